@@ -1,0 +1,8 @@
+//! The checked intermediate representation: what the compiler produces, the database stores
+//! and the engine interprets. No spans, no source text, no parser types.
+
+pub mod card;
+pub mod rules;
+
+pub use card::*;
+pub use rules::{BaseRule, RuleKind, RuleValue};

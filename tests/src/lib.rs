@@ -1,0 +1,1 @@
+//! Shared helpers for the data-driven test suites under `tests/`.
