@@ -1,6 +1,5 @@
-//! `cardc`: the card compiler CLI. A thin layer over `cardlang` and the deck validator.
+//! `cardc`: the card compiler CLI. See the library docs and docs/cardc.md.
 
-fn main() {
-    eprintln!("cardc: not built yet");
-    std::process::exit(2);
+fn main() -> std::process::ExitCode {
+    cardc::main_with_args(std::env::args_os())
 }

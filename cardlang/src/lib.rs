@@ -6,4 +6,34 @@
 //! - the front end (feature `compiler`): source text -> pest parse -> typed AST -> checks -> IR,
 //!   with every problem of every file reported as a span-carrying diagnostic.
 
+pub mod db;
 pub mod ir;
+
+// The front end (owned by the `front` helper): source -> syntax -> lower (AST) -> check -> IR.
+#[cfg(feature = "compiler")]
+pub mod ast;
+#[cfg(feature = "compiler")]
+pub mod check;
+#[cfg(feature = "compiler")]
+pub mod compile;
+#[cfg(feature = "compiler")]
+pub mod diag;
+#[cfg(feature = "compiler")]
+pub mod lex;
+#[cfg(feature = "compiler")]
+pub mod lower;
+#[cfg(feature = "compiler")]
+pub mod names;
+#[cfg(feature = "compiler")]
+pub mod source;
+#[cfg(feature = "compiler")]
+pub mod syntax;
+
+#[cfg(feature = "compiler")]
+pub use compile::{compile, Compilation};
+
+// Abilities (owned by the `effects` helper): the ability language front end, and the
+// canonical English rendering of cards behind `cardc explain`.
+#[cfg(feature = "compiler")]
+pub mod effect;
+pub mod explain;

@@ -2,5 +2,34 @@
 //!
 //! The engine sees cards only through the compiled card database ([`CardDb`]); it never
 //! parses card text (ARCHITECTURE.md, invariant 1).
+//!
+//! Start at [`Game`]: [`Game::decision`] says who must decide what, [`Game::legal_choices`]
+//! lists the options, [`Game::apply`] applies one (or refuses it with a [`RuleError`] citing
+//! the section, changing nothing). Base rules go through the Golden-Rule [`resolver`] (§8.1).
 
+pub use cardlang::db::{CardDb, DbError};
 pub use cardlang::ir;
+
+pub mod board;
+pub mod catalog;
+pub mod choice;
+pub mod deck;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod hooks;
+pub mod ids;
+pub mod invariants;
+pub mod players;
+pub mod resolver;
+pub mod rng;
+pub mod rules;
+pub mod ruling;
+pub mod transcript;
+
+pub use catalog::Catalog;
+pub use choice::{Choice, Decision, DecisionKind};
+pub use error::RuleError;
+pub use event::{Event, Outcome, Phase};
+pub use game::{Config, Game, SetupError};
+pub use ids::{Inst, PlayerId};

@@ -426,6 +426,10 @@ pub struct Card {
     /// The printed rules text, as on the card.
     pub text: String,
     pub flavour: String,
+    /// What the card does, checked and lowered from its ability fields (`ir::effect`,
+    /// docs/abilities.md). Empty for a card without abilities.
+    #[serde(default)]
+    pub abilities: Vec<super::effect::Ability>,
 }
 
 impl Card {

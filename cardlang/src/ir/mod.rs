@@ -2,7 +2,8 @@
 //! and the engine interprets. No spans, no source text, no parser types.
 
 pub mod card;
+pub mod effect;
 pub mod rules;
 
 pub use card::*;
-pub use rules::{BaseRule, RuleKind, RuleValue};
+pub use rules::{BaseRule, RuleKind, RuleSubject, RuleValue};

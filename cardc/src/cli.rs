@@ -1,0 +1,86 @@
+//! Command-line arguments (clap derive). Defaults are documented in docs/cardc.md.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// The Hull Breach! card compiler: builds the card database and validates decks.
+#[derive(Debug, Parser)]
+#[command(name = "cardc", version, about, long_about = None)]
+pub struct Cli {
+    /// How diagnostics are printed on stderr.
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human, global = true)]
+    pub message_format: MessageFormat,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MessageFormat {
+    /// rustc-style reports with source snippets (colour on a terminal unless NO_COLOR is set).
+    Human,
+    /// One line per diagnostic: `file:line:col: error[CODE]: message`.
+    Short,
+    /// One JSON object per line per diagnostic.
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Compile the card pool into a database file and check the decks under DIR/decks/.
+    Build {
+        /// The card pool directory.
+        #[arg(default_value = "cards")]
+        dir: PathBuf,
+        /// Where to write the database.
+        #[arg(short, long, default_value = "hullbreach.hbdb")]
+        output: PathBuf,
+    },
+    /// Compile the card pool and check the decks under DIR/decks/, writing nothing.
+    Check {
+        /// The card pool directory.
+        #[arg(default_value = "cards")]
+        dir: PathBuf,
+    },
+    /// Decklist commands.
+    #[command(subcommand)]
+    Deck(DeckCommand),
+    /// Show a card as the engine reads it: attributes, abilities in canonical English, and the
+    /// base rules it overrides (§8.1).
+    Explain {
+        /// The card's printed name (exact; a near miss gets a suggestion).
+        name: String,
+        #[command(flatten)]
+        pool: PoolArgs,
+    },
+}
+
+/// Which card pool to check against.
+#[derive(Debug, Args)]
+pub struct PoolArgs {
+    /// A compiled database (from `cardc build`).
+    #[arg(long, conflicts_with = "pool")]
+    pub db: Option<PathBuf>,
+    /// A card pool directory, compiled on the fly [default: cards].
+    #[arg(long)]
+    pub pool: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DeckCommand {
+    /// Validate decklists against a card pool.
+    Check(DeckCheckArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DeckCheckArgs {
+    /// Decklist files (`N Card Name` per line).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub pool: PoolArgs,
+    /// Every Commander has agreed to Prototype cards (§8.8).
+    #[arg(long)]
+    pub allow_prototypes: bool,
+}

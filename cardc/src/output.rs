@@ -1,0 +1,132 @@
+//! Where output goes: diagnostics to stderr in the chosen `--message-format`, summaries to
+//! stdout; and the exit status.
+//!
+//! Write errors (a closed pipe) are ignored: output is best effort, the exit status is not.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use cardlang::diag::{self, render_short, Diagnostic, HumanStyle};
+use cardlang::source::SourceFile;
+
+use crate::cli::MessageFormat;
+
+/// Exit status, ordered by severity: the worst one seen wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// 0: everything built or checked cleanly.
+    Success,
+    /// 1: the card pool or a deck has errors.
+    Invalid,
+    /// 2: bad arguments, or a file or directory that cannot be read or written.
+    Usage,
+}
+
+impl Status {
+    pub fn code(self) -> u8 {
+        match self {
+            Status::Success => 0,
+            Status::Invalid => 1,
+            Status::Usage => 2,
+        }
+    }
+}
+
+impl From<Status> for ExitCode {
+    fn from(s: Status) -> ExitCode {
+        ExitCode::from(s.code())
+    }
+}
+
+/// Prints diagnostics and counts them.
+#[derive(Debug)]
+pub struct Emitter {
+    format: MessageFormat,
+    style: HumanStyle,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Emitter {
+    pub fn new(format: MessageFormat) -> Emitter {
+        // Colour only for a person at a terminal who has not opted out (no-color.org).
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Emitter {
+            format,
+            style: HumanStyle {
+                color: std::io::stderr().is_terminal() && !no_color,
+                width: 100,
+            },
+            errors: 0,
+            warnings: 0,
+        }
+    }
+
+    pub fn format(&self) -> MessageFormat {
+        self.format
+    }
+
+    /// Prints `diags`, whose spans point into `files`.
+    pub fn emit(&mut self, diags: &[Diagnostic], files: &[SourceFile]) {
+        let mut err = std::io::stderr().lock();
+        for d in diags {
+            if d.is_error() {
+                self.errors += 1;
+            } else {
+                self.warnings += 1;
+            }
+            let _ = match self.format {
+                MessageFormat::Human => writeln!(err, "{}", render_human(d, files, self.style)),
+                MessageFormat::Short => writeln!(err, "{}", render_short(d, files)),
+                MessageFormat::Json => match serde_json::to_string(&d.to_record(files)) {
+                    Ok(line) => writeln!(err, "{line}"),
+                    Err(_) => Ok(()),
+                },
+            };
+        }
+    }
+
+    /// Prints one diagnostic about a whole file (no snippet): an unreadable path, a bad database.
+    pub fn emit_one(&mut self, d: Diagnostic) {
+        self.emit(&[d], &[]);
+    }
+
+    /// A closing line for people (`error: ...`), not printed in JSON mode so every stderr
+    /// line there stays a JSON object.
+    pub fn conclude(&self, what: &str) {
+        if self.format == MessageFormat::Json || self.errors == 0 {
+            return;
+        }
+        let n = self.errors;
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "error: {what}: {n} error{}",
+            if n == 1 { "" } else { "s" }
+        );
+    }
+}
+
+/// [`diag::render_human`], except that a diagnostic about a whole file (empty primary span, no
+/// labels: a deck's card count, an unreadable path) gets no snippet: pointing at line 1 would
+/// suggest the problem is there.
+pub fn render_human(d: &Diagnostic, files: &[SourceFile], style: HumanStyle) -> String {
+    let whole_file = d.span.is_empty() && d.label.is_none() && d.secondary.is_empty();
+    diag::render_human(d, if whole_file { &[] } else { files }, style)
+}
+
+/// Every diagnostic through [`render_human`], separated by blank lines (as the CLI prints them).
+pub fn render_all_human(diags: &[Diagnostic], files: &[SourceFile], style: HumanStyle) -> String {
+    let mut out = String::new();
+    for d in diags {
+        out.push_str(&render_human(d, files, style));
+        out.push('\n');
+    }
+    out
+}
+
+/// Prints a summary on stdout.
+pub fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}

@@ -1,0 +1,401 @@
+//! End-to-end tests of the `cardc` binary: exit codes (0 success, 1 pool/deck errors, 2 usage
+//! or IO errors), output formats, and the database round trip.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use cardlang::db::CardDb;
+use cardlang::source::read_pool;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs `cardc` in `cwd` (the repository root unless given) with colour off.
+fn cardc_in(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardc"))
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("cardc runs")
+}
+
+fn cardc(args: &[&str]) -> Output {
+    cardc_in(&repo(), args)
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("exited, not killed")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A scratch directory, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("cardc-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir") {
+        let path = entry.expect("entry").path();
+        let target = to.join(path.file_name().expect("name"));
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy");
+        }
+    }
+}
+
+fn fresh_compile(dir: &Path) -> CardDb {
+    let files = read_pool(dir).expect("pool readable");
+    let compiled = cardlang::compile(&files);
+    assert!(!compiled.has_errors());
+    CardDb::new(compiled.cards).expect("valid database")
+}
+
+#[test]
+fn build_writes_a_database_equal_to_a_fresh_compile() {
+    let scratch = Scratch::new("build");
+    let out_file = scratch.path().join("pool.hbdb");
+    let cards = repo().join("cards");
+    let out = cardc(&[
+        "build",
+        cards.to_str().expect("utf-8 path"),
+        "-o",
+        out_file.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stderr(&out).contains("error"), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Station"), "{text}");
+    assert!(text.contains("rdf-starter.txt: legal, 55 cards"), "{text}");
+    assert!(text.contains("wrote"), "{text}");
+
+    let loaded = CardDb::load(&out_file).expect("database loads");
+    let fresh = fresh_compile(&cards);
+    assert_eq!(loaded, fresh);
+    assert_eq!(loaded.cards(), fresh.cards());
+    let size = std::fs::metadata(&out_file).expect("written").len();
+    assert!(text.contains(&format!("({size} bytes)")), "{text}");
+}
+
+#[test]
+fn build_defaults_to_cards_and_hullbreach_hbdb() {
+    let scratch = Scratch::new("defaults");
+    copy_dir(&repo().join("cards"), &scratch.path().join("cards"));
+    let out = cardc_in(scratch.path(), &["build"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(scratch.path().join("hullbreach.hbdb").is_file());
+
+    // `check` reports the same and writes nothing.
+    std::fs::remove_file(scratch.path().join("hullbreach.hbdb")).expect("rm");
+    let out = cardc_in(scratch.path(), &["check"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!scratch.path().join("hullbreach.hbdb").exists());
+}
+
+#[test]
+fn build_fails_on_an_illegal_bundled_deck_and_writes_nothing() {
+    let scratch = Scratch::new("illegal-deck");
+    let pool = scratch.path().join("cards");
+    copy_dir(&repo().join("cards"), &pool);
+    let deck = pool.join("decks/rdf-starter.txt");
+    let mut text = std::fs::read_to_string(&deck).expect("deck");
+    text.push_str("1 Resource Stockpile\n");
+    std::fs::write(&deck, text).expect("write");
+
+    let out = cardc_in(scratch.path(), &["build", "cards", "-o", "db.hbdb"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("HB0704"), "{err}");
+    assert!(err.contains("HB0701"), "{err}");
+    assert!(err.contains("cards/decks/rdf-starter.txt"), "{err}");
+    assert!(!scratch.path().join("db.hbdb").exists());
+    assert!(
+        !err.contains('\u{1b}'),
+        "no colour when stderr is not a terminal"
+    );
+
+    let out = cardc_in(scratch.path(), &["check", "cards"]);
+    assert_eq!(code(&out), 1);
+}
+
+#[test]
+fn pool_errors_exit_1() {
+    let scratch = Scratch::new("bad-pool");
+    std::fs::write(
+        scratch.path().join("bad.hb"),
+        "Ship \"Broken\" {\n    class: Spaceship\n}\n",
+    )
+    .expect("write");
+    let out = cardc(&["check", scratch.path().to_str().expect("utf-8")]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("bad.hb"), "{}", stderr(&out));
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    let cases: &[&[&str]] = &[
+        &[],
+        &["frobnicate"],
+        &["build", "no/such/dir"],
+        &["build", "Cargo.toml"],
+        &["deck", "check"],
+        &["deck", "check", "--db", "x", "--pool", "y", "deck.txt"],
+        &[
+            "deck",
+            "check",
+            "--pool",
+            "tests/decks/pool",
+            "no/such/deck.txt",
+        ],
+        &["deck", "check", "--pool", "tests/decks/pool", "tests/decks"],
+        &[
+            "deck",
+            "check",
+            "--db",
+            "Cargo.toml",
+            "tests/decks/legal-55.txt",
+        ],
+        &[
+            "deck",
+            "check",
+            "--db",
+            "no/such.hbdb",
+            "tests/decks/legal-55.txt",
+        ],
+        &["--message-format", "xml", "check"],
+    ];
+    for args in cases {
+        let out = cardc(args);
+        assert_eq!(code(&out), 2, "cardc {args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).is_empty(), "cardc {args:?} says why");
+    }
+    assert_eq!(code(&cardc(&["--help"])), 0);
+    assert_eq!(code(&cardc(&["deck", "check", "--help"])), 0);
+}
+
+#[test]
+fn deck_check_exit_codes_and_summary() {
+    let out = cardc(&[
+        "deck",
+        "check",
+        "--pool",
+        "tests/decks/pool",
+        "tests/decks/legal-55.txt",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("tests/decks/legal-55.txt: legal deck"),
+        "{text}"
+    );
+    assert!(text.contains("55 cards"), "{text}");
+    assert!(text.contains("cost curve"), "{text}");
+    assert!(stderr(&out).is_empty());
+
+    for bad in [
+        "size-56.txt",
+        "binary.txt",
+        "invalid-utf8.txt",
+        "count-huge.txt",
+        "empty.txt",
+    ] {
+        let path = format!("tests/decks/{bad}");
+        let out = cardc(&["deck", "check", "--pool", "tests/decks/pool", &path]);
+        assert_eq!(code(&out), 1, "{bad}: {}", stderr(&out));
+    }
+
+    // Prototypes: illegal unless allowed (§8.8).
+    let proto = [
+        "deck",
+        "check",
+        "--pool",
+        "tests/decks/pool",
+        "tests/decks/prototype.txt",
+    ];
+    assert_eq!(code(&cardc(&proto)), 1);
+    let mut allowed = proto.to_vec();
+    allowed.push("--allow-prototypes");
+    assert_eq!(code(&cardc(&allowed)), 0);
+
+    // An unreadable file among legal ones: IO wins (2), the legal one is still summarised.
+    let out = cardc(&[
+        "deck",
+        "check",
+        "--pool",
+        "tests/decks/pool",
+        "tests/decks/legal-55.txt",
+        "tests/decks/size-54.txt",
+        "missing.txt",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(stdout(&out).contains("legal-55.txt: legal deck"));
+    assert!(stderr(&out).contains("HB0701"));
+}
+
+#[test]
+fn deck_check_defaults_to_the_bundled_pool_and_reads_databases() {
+    let out = cardc(&["deck", "check", "cards/decks/rdf-starter.txt"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+
+    let scratch = Scratch::new("db");
+    let db = scratch.path().join("pool.hbdb");
+    fresh_compile(&repo().join("cards"))
+        .save(&db)
+        .expect("save");
+    let db = db.to_str().expect("utf-8");
+    let out = cardc(&[
+        "deck",
+        "check",
+        "--db",
+        db,
+        "cards/decks/colonial-starter.txt",
+        "cards/decks/corporate-starter.txt",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out).matches("legal deck").count(), 2);
+}
+
+#[test]
+fn json_diagnostics_are_one_object_per_line() {
+    let out = cardc(&[
+        "--message-format",
+        "json",
+        "deck",
+        "check",
+        "--pool",
+        "tests/decks/pool",
+        "tests/decks/many-violations.txt",
+        "no/such/deck.txt",
+    ]);
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    let records: Vec<serde_json::Value> = err
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(records.len(), 15, "{err}");
+    for r in &records {
+        for key in [
+            "code", "severity", "file", "start", "end", "line", "column", "message",
+        ] {
+            assert!(r.get(key).is_some(), "{key} missing in {r}");
+        }
+        assert!(r.get("help").is_some(), "help (possibly null) in {r}");
+        assert_eq!(r["severity"], "error");
+    }
+    let first = &records[0];
+    assert_eq!(first["code"], "HB0702");
+    assert_eq!(first["file"], "tests/decks/many-violations.txt");
+    assert_eq!(first["line"], 3);
+    assert_eq!(first["column"], 1);
+    let unknown = records
+        .iter()
+        .find(|r| r["code"] == "HB0613")
+        .expect("unknown card reported");
+    assert_eq!(unknown["help"], "did you mean \"Warden-class Cruiser\"?");
+    let last = records.last().expect("io error");
+    assert_eq!(last["code"], "HB0001");
+    assert_eq!(last["file"], "no/such/deck.txt");
+}
+
+#[test]
+fn short_diagnostics_are_one_line_each() {
+    let out = cardc(&[
+        "--message-format",
+        "short",
+        "deck",
+        "check",
+        "--pool",
+        "tests/decks/pool",
+        "tests/decks/copies-6-split.txt",
+    ]);
+    assert_eq!(code(&out), 1);
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines.first().copied(),
+        Some(
+            "tests/decks/copies-6-split.txt:34:1: error[HB0706]: 6 copies of \"Lancer-class Frigate\", \
+             but a deck may hold at most 5 copies of a Ship, Marine or Module (§2.1.1)"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn hostile_deck_files_never_crash() {
+    let scratch = Scratch::new("hostile");
+    let big = scratch.path().join("big.txt");
+    // 50 MB of one line: refused after reading just over 1 MiB.
+    std::fs::write(&big, vec![b'9'; 50 * 1024 * 1024]).expect("write");
+    let garbage = scratch.path().join("garbage.txt");
+    let bytes: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    std::fs::write(&garbage, bytes).expect("write");
+    for file in [&big, &garbage] {
+        let out = cardc(&[
+            "deck",
+            "check",
+            "--pool",
+            "tests/decks/pool",
+            file.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(code(&out), 1, "{}: {}", file.display(), stderr(&out));
+    }
+}
+
+#[test]
+fn explain_prints_a_card_or_suggests_one() {
+    let out = cardc(&[
+        "explain",
+        "--pool",
+        "tests/decks/pool",
+        "Vanguard-class Destroyer",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("Vanguard-class Destroyer\n"), "{text}");
+    assert!(text.contains("RDF only"), "{text}");
+
+    let out = cardc(&[
+        "explain",
+        "--pool",
+        "tests/decks/pool",
+        "Vanguard-class Destroyr",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("did you mean \"Vanguard-class Destroyer\"?"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,0 +1,670 @@
+//! Diagnostics: what the front end (and the deck validator) says about a user's files, and the
+//! renderers shared by the `cardc` CLI and the snapshot tests.
+//!
+//! A [`Diagnostic`] carries a stable code (`HB0102`), a severity, a message, the file's display
+//! name, a primary byte span with its label, secondary labels (possibly in other files) and an
+//! optional help line. It holds no source text: renderers look the text up by file name in the
+//! `&[SourceFile]` they are given, so hundreds of diagnostics never copy a file.
+//!
+//! Renderers: [`render_human`] (miette graphical, rustc/cargo style), [`render_human_plain`]
+//! (no colour, width 100: what the snapshots hold), [`render_short`]
+//! (`file:line:col: error[HB0102]: message`) and [`Record`] for JSON output.
+
+use std::fmt;
+
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    SourceCode, SourceSpan, SpanContents,
+};
+use serde::Serialize;
+
+use crate::source::{line_col, SourceFile, Span};
+
+/// Stable diagnostic codes. Every code is documented in `docs/cardlang.md`; [`ALL`](codes::ALL)
+/// is the table a test checks the documentation against.
+pub mod codes {
+    pub const READ_ERROR: &str = "HB0001";
+    pub const FILE_TOO_LARGE: &str = "HB0002";
+    pub const NOT_UTF8: &str = "HB0003";
+    pub const SYNTAX: &str = "HB0004";
+    pub const UNCLOSED_CARD: &str = "HB0005";
+    pub const NESTING_TOO_DEEP: &str = "HB0006";
+    pub const TOO_MANY_ERRORS: &str = "HB0007";
+
+    pub const UNKNOWN_CARD_TYPE: &str = "HB0101";
+    pub const UNKNOWN_FIELD: &str = "HB0102";
+    pub const FIELD_NOT_ALLOWED: &str = "HB0103";
+    pub const MISSING_FIELD: &str = "HB0104";
+    pub const DUPLICATE_FIELD: &str = "HB0105";
+    pub const BAD_NAME: &str = "HB0106";
+
+    pub const BAD_VALUE: &str = "HB0201";
+    pub const OUT_OF_RANGE: &str = "HB0202";
+    pub const UNKNOWN_CLASS: &str = "HB0203";
+    pub const UNKNOWN_FACTION: &str = "HB0204";
+    pub const UNKNOWN_TRAIT: &str = "HB0205";
+    pub const TRAIT_NEEDS_VALUE: &str = "HB0206";
+    pub const TRAIT_TAKES_NO_VALUE: &str = "HB0207";
+    pub const DUPLICATE_TRAIT: &str = "HB0208";
+
+    pub const DUPLICATE_CARD: &str = "HB0301";
+    pub const CAPITAL_NOT_UNIQUE: &str = "HB0302";
+    pub const WING_CARRIES_MARINES: &str = "HB0303";
+    pub const CHARACTER_REGIMENTED: &str = "HB0304";
+    pub const FACE_DOWN_NOT_MODULE_SHIP: &str = "HB0305";
+    pub const STATION_FACTION_ONLY: &str = "HB0306";
+    pub const FITS_NO_SHIP: &str = "HB0307";
+    pub const ZERO_WOUNDS: &str = "HB0308";
+    pub const BREAKTHRU_COST: &str = "HB0309";
+
+    /// Every code with a one-line meaning, in code order.
+    pub const ALL: &[(&str, &str)] = &[
+        (READ_ERROR, "a card file or directory cannot be read"),
+        (
+            FILE_TOO_LARGE,
+            "a card file or the whole pool is over its size cap",
+        ),
+        (NOT_UTF8, "a card file is not UTF-8"),
+        (SYNTAX, "syntax error"),
+        (UNCLOSED_CARD, "a card's `{` is never closed"),
+        (NESTING_TOO_DEEP, "brace blocks nested too deeply"),
+        (
+            TOO_MANY_ERRORS,
+            "too many diagnostics in one file; the rest are suppressed",
+        ),
+        (UNKNOWN_CARD_TYPE, "unknown card type"),
+        (UNKNOWN_FIELD, "unknown field"),
+        (
+            FIELD_NOT_ALLOWED,
+            "field not allowed on this card type or class",
+        ),
+        (MISSING_FIELD, "required field missing"),
+        (DUPLICATE_FIELD, "field given twice"),
+        (BAD_NAME, "card name empty or malformed"),
+        (BAD_VALUE, "malformed field value"),
+        (OUT_OF_RANGE, "number out of range"),
+        (UNKNOWN_CLASS, "unknown ship class"),
+        (UNKNOWN_FACTION, "unknown faction"),
+        (UNKNOWN_TRAIT, "unknown trait"),
+        (TRAIT_NEEDS_VALUE, "stackable trait without `+X`"),
+        (TRAIT_TAKES_NO_VALUE, "passive trait written with `+X`"),
+        (DUPLICATE_TRAIT, "trait listed twice"),
+        (DUPLICATE_CARD, "two cards in the pool share a name"),
+        (CAPITAL_NOT_UNIQUE, "Capital Ship without `Unique` (§2.5.8)"),
+        (
+            WING_CARRIES_MARINES,
+            "Fighter Wing with Marine capacity (§2.5.1)",
+        ),
+        (CHARACTER_REGIMENTED, "Regimented Marine-Character (§2.4.2)"),
+        (
+            FACE_DOWN_NOT_MODULE_SHIP,
+            "Face Up-Face Down on a card that is not a Module-Ship (§3.4.4)",
+        ),
+        (STATION_FACTION_ONLY, "Station faction marked `only`"),
+        (
+            FITS_NO_SHIP,
+            "`fits:` admits no ship the card could attach to",
+        ),
+        (ZERO_WOUNDS, "unit or Module-Station with 0 wounds"),
+        (BREAKTHRU_COST, "Breakthru with a cost other than 0 (§2.8)"),
+    ];
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A secondary label; it may point into another file (a duplicate card name defined elsewhere).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub file: String,
+    pub span: Span,
+    pub message: String,
+}
+
+/// One problem in a user's file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code, e.g. `HB0102` (see [`codes`]).
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    /// Display name of the file (repo-relative), as in [`SourceFile::name`].
+    pub file: String,
+    /// Primary byte span; `0..0` for a problem with the whole file.
+    pub span: Span,
+    /// Text under the primary span.
+    pub label: Option<String>,
+    pub secondary: Vec<Label>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(
+        severity: Severity,
+        code: &'static str,
+        file: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity,
+            message: message.into(),
+            file: file.into(),
+            span: Span::default(),
+            label: None,
+            secondary: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn error(
+        code: &'static str,
+        file: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::new(Severity::Error, code, file, message)
+    }
+
+    pub fn warning(
+        code: &'static str,
+        file: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, code, file, message)
+    }
+
+    /// Sets the primary span and its label.
+    pub fn at(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+        self.span = span;
+        let label = label.into();
+        self.label = (!label.is_empty()).then_some(label);
+        self
+    }
+
+    /// Adds a secondary label in the same file.
+    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        let file = self.file.clone();
+        self.secondary.push(Label {
+            file,
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    /// Adds a secondary label in `file`.
+    pub fn with_label_in(
+        mut self,
+        file: impl Into<String>,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        self.secondary.push(Label {
+            file: file.into(),
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// 1-based line and column of the primary span, if the file's text is in `files`.
+    pub fn location(&self, files: &[SourceFile]) -> Option<(usize, usize)> {
+        find(files, &self.file).map(|text| line_col(text, self.span.start))
+    }
+
+    /// The flat record the CLI prints as JSON.
+    pub fn to_record(&self, files: &[SourceFile]) -> Record {
+        let (line, column) = self.location(files).unwrap_or((1, 1));
+        Record {
+            code: self.code,
+            severity: self.severity,
+            file: self.file.clone(),
+            start: self.span.start,
+            end: self.span.end,
+            line,
+            column,
+            message: self.message.clone(),
+            help: self.help.clone(),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette_severity(self.severity))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(same_file_labels(self, None).into_iter()))
+    }
+}
+
+/// Most diagnostics kept for one file; past it a single [`codes::TOO_MANY_ERRORS`] closes the
+/// list, so a garbage file cannot flood the output or memory.
+pub const MAX_DIAGNOSTICS_PER_FILE: usize = 200;
+
+/// Collects one file's diagnostics, capped at [`MAX_DIAGNOSTICS_PER_FILE`].
+#[derive(Debug, Clone)]
+pub struct Sink {
+    file: String,
+    diags: Vec<Diagnostic>,
+    dropped: usize,
+}
+
+impl Sink {
+    pub fn new(file: impl Into<String>) -> Sink {
+        Sink {
+            file: file.into(),
+            diags: Vec::new(),
+            dropped: 0,
+        }
+    }
+
+    /// The file's display name.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        if self.diags.len() < MAX_DIAGNOSTICS_PER_FILE {
+            self.diags.push(d);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// True once the cap is reached: callers may stop looking for more problems.
+    pub fn is_full(&self) -> bool {
+        self.diags.len() >= MAX_DIAGNOSTICS_PER_FILE
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.dropped > 0 || self.diags.iter().any(Diagnostic::is_error)
+    }
+
+    /// The diagnostics in source order; if any were dropped, a final note says so.
+    pub fn into_diagnostics(mut self) -> Vec<Diagnostic> {
+        self.diags.sort_by_key(|d| d.span.start);
+        if self.is_full() {
+            let more = if self.dropped > 0 {
+                format!(" ({} more not shown)", self.dropped)
+            } else {
+                String::new()
+            };
+            self.diags.push(
+                Diagnostic::error(
+                    codes::TOO_MANY_ERRORS,
+                    self.file.clone(),
+                    format!(
+                        "too many problems in this file; stopped after {MAX_DIAGNOSTICS_PER_FILE}{more}"
+                    ),
+                )
+                .with_help("fix the problems above and compile again"),
+            );
+        }
+        self.diags
+    }
+}
+
+/// One diagnostic as a flat record, for `--format json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Record {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub file: String,
+    pub start: usize,
+    pub end: usize,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+/// How [`render_human`] draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HumanStyle {
+    pub color: bool,
+    pub width: usize,
+}
+
+impl HumanStyle {
+    /// No colour, 100 columns: what snapshots hold, identical in CI and a terminal.
+    pub const PLAIN: HumanStyle = HumanStyle {
+        color: false,
+        width: 100,
+    };
+}
+
+/// rustc/cargo-style report with a source snippet (miette's graphical handler).
+pub fn render_human(diag: &Diagnostic, files: &[SourceFile], style: HumanStyle) -> String {
+    let theme = if style.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(style.width)
+        .with_links(false);
+    let report = Report::new(diag, files);
+    let mut out = String::new();
+    match handler.render_report(&mut out, &report) {
+        Ok(()) => out,
+        // A snippet miette cannot draw must not lose the diagnostic.
+        Err(_) => format!("{}\n", render_short(diag, files)),
+    }
+}
+
+/// [`render_human`] with [`HumanStyle::PLAIN`].
+pub fn render_human_plain(diag: &Diagnostic, files: &[SourceFile]) -> String {
+    render_human(diag, files, HumanStyle::PLAIN)
+}
+
+/// Every diagnostic rendered by [`render_human`], separated by blank lines.
+pub fn render_all_human(diags: &[Diagnostic], files: &[SourceFile], style: HumanStyle) -> String {
+    let mut out = String::new();
+    for d in diags {
+        out.push_str(&render_human(d, files, style));
+        out.push('\n');
+    }
+    out
+}
+
+/// `file:line:col: error[HB0102]: message`, one line.
+pub fn render_short(diag: &Diagnostic, files: &[SourceFile]) -> String {
+    let (line, column) = diag.location(files).unwrap_or((1, 1));
+    format!(
+        "{}:{line}:{column}: {}[{}]: {}",
+        diag.file, diag.severity, diag.code, diag.message
+    )
+}
+
+fn miette_severity(s: Severity) -> miette::Severity {
+    match s {
+        Severity::Error => miette::Severity::Error,
+        Severity::Warning => miette::Severity::Warning,
+    }
+}
+
+fn find<'a>(files: &'a [SourceFile], name: &str) -> Option<&'a str> {
+    files
+        .iter()
+        .find(|f| f.name == name)
+        .map(|f| f.text.as_str())
+}
+
+/// Clamps a span to `text` and to character boundaries, so miette never sees a bad span.
+fn clamp(span: Span, text: Option<&str>) -> SourceSpan {
+    let Some(text) = text else {
+        return SourceSpan::from(span.start..span.end.max(span.start));
+    };
+    let fix = |mut at: usize| {
+        at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    let start = fix(span.start);
+    let end = fix(span.end).max(start);
+    SourceSpan::from(start..end)
+}
+
+fn same_file_labels(diag: &Diagnostic, text: Option<&str>) -> Vec<LabeledSpan> {
+    let mut labels = vec![LabeledSpan::new_primary_with_span(
+        diag.label.clone(),
+        clamp(diag.span, text),
+    )];
+    for l in diag.secondary.iter().filter(|l| l.file == diag.file) {
+        labels.push(LabeledSpan::new_with_span(
+            Some(l.message.clone()),
+            clamp(l.span, text),
+        ));
+    }
+    labels
+}
+
+/// A file's text under its display name, without copying it.
+#[derive(Debug, Clone, Copy)]
+struct FileSource<'a> {
+    name: &'a str,
+    text: &'a str,
+}
+
+impl SourceCode for FileSource<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        let inner = self.text.read_span(span, before, after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_string(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+/// A [`Diagnostic`] joined with its source, as miette renders it.
+struct Report<'a> {
+    diag: &'a Diagnostic,
+    source: Option<FileSource<'a>>,
+    related: Vec<Elsewhere<'a>>,
+}
+
+impl<'a> Report<'a> {
+    fn new(diag: &'a Diagnostic, files: &'a [SourceFile]) -> Report<'a> {
+        let source = |name: &'a str| find(files, name).map(|text| FileSource { name, text });
+        Report {
+            diag,
+            source: source(&diag.file),
+            related: diag
+                .secondary
+                .iter()
+                .filter(|l| l.file != diag.file)
+                .map(|label| Elsewhere {
+                    label,
+                    source: source(&label.file),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.diag, f)
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diag.message)
+    }
+}
+
+impl std::error::Error for Report<'_> {}
+
+impl miette::Diagnostic for Report<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.diag.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette_severity(self.diag.severity))
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.diag
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.source?;
+        let text = self.source.map(|s| s.text);
+        Some(Box::new(same_file_labels(self.diag, text).into_iter()))
+    }
+
+    fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn miette::Diagnostic> + 'b>> {
+        if self.related.is_empty() {
+            return None;
+        }
+        Some(Box::new(
+            self.related.iter().map(|r| r as &dyn miette::Diagnostic),
+        ))
+    }
+}
+
+/// A secondary label in another file, drawn as a related note with that file's snippet.
+struct Elsewhere<'a> {
+    label: &'a Label,
+    source: Option<FileSource<'a>>,
+}
+
+impl fmt::Debug for Elsewhere<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.label, f)
+    }
+}
+
+impl fmt::Display for Elsewhere<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label.message)
+    }
+}
+
+impl std::error::Error for Elsewhere<'_> {}
+
+impl miette::Diagnostic for Elsewhere<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette::Severity::Advice)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let source = self.source?;
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(
+                Some(self.label.message.clone()),
+                clamp(self.label.span, Some(source.text)),
+            ),
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files() -> Vec<SourceFile> {
+        vec![SourceFile::new(
+            "cards/a.hb",
+            "Ship \"A\" {\n    atack: 5\n}\n",
+        )]
+    }
+
+    #[test]
+    fn short_form_has_line_and_column() {
+        let d = Diagnostic::error(codes::UNKNOWN_FIELD, "cards/a.hb", "unknown field `atack`")
+            .at(Span::new(15, 20), "not a field");
+        assert_eq!(
+            render_short(&d, &files()),
+            "cards/a.hb:2:5: error[HB0102]: unknown field `atack`"
+        );
+        let r = d.to_record(&files());
+        assert_eq!((r.line, r.column, r.start, r.end), (2, 5, 15, 20));
+    }
+
+    #[test]
+    fn human_form_shows_snippet_code_and_help() {
+        let d = Diagnostic::error(codes::UNKNOWN_FIELD, "cards/a.hb", "unknown field `atack`")
+            .at(Span::new(15, 20), "not a field")
+            .with_help("did you mean `attack`?");
+        let out = render_human_plain(&d, &files());
+        assert!(out.contains("HB0102"), "{out}");
+        assert!(out.contains("cards/a.hb:2:5"), "{out}");
+        assert!(out.contains("not a field"), "{out}");
+        assert!(out.contains("did you mean `attack`?"), "{out}");
+    }
+
+    #[test]
+    fn bad_spans_and_missing_files_still_render() {
+        let d = Diagnostic::error(codes::SYNTAX, "cards/a.hb", "x").at(Span::new(999, 5), "here");
+        assert!(render_human_plain(&d, &files()).contains('x'));
+        let d = Diagnostic::error(codes::READ_ERROR, "nowhere.hb", "cannot read");
+        assert!(render_human_plain(&d, &files()).contains("cannot read"));
+        assert_eq!(
+            render_short(&d, &files()),
+            "nowhere.hb:1:1: error[HB0001]: cannot read"
+        );
+    }
+
+    #[test]
+    fn codes_are_unique_and_well_formed() {
+        for (i, (a, _)) in codes::ALL.iter().enumerate() {
+            assert!(a.len() == 6 && a.starts_with("HB"), "{a}");
+            for (b, _) in &codes::ALL[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+}

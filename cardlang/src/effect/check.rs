@@ -1,0 +1,651 @@
+//! Card-level checks of abilities: the ones that need the card they are printed on (its type,
+//! traits, printed text) or the whole pool (card names).
+//!
+//! Errors: timing on card types that cannot use it (§2.6, §2.7, §5.1), `play:` off an Event or
+//! Tactic, override scopes that make no sense (§8.1), chosen targets no card could satisfy,
+//! actions aimed at cards they cannot affect. Warnings: abilities that can never trigger or
+//! contradict themselves, named recipients that match nothing, printed text with no ability.
+
+use std::collections::BTreeSet;
+
+use super::{codes, ParsedAbility};
+use crate::diag::{Diagnostic, Sink};
+use crate::ir::card::{CardKind, ModuleKind, ShipClass, SizeRestriction, Trait, TraitName};
+use crate::ir::effect::*;
+use crate::ir::rules::{BaseRule, RuleSubject, RuleValue};
+use crate::source::Span;
+
+/// What the checks need to know about the card the abilities are printed on.
+#[derive(Debug, Clone, Copy)]
+pub struct CardContext<'a> {
+    pub kind: CardKind,
+    pub traits: &'a [Trait],
+    /// The card's name in its header, where card-wide warnings point.
+    pub name_span: Span,
+    /// The printed `text:` value, if the card has one and it is not empty.
+    pub text_span: Option<Span>,
+}
+
+/// Runs every card-level check and returns the card's abilities in field order, or `None` if
+/// any check reported an error (warnings do not count).
+pub fn check_card(
+    ctx: &CardContext<'_>,
+    abilities: &[ParsedAbility],
+    sink: &mut Sink,
+) -> Option<Vec<Ability>> {
+    let file = sink.file().to_string();
+    let mut c = Checker {
+        ctx,
+        file,
+        diags: Vec::new(),
+        overrides: abilities
+            .iter()
+            .filter_map(|a| match &a.ability {
+                Ability::Override { rule, value, .. } => Some((*rule, *value)),
+                _ => None,
+            })
+            .collect(),
+    };
+    c.card(abilities);
+    let failed = c.diags.iter().any(Diagnostic::is_error);
+    for d in c.diags {
+        sink.push(d);
+    }
+    (!failed).then(|| abilities.iter().map(|a| a.ability.clone()).collect())
+}
+
+/// Every `named "X"` must name a card of the pool. `names` are the `(span, name)` references
+/// of one card's abilities ([`ParsedAbility::names`]); returns whether all resolved.
+pub fn check_card_names(names: &[(Span, String)], pool: &BTreeSet<&str>, sink: &mut Sink) -> bool {
+    let mut ok = true;
+    {
+        for (span, name) in names {
+            if pool.contains(name.as_str()) {
+                continue;
+            }
+            ok = false;
+            let all: Vec<&str> = pool.iter().copied().collect();
+            let help = super::parse::suggest(name, &all)
+                .map(|s| format!("did you mean `{s}`?"))
+                .unwrap_or_else(|| "check the spelling; names are exact, as printed".into());
+            sink.push(
+                Diagnostic::error(codes::UNKNOWN_CARD, sink.file(), format!("no card named \"{name}\" in the pool"))
+                    .at(*span, "unknown card")
+                    .with_help(help),
+            );
+        }
+    }
+    ok
+}
+
+struct Checker<'a> {
+    ctx: &'a CardContext<'a>,
+    file: String,
+    diags: Vec<Diagnostic>,
+    overrides: Vec<(BaseRule, RuleValue)>,
+}
+
+/// Card kinds a card of `kind` can be attached to (§2.3, §2.4, §2.5.1.1, §2.6).
+fn host_kinds(kind: CardKind) -> Vec<CardKind> {
+    let ships = || ShipClass::ALL.iter().map(|c| CardKind::Ship(*c)).collect::<Vec<_>>();
+    match kind {
+        CardKind::Module(ModuleKind::Station) => vec![CardKind::Station],
+        CardKind::Module(ModuleKind::Ship) => ShipClass::ALL
+            .iter()
+            .filter(|c| !matches!(c, ShipClass::FighterWing | ShipClass::Transport))
+            .map(|c| CardKind::Ship(*c))
+            .collect(),
+        CardKind::Module(ModuleKind::Marine) => vec![CardKind::Marine { character: false }],
+        CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing) => {
+            let mut v: Vec<CardKind> = ShipClass::ALL
+                .iter()
+                .filter(|c| **c != ShipClass::FighterWing)
+                .map(|c| CardKind::Ship(*c))
+                .collect();
+            v.push(CardKind::Station);
+            v
+        }
+        // An Event may be deployed attached to another card (§2.6).
+        CardKind::Event => {
+            let mut v = ships();
+            v.push(CardKind::Station);
+            v.push(CardKind::Marine { character: false });
+            v.push(CardKind::Marine { character: true });
+            v
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Whether cards of a noun can carry wounds (§9.38, §6.5.3: Module-Stations have wounds).
+fn noun_has_wounds(n: Noun) -> bool {
+    !matches!(n, Noun::Event | Noun::Tactic | Noun::Breakthru | Noun::ModuleShip | Noun::ModuleMarine)
+}
+
+fn kind_has_wounds(k: CardKind) -> bool {
+    k.is_unit() || k == CardKind::Module(ModuleKind::Station)
+}
+
+/// Why no card could match `f`, if none could.
+pub(crate) fn unsatisfiable(f: &Filter) -> Option<String> {
+    let mut sides = BTreeSet::new();
+    let mut factions = BTreeSet::new();
+    let (mut damaged, mut undamaged) = (false, false);
+    let mut has = BTreeSet::new();
+    let mut lacks = BTreeSet::new();
+    let mut sizes: Vec<&SizeRestriction> = Vec::new();
+    let mut fleet = false;
+    let mut local = false;
+    for p in &f.preds {
+        match p {
+            Pred::Controller(s) => {
+                sides.insert(*s == Side::Yours);
+            }
+            Pred::Faction(x) => {
+                factions.insert(*x);
+            }
+            Pred::Damaged => damaged = true,
+            Pred::Undamaged => undamaged = true,
+            Pred::HasTrait(t) => {
+                has.insert(*t);
+            }
+            Pred::LacksTrait(t) => {
+                lacks.insert(*t);
+            }
+            Pred::Size(s) => sizes.push(s),
+            Pred::InYourFleet => fleet = true,
+            Pred::Local => local = true,
+            Pred::Named(_) | Pred::AttachedTo(_) => {}
+        }
+    }
+    if sides.len() > 1 {
+        return Some("it asks for cards that are both yours and opposing".into());
+    }
+    if fleet && sides.contains(&false) {
+        return Some("ships in your fleet are never opposing (§9.15)".into());
+    }
+    if factions.len() > 1 {
+        return Some("a card has one faction, not two".into());
+    }
+    if damaged && undamaged {
+        return Some("a card cannot be both damaged and undamaged".into());
+    }
+    if (damaged || undamaged) && !noun_has_wounds(f.noun) {
+        return Some(format!("{} never carry wounds, so are never damaged", noun_plural(f.noun)));
+    }
+    if let Some(t) = has.intersection(&lacks).next() {
+        return Some(format!("it asks for cards both with and without {t}"));
+    }
+    let ship_noun = matches!(f.noun, Noun::Card | Noun::Unit | Noun::Ship);
+    if !sizes.is_empty() && !ship_noun {
+        return Some(format!("ship classes and sizes apply to ships, not {}", noun_plural(f.noun)));
+    }
+    if (fleet) && !ship_noun {
+        return Some(format!("a fleet is made of ships (§9.15), not {}", noun_plural(f.noun)));
+    }
+    if local && matches!(f.noun, Noun::Event | Noun::Tactic | Noun::Breakthru) {
+        return Some(format!("only units are local to one another (§9.18), not {}", noun_plural(f.noun)));
+    }
+    if !sizes.is_empty() && !ShipClass::ALL.iter().any(|c| sizes.iter().all(|s| s.admits(*c))) {
+        return Some("no ship class has that size".into());
+    }
+    None
+}
+
+fn noun_plural(n: Noun) -> &'static str {
+    match n {
+        Noun::Card => "cards",
+        Noun::Unit => "units",
+        Noun::Ship => "ships",
+        Noun::Marine => "Marines",
+        Noun::MarineCharacter => "Marine-Characters",
+        Noun::Station => "Stations",
+        Noun::Module => "Modules",
+        Noun::ModuleStation => "Module-Station cards",
+        Noun::ModuleShip => "Module-Ship cards",
+        Noun::ModuleMarine => "Module-Marine cards",
+        Noun::Event => "Events",
+        Noun::Tactic => "Tactics",
+        Noun::Breakthru => "Breakthrus",
+    }
+}
+
+impl Checker<'_> {
+    fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn error(&mut self, code: &'static str, span: Span, msg: String, label: &str, help: String) {
+        let d = Diagnostic::error(code, self.file.clone(), msg)
+            .at(span, label)
+            .with_help(help);
+        self.push(d);
+    }
+
+    fn warn(&mut self, code: &'static str, span: Span, msg: String, label: &str, help: String) {
+        let d = Diagnostic::warning(code, self.file.clone(), msg)
+            .at(span, label)
+            .with_help(help);
+        self.push(d);
+    }
+
+    fn overridden(&self, rule: BaseRule) -> Option<RuleValue> {
+        self.overrides.iter().find(|(r, _)| *r == rule).map(|(_, v)| *v)
+    }
+
+    fn kind(&self) -> CardKind {
+        self.ctx.kind
+    }
+
+    fn is_event_or_tactic(&self) -> bool {
+        matches!(self.kind(), CardKind::Event | CardKind::Tactic)
+    }
+
+    fn card(&mut self, abilities: &[ParsedAbility]) {
+        let ctx = self.ctx;
+        if abilities.len() > limits::ABILITIES {
+            let span = abilities.get(limits::ABILITIES).map_or(ctx.name_span, |a| a.key_span);
+            self.error(
+                codes::TOO_LONG,
+                span,
+                format!("{} abilities on one card, more than {}", abilities.len(), limits::ABILITIES),
+                "one too many",
+                "no printed card carries this much text; split the card".into(),
+            );
+        }
+        if let (Some(text), true) = (ctx.text_span, abilities.is_empty()) {
+            self.warn(
+                codes::TEXT_WITHOUT_EFFECT,
+                text,
+                "printed rules text but no ability says what it does".into(),
+                "has no effect clause",
+                "express it as an ability (`when: deployed, ...`, `static: ...`, `play: ...`; docs/abilities.md), or move text that only restates traits into `flavour:`".into(),
+            );
+        }
+        let face_down = ctx.traits.iter().any(|t| t.name() == TraitName::FaceUpFaceDown);
+        if face_down
+            && !abilities
+                .iter()
+                .any(|a| matches!(a.ability, Ability::Triggered { face_down: true, .. }))
+        {
+            self.warn(
+                codes::FACE_DOWN_WITHOUT_FLIP,
+                ctx.name_span,
+                "Face Up-Face Down module with no `flip:` ability".into(),
+                "never flips",
+                "§3.4.4: the printed text names the trigger; add `flip: <trigger>, <effect>`".into(),
+            );
+        }
+        let mut timing: Option<Span> = None;
+        let timing_value = abilities.iter().find_map(|a| match a.ability {
+            Ability::Timing(t) => Some(t),
+            _ => None,
+        });
+        for a in abilities {
+            self.ability(a, timing_value, &mut timing);
+        }
+    }
+
+    fn ability(&mut self, a: &ParsedAbility, timing_value: Option<Timing>, seen_timing: &mut Option<Span>) {
+        let kind = self.kind();
+        match &a.ability {
+            Ability::Timing(t) => {
+                if let Some(first) = *seen_timing {
+                    let d = Diagnostic::error(codes::DUPLICATE_TIMING, self.file.clone(), "`timing:` given twice")
+                        .at(a.key_span, "second timing")
+                        .with_label(first, "first given here")
+                        .with_help("a card has one deployment window; keep one");
+                    self.push(d);
+                }
+                *seen_timing = Some(a.key_span);
+                self.timing(a, *t);
+            }
+            Ability::Play(e) => {
+                if !self.is_event_or_tactic() {
+                    self.error(
+                        codes::PLAY_NOT_ALLOWED,
+                        a.key_span,
+                        format!("`play:` is for Events and Tactics, not a {}", kind.type_line()),
+                        "not an Event or Tactic",
+                        "a card that stays in play says when it acts: `when: deployed, ...`".into(),
+                    );
+                }
+                let in_engagement = match kind {
+                    CardKind::Tactic => true,
+                    _ => matches!(timing_value, Some(Timing::Engagement | Timing::StartOfEngagement)),
+                };
+                self.effect(a, e, in_engagement);
+            }
+            Ability::Triggered {
+                trigger,
+                face_down,
+                effect,
+            } => {
+                if *face_down && !self.ctx.traits.iter().any(|t| t.name() == TraitName::FaceUpFaceDown) {
+                    self.error(
+                        codes::FLIP_NOT_FACE_DOWN,
+                        a.key_span,
+                        "`flip:` on a card without Face Up-Face Down".into(),
+                        "nothing to flip",
+                        "§3.4.4: only Face Up-Face Down modules are deployed face down; use `when:`".into(),
+                    );
+                }
+                self.trigger(a, trigger);
+                let in_engagement = matches!(
+                    trigger.event,
+                    TriggerEvent::EngagementStarts
+                        | TriggerEvent::EngagementEnds
+                        | TriggerEvent::Boarded
+                        | TriggerEvent::Boards
+                        | TriggerEvent::RollsNatural(_)
+                );
+                self.effect(a, effect, in_engagement);
+            }
+            Ability::Replacement { event, effect } => {
+                let possible = match event {
+                    Replaced::Destroyed => true,
+                    Replaced::CompulsoryWounds => kind_has_wounds(kind),
+                    Replaced::Boarded => matches!(kind, CardKind::Ship(_) | CardKind::Station),
+                };
+                if !possible {
+                    self.warn(
+                        codes::NEVER_TRIGGERS,
+                        a.span,
+                        format!("a {} is never {}", kind.type_line(), match event {
+                            Replaced::CompulsoryWounds => "wounded",
+                            _ => "boarded",
+                        }),
+                        "can never happen",
+                        "this replacement can never apply; remove it or put it on a unit".into(),
+                    );
+                }
+                self.effect(a, effect, matches!(event, Replaced::Boarded));
+            }
+            Ability::Static(s) => self.static_(a, s),
+            Ability::Override { rule, value, scope } => self.override_(a, *rule, *value, *scope),
+        }
+        for (span, f) in &a.targets {
+            if let Some(why) = unsatisfiable(f) {
+                self.error(
+                    codes::UNSATISFIABLE_TARGET,
+                    *span,
+                    "no card could ever be this target".into(),
+                    "unsatisfiable",
+                    format!("{why}; the card could never be played with a legal target"),
+                );
+            }
+        }
+        for (span, f) in &a.groups {
+            if let Some(why) = unsatisfiable(f) {
+                self.warn(
+                    codes::MATCHES_NOTHING,
+                    *span,
+                    "these recipients can never match any card".into(),
+                    "matches nothing",
+                    why,
+                );
+            }
+        }
+    }
+
+    fn timing(&mut self, a: &ParsedAbility, t: Timing) {
+        match self.kind() {
+            CardKind::Event => {}
+            CardKind::Tactic => {
+                if !matches!(t, Timing::Engagement | Timing::StartOfEngagement) {
+                    self.error(
+                        codes::TIMING_NOT_ALLOWED,
+                        a.span,
+                        "a Tactic may only be deployed during an engagement".into(),
+                        "outside an engagement",
+                        "§2.7, §5.1: Tactics are only deployed in engagements; use `engagement` or `start of engagement`, or make the card an Event".into(),
+                    );
+                }
+            }
+            k => self.error(
+                codes::TIMING_NOT_ALLOWED,
+                a.key_span,
+                format!("`timing:` is for Events and Tactics, not a {}", k.type_line()),
+                "not an Event or Tactic",
+                "other cards are deployed in your Manufacturing Phase (§5.4.2); to deploy one in an engagement use `override: deploy-in-engagement = yes` (§6.5.4)".into(),
+            ),
+        }
+    }
+
+    fn trigger(&mut self, a: &ParsedAbility, t: &Trigger) {
+        let kind = self.kind();
+        let subject: Vec<CardKind> = match &t.watch {
+            Watch::This => vec![kind],
+            Watch::Host => {
+                let hosts = host_kinds(kind);
+                if hosts.is_empty() {
+                    self.warn(
+                        codes::NEVER_TRIGGERS,
+                        a.span,
+                        format!("a {} is never attached, so it has no host", kind.type_line()),
+                        "no host",
+                        "only Modules, Marines, Fighter Wings and attached Events have a host (§9.1)".into(),
+                    );
+                    return;
+                }
+                hosts
+            }
+            Watch::Any(_) => return,
+        };
+        let can = |k: &CardKind| -> bool {
+            match t.event {
+                TriggerEvent::Boarded => matches!(k, CardKind::Ship(_) | CardKind::Station),
+                TriggerEvent::Boards => match k {
+                    CardKind::Ship(c) => *c != ShipClass::FighterWing,
+                    CardKind::Marine { .. } => true,
+                    // §6.9.4: Station Marines board only if card text says so.
+                    CardKind::Station => {
+                        self.overridden(BaseRule::StationMarinesBoard) == Some(RuleValue::Flag(true))
+                    }
+                    _ => false,
+                },
+                TriggerEvent::RollsNatural(_) => k.is_unit(),
+                TriggerEvent::Destroyed => !matches!(k, CardKind::Tactic),
+                _ => true,
+            }
+        };
+        if !subject.iter().any(can) {
+            let who = match t.watch {
+                Watch::Host => "its host".to_string(),
+                _ => format!("a {}", kind.type_line()),
+            };
+            let what = match t.event {
+                TriggerEvent::Boarded => "is never boarded (§6.9)",
+                TriggerEvent::Boards => "never boards (§6.9.4, §6.9.6)",
+                TriggerEvent::RollsNatural(_) => "never rolls volley dice (§6.2)",
+                _ => "is never destroyed in play: a Tactic resolves and is discarded (§2.7)",
+            };
+            self.warn(
+                codes::NEVER_TRIGGERS,
+                a.span,
+                format!("this ability can never trigger: {who} {what}"),
+                "never triggers",
+                "remove the ability, or watch another card (`host ...`, `any ...`)".into(),
+            );
+            return;
+        }
+        // Tactics resolve and go to the Scrapheap (§2.7); Events too unless they stay (§2.6).
+        let transient = kind == CardKind::Tactic
+            || (kind == CardKind::Event
+                && self.overridden(BaseRule::EventStaysInPlay) != Some(RuleValue::Flag(true)));
+        if transient && t.watch == Watch::This && t.event != TriggerEvent::Deployed {
+            self.warn(
+                codes::NEVER_TRIGGERS,
+                a.span,
+                format!("a {} is not in play to see this trigger", kind.type_line()),
+                "never triggers",
+                "§2.6, §2.7: Events and Tactics resolve and go to the Scrapheap; put the effect under `play:`, or keep an Event in play with `override: event-stays-in-play = yes`".into(),
+            );
+        }
+    }
+
+    fn static_(&mut self, a: &ParsedAbility, s: &Static) {
+        match s {
+            Static::Cards { group, modifier, .. } => {
+                let hosts = host_kinds(self.kind());
+                if *group == Group::Host && hosts.is_empty() {
+                    self.warn(
+                        codes::MATCHES_NOTHING,
+                        a.span,
+                        format!("a {} is never attached, so it has no host", self.kind().type_line()),
+                        "no host",
+                        "only Modules, Marines, Fighter Wings and attached Events have a host (§9.1)".into(),
+                    );
+                }
+                if let CardModifier::Stat { stat: Stat::MarineCapacity | Stat::WingCapacity, .. } = modifier {
+                    if let Group::Each(f) = group {
+                        if matches!(f.noun, Noun::Marine | Noun::MarineCharacter | Noun::Event | Noun::Tactic | Noun::Breakthru) {
+                            self.error(
+                                codes::NOT_A_TARGET_KIND,
+                                a.span,
+                                format!("{} have no capacity to change", noun_plural(f.noun)),
+                                "no capacity",
+                                "capacity is a Ship's or Station's white icon (§9.4)".into(),
+                            );
+                        }
+                    }
+                }
+            }
+            Static::Commanders { .. } => {}
+        }
+    }
+
+    fn override_(&mut self, a: &ParsedAbility, rule: BaseRule, value: RuleValue, scope: OverrideScope) {
+        let span = a.scope_span.unwrap_or(a.span);
+        let subject = rule.subject();
+        let kind = self.kind();
+        match scope {
+            OverrideScope::This | OverrideScope::Host if subject == RuleSubject::Commander => {
+                self.error(
+                    codes::OVERRIDE_SCOPE,
+                    span,
+                    format!("`{}` is a Commander's rule, not a card's", rule.name()),
+                    "scope makes no sense",
+                    format!("write `override: {} = {value} for you` (or `for opponents`)", rule.name()),
+                );
+            }
+            OverrideScope::This if !subject.admits(kind) => {
+                self.error(
+                    codes::OVERRIDE_SCOPE,
+                    span,
+                    format!("`{}` is about {subject}; this card is a {}", rule.name(), kind.type_line()),
+                    "scope makes no sense",
+                    format!(
+                        "§{}: the rule governs {subject}; scope the override `for you` to change it for all your cards, or put it on {subject}",
+                        rule.section()
+                    ),
+                );
+            }
+            OverrideScope::Host => {
+                let hosts = host_kinds(kind);
+                if !hosts.iter().any(|k| subject.admits(*k)) {
+                    self.error(
+                        codes::OVERRIDE_SCOPE,
+                        span,
+                        format!("`{}` is about {subject}, but a {} is never attached to one", rule.name(), kind.type_line()),
+                        "scope makes no sense",
+                        format!("§{}: use `for this` or `for you`", rule.section()),
+                    );
+                }
+            }
+            _ => {}
+        }
+        if value == rule.default_value() {
+            self.warn(
+                codes::CONTRADICTION,
+                a.span,
+                format!("this override sets `{}` to its base value `{value}`", rule.name()),
+                "changes nothing",
+                format!("§{} already says `{value}`; remove the override", rule.section()),
+            );
+        }
+    }
+
+    /// Checks on one effect: what each action is aimed at, and self-contradictions.
+    fn effect(&mut self, a: &ParsedAbility, e: &Effect, in_engagement: bool) {
+        for step in &e.steps {
+            let lists: Vec<&Vec<Action>> = match step {
+                Step::Do(x) => vec![x],
+                Step::If { condition, then, otherwise } => {
+                    let att = condition.tests.contains(&Test::Attacking);
+                    let def = condition.tests.contains(&Test::Defending);
+                    let dmg = condition.tests.iter().any(|t| matches!(t, Test::Damaged { negated: false, anchor } if *anchor == Anchor::This))
+                        && condition.tests.iter().any(|t| matches!(t, Test::Damaged { negated: true, anchor } if *anchor == Anchor::This));
+                    if (att && def) || dmg {
+                        self.warn(
+                            codes::CONTRADICTION,
+                            a.span,
+                            "this condition can never hold".into(),
+                            "contradicts itself",
+                            "its tests exclude each other; the `then` part never happens".into(),
+                        );
+                    }
+                    vec![then, otherwise]
+                }
+                Step::May { then, .. } => vec![then],
+                Step::Roll { branches } => {
+                    for (i, b) in branches.iter().enumerate() {
+                        if branches.iter().skip(i + 1).any(|o| o.lo <= b.hi && b.lo <= o.hi) {
+                            self.warn(
+                                codes::CONTRADICTION,
+                                a.span,
+                                format!("roll branches overlap at {}-{}", b.lo, b.hi),
+                                "overlapping ranges",
+                                "one result must pick one branch; make the ranges disjoint".into(),
+                            );
+                            break;
+                        }
+                    }
+                    branches.iter().map(|b| &b.actions).collect()
+                }
+            };
+            for list in lists {
+                for act in list {
+                    self.action(a, act, in_engagement);
+                }
+            }
+        }
+    }
+
+    fn action(&mut self, a: &ParsedAbility, act: &Action, in_engagement: bool) {
+        let needs_wounds = matches!(
+            act,
+            Action::CompulsoryWounds { .. } | Action::Volley { .. } | Action::Repair { .. }
+        );
+        if needs_wounds {
+            for aim in act.aims() {
+                let bad = match aim {
+                    Aim::Chosen(t) => (!noun_has_wounds(t.filter.noun)).then(|| noun_plural(t.filter.noun).to_string()),
+                    Aim::Named(Group::Each(f)) => (!noun_has_wounds(f.noun)).then(|| noun_plural(f.noun).to_string()),
+                    Aim::Named(Group::This) => (!kind_has_wounds(self.kind())).then(|| format!("a {}", self.kind().type_line())),
+                    _ => None,
+                };
+                if let Some(what) = bad {
+                    self.error(
+                        codes::NOT_A_TARGET_KIND,
+                        a.span,
+                        format!("{what} cannot be wounded, fired at or repaired"),
+                        "no wounds",
+                        "§9.38: only Ships, Stations, Marines and Module-Station cards carry wounds".into(),
+                    );
+                }
+            }
+        }
+        let engagement_only = matches!(act, Action::CancelEngagement { .. } | Action::Retreat { .. })
+            || act.commander_aim() == Some(CommanderAim::Opponent);
+        if engagement_only && !in_engagement && self.is_event_or_tactic() {
+            self.warn(
+                codes::NEVER_TRIGGERS,
+                a.span,
+                "this acts on the current engagement, but the card can be played outside one".into(),
+                "may have no engagement",
+                "add `timing: engagement` or `timing: start of engagement` (§6.6 STEP 1)".into(),
+            );
+        }
+    }
+}

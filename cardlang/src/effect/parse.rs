@@ -1,0 +1,1444 @@
+//! Parsing one ability field with `ability.pest` and resolving it into the IR.
+//!
+//! Every name is resolved here (traits §3, ship classes §2.5, card types §2.1/§9.33, base
+//! rules §8.1) and every value's kind is checked, so a [`ParsedAbility`] always holds a
+//! well-typed [`Ability`]. Problems are collected into the file's [`Sink`]; a field with any
+//! error yields `None`.
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest::Parser;
+
+use super::{codes, ParsedAbility};
+use crate::diag::{Diagnostic, Sink};
+use crate::ir::card::{Amount, Faction, RegimentUnit, ShipClass, SizeRestriction, Trait, TraitName};
+use crate::ir::effect::*;
+use crate::ir::rules::{BaseRule, RuleKind, RuleValue};
+use crate::source::Span;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "effect/ability.pest"]
+struct AbilityParser;
+
+/// Largest ability field, in bytes; longer text is rejected before parsing.
+pub const MAX_ABILITY_BYTES: usize = 4096;
+
+/// Parses and resolves the ability field `key` whose value `text` starts at byte `base` of the
+/// card file. Returns `None` (with diagnostics in `sink`) if it has any error.
+pub fn parse_entry(
+    key: &str,
+    key_span: Span,
+    text: &str,
+    base: usize,
+    sink: &mut Sink,
+) -> Option<ParsedAbility> {
+    let span = Span::new(base, base + text.len());
+    let rule = match key {
+        "timing" => Rule::timing_field,
+        "play" => Rule::play_field,
+        "when" | "flip" => Rule::when_field,
+        "instead" => Rule::instead_field,
+        "static" => Rule::static_field,
+        "override" => Rule::override_field,
+        _ => {
+            sink.push(
+                Diagnostic::error(codes::SYNTAX, sink.file(), format!("`{key}` is not an ability field"))
+                    .at(key_span, "not an ability"),
+            );
+            return None;
+        }
+    };
+    if text.len() > MAX_ABILITY_BYTES {
+        sink.push(
+            Diagnostic::error(
+                codes::TOO_LONG,
+                sink.file(),
+                format!("ability text is {} bytes, over the {MAX_ABILITY_BYTES}-byte limit", text.len()),
+            )
+            .at(Span::new(base, base + 16.min(text.len())), "this ability")
+            .with_help("split it into several abilities"),
+        );
+        return None;
+    }
+    if text.trim().is_empty() {
+        sink.push(
+            Diagnostic::error(codes::SYNTAX, sink.file(), format!("`{key}:` has no ability text"))
+                .at(key_span, "empty ability")
+                .with_help(example_for(key)),
+        );
+        return None;
+    }
+    let pairs = match AbilityParser::parse(rule, text) {
+        Ok(p) => p,
+        Err(e) => {
+            sink.push(syntax_error(key, text, base, &e, sink.file()));
+            return None;
+        }
+    };
+    let mut lw = Lower {
+        base,
+        file: sink.file().to_string(),
+        diags: Vec::new(),
+        out: ParsedAbility {
+            key: key.to_string(),
+            key_span,
+            span,
+            ability: Ability::Timing(Timing::AnyTime),
+            targets: Vec::new(),
+            groups: Vec::new(),
+            names: Vec::new(),
+            commanders: Vec::new(),
+            scope_span: None,
+        },
+    };
+    let ability = pairs
+        .into_iter()
+        .next()
+        .and_then(|field| lw.field(key, field));
+    let failed = !lw.diags.is_empty();
+    for d in lw.diags {
+        sink.push(d);
+    }
+    match ability {
+        Some(a) if !failed => {
+            lw.out.ability = a;
+            Some(lw.out)
+        }
+        _ => None,
+    }
+}
+
+fn example_for(key: &str) -> &'static str {
+    match key {
+        "timing" => "for example `timing: start of engagement`",
+        "play" => "for example `play: draw 2`",
+        "when" => "for example `when deployed: draw 2`",
+        "flip" => "for example `flip when host is boarded: deal 1 compulsory wound to each opposing Marine aboard host`",
+        "instead" => "for example `instead of being destroyed: return this to hand`",
+        "static" => "for example `static: ships in your fleet gain Interceptor +1`",
+        _ => "for example `override station-module-limit = 6`",
+    }
+}
+
+fn syntax_error(
+    key: &str,
+    text: &str,
+    base: usize,
+    err: &pest::error::Error<Rule>,
+    file: &str,
+) -> Diagnostic {
+    let at = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
+    .min(text.len());
+    let mut expected: Vec<&'static str> = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().filter_map(|r| describe(*r)).collect()
+        }
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    expected.sort_unstable();
+    expected.dedup();
+    let rest = text.get(at..).unwrap_or("");
+    let word: String = rest
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != ',' && *c != ';')
+        .collect();
+    let end = at + word.len().max(rest.chars().next().map_or(0, char::len_utf8));
+    let found = if word.is_empty() {
+        if rest.is_empty() {
+            "the end of the ability".to_string()
+        } else {
+            format!("`{}`", rest.chars().next().unwrap_or(' '))
+        }
+    } else {
+        format!("`{word}`")
+    };
+    let message = if expected.is_empty() {
+        format!("cannot read this `{key}:` ability at {found}")
+    } else {
+        format!("expected {} in `{key}:` ability, found {found}", join_or(&expected))
+    };
+    Diagnostic::error(codes::SYNTAX, file, message)
+        .at(Span::new(base + at, base + end), "not understood here")
+        .with_help(format!("{}; see docs/abilities.md", example_for(key)))
+}
+
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// What a grammar rule looks like to a designer, for "expected ..." messages.
+fn describe(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::timing => "a timing (`any time`, `engagement`, `start of engagement`, `your turn`, `your manufacturing phase`)",
+        Rule::trigger | Rule::event | Rule::watch => "a trigger (`deployed`, `destroyed`, `host rolls a natural 10`, ...)",
+        Rule::replaced => "`destroyed`, `suffering compulsory wounds` or `boarded`",
+        Rule::effect | Rule::step | Rule::actions | Rule::action => "an action (`draw 2`, `deal 1 compulsory wound to target ship`, ...)",
+        Rule::aim | Rule::chosen | Rule::named => "a recipient (`this`, `host`, `target ship`, `each opposing ship`)",
+        Rule::filter | Rule::noun => "a card type or ship class",
+        Rule::modifier => "a modifier (`gains Stealth`, `gets +1 attack`)",
+        Rule::duration => "a duration (`until end of engagement`, `until end of turn`, `while attached`)",
+        Rule::amount | Rule::amount_lit => "an amount like `2R 1C`",
+        Rule::number | Rule::quantity => "a number",
+        Rule::signed | Rule::signed_amount => "a signed value like `+1`",
+        Rule::rule_name => "a base rule name (docs/base-rules.md)",
+        Rule::rule_value => "a value (`6`, `yes`, `no`, `1R 1C`, a ship class)",
+        Rule::ov_scope => "`this`, `host`, `you` or `opponents`",
+        Rule::condition | Rule::test => "a condition (`this is damaged`, `you are attacking`, ...)",
+        Rule::commander => "a Commander (`you`, `opponent`, `each opponent`, `target opponent`)",
+        Rule::static_body => "a static ability (`ships in your fleet gain Interceptor +1`, `your hand size +1`)",
+        Rule::trait_ref => "a trait",
+        Rule::branch => "a roll branch like `(1-5: draw 1)`",
+        Rule::search_then => "`deploy it`, `deploy it free` or `put it in hand`",
+        Rule::EOI => "the end of the ability",
+        Rule::sep => "`:` after the trigger",
+        Rule::equals => "`=` after the rule name",
+        _ => return None,
+    })
+}
+
+/// Resolution state for one field.
+struct Lower {
+    base: usize,
+    file: String,
+    diags: Vec<Diagnostic>,
+    out: ParsedAbility,
+}
+
+type P<'a> = Pair<'a, Rule>;
+
+impl Lower {
+    fn span(&self, p: &P<'_>) -> Span {
+        let s = p.as_span();
+        Span::new(self.base + s.start(), self.base + s.end())
+    }
+
+    fn error(&mut self, code: &'static str, span: Span, message: String, label: &str, help: Option<String>) {
+        let mut d = Diagnostic::error(code, self.file.clone(), message).at(span, label);
+        if let Some(h) = help {
+            d = d.with_help(h);
+        }
+        self.diags.push(d);
+    }
+
+    fn field(&mut self, key: &str, field: P<'_>) -> Option<Ability> {
+        let mut inner = field.into_inner().filter(|p| p.as_rule() != Rule::EOI);
+        match key {
+            "timing" => {
+                let t = inner.next()?.into_inner().next()?;
+                Some(Ability::Timing(match t.as_rule() {
+                    Rule::t_any_time => Timing::AnyTime,
+                    Rule::t_start_of_engagement => Timing::StartOfEngagement,
+                    Rule::t_engagement => Timing::Engagement,
+                    Rule::t_your_turn => Timing::YourTurn,
+                    _ => Timing::YourManufacturing,
+                }))
+            }
+            "play" => Some(Ability::Play(self.effect(inner.next()?)?)),
+            "when" | "flip" => {
+                let trigger = self.trigger(inner.next()?);
+                let effect = self.effect(inner.next()?);
+                Some(Ability::Triggered {
+                    trigger: trigger?,
+                    face_down: key == "flip",
+                    effect: effect?,
+                })
+            }
+            "instead" => {
+                let r = inner.next()?.into_inner().next()?;
+                let event = match r.as_rule() {
+                    Rule::r_destroyed => Replaced::Destroyed,
+                    Rule::r_compulsory => Replaced::CompulsoryWounds,
+                    _ => Replaced::Boarded,
+                };
+                Some(Ability::Replacement {
+                    event,
+                    effect: self.effect(inner.next()?)?,
+                })
+            }
+            "static" => self.static_body(inner.next()?),
+            _ => self.override_(inner),
+        }
+    }
+
+    // ---- overrides --------------------------------------------------------------------------
+
+    fn override_<'a>(&mut self, mut inner: impl Iterator<Item = P<'a>>) -> Option<Ability> {
+        let name = inner.next()?;
+        let value = inner.next()?;
+        let scope = inner.next();
+        let name_span = self.span(&name);
+        let rule = match BaseRule::from_name(name.as_str()) {
+            Some(r) => Some(r),
+            None => {
+                let names: Vec<&str> = BaseRule::ALL.iter().map(|r| r.name()).collect();
+                let help = suggest(name.as_str(), &names)
+                    .map(|s| format!("did you mean `{s}`? The overridable rules are listed in docs/base-rules.md"))
+                    .unwrap_or_else(|| "the overridable rules are listed in docs/base-rules.md".into());
+                self.error(
+                    codes::UNKNOWN_NAME,
+                    name_span,
+                    format!("unknown base rule `{}`", name.as_str()),
+                    "no such rule",
+                    Some(help),
+                );
+                None
+            }
+        };
+        let scope = match scope {
+            None => None,
+            Some(s) => {
+                self.out.scope_span = Some(self.span(&s));
+                Some(match s.into_inner().next()?.as_rule() {
+                    Rule::o_this => OverrideScope::This,
+                    Rule::o_host => OverrideScope::Host,
+                    Rule::o_you => OverrideScope::You,
+                    _ => OverrideScope::Opponents,
+                })
+            }
+        };
+        let rule = rule?;
+        let value = self.rule_value(rule, value)?;
+        // Rules about a Commander default to `for you`; rules about a card to `for this`.
+        let scope = scope.unwrap_or(match rule.subject() {
+            crate::ir::rules::RuleSubject::Commander => OverrideScope::You,
+            _ => OverrideScope::This,
+        });
+        Some(Ability::Override { rule, value, scope })
+    }
+
+    fn rule_value(&mut self, rule: BaseRule, value: P<'_>) -> Option<RuleValue> {
+        let span = self.span(&value);
+        let v = value.into_inner().next()?;
+        let text = v.as_str().to_string();
+        let got = match v.as_rule() {
+            Rule::amount_value => self.amount_lit(v.into_inner().next()?).map(RuleValue::Amount),
+            Rule::yes => Some(RuleValue::Flag(true)),
+            Rule::no => Some(RuleValue::Flag(false)),
+            Rule::number_value => self.number(v.into_inner().next()?).map(RuleValue::Count),
+            _ => match class_by_name(&text) {
+                Some(c) => Some(RuleValue::Class(c)),
+                None if rule.kind() == RuleKind::Class => {
+                    self.unknown_class(&text, span);
+                    return None;
+                }
+                None => None,
+            },
+        };
+        match got {
+            Some(v) if v.kind() == rule.kind() => Some(v),
+            _ => {
+                self.error(
+                    codes::WRONG_KIND,
+                    span,
+                    format!("`{}` takes {}, not `{text}`", rule.name(), rule.kind()),
+                    &format!("expected {}", rule.kind()),
+                    Some(format!(
+                        "the base value of `{}` (§{}) is `{}`",
+                        rule.name(),
+                        rule.section(),
+                        rule.default_value()
+                    )),
+                );
+                None
+            }
+        }
+    }
+
+    // ---- triggers ---------------------------------------------------------------------------
+
+    fn trigger(&mut self, p: P<'_>) -> Option<Trigger> {
+        let mut watch = Watch::This;
+        let mut event = None;
+        for c in p.into_inner() {
+            match c.as_rule() {
+                Rule::watch => {
+                    let w = c.into_inner().next()?;
+                    watch = match w.as_rule() {
+                        Rule::w_host => Watch::Host,
+                        _ => {
+                            let f = w.into_inner().next()?;
+                            let span = self.span(&f);
+                            let filter = self.filter(f)?;
+                            self.out.groups.push((span, filter.clone()));
+                            Watch::Any(filter)
+                        }
+                    };
+                }
+                Rule::event => {
+                    let e = c.into_inner().next()?;
+                    event = Some(match e.as_rule() {
+                        Rule::ev_deployed => TriggerEvent::Deployed,
+                        Rule::ev_destroyed => TriggerEvent::Destroyed,
+                        Rule::ev_boarded => TriggerEvent::Boarded,
+                        Rule::ev_boards => TriggerEvent::Boards,
+                        Rule::ev_natural => {
+                            let n = e.into_inner().next()?;
+                            let span = self.span(&n);
+                            match n.as_str() {
+                                "1" => TriggerEvent::RollsNatural(1),
+                                "10" => TriggerEvent::RollsNatural(10),
+                                other => {
+                                    self.error(
+                                        codes::OUT_OF_RANGE,
+                                        span,
+                                        format!("a natural roll is 1 or 10, not {other}"),
+                                        "not a natural result",
+                                        Some("§9.19: only an unmodified 1 or 10 is a natural result".into()),
+                                    );
+                                    return None;
+                                }
+                            }
+                        }
+                        Rule::ev_engagement_starts => TriggerEvent::EngagementStarts,
+                        Rule::ev_engagement_ends => TriggerEvent::EngagementEnds,
+                        Rule::ev_logistics => TriggerEvent::YourLogistics,
+                        Rule::ev_manufacturing => TriggerEvent::YourManufacturing,
+                        Rule::ev_turn_starts => TriggerEvent::YourTurnStarts,
+                        _ => TriggerEvent::YourTurnEnds,
+                    });
+                }
+                _ => {}
+            }
+        }
+        Some(Trigger {
+            event: event?,
+            watch,
+        })
+    }
+
+    // ---- statics ----------------------------------------------------------------------------
+
+    fn static_body(&mut self, p: P<'_>) -> Option<Ability> {
+        let mut inner = p.into_inner();
+        let body = inner.next()?;
+        let condition = match inner.next() {
+            Some(w) => Some(self.condition(w.into_inner().next()?)?),
+            None => None,
+        };
+        let span = self.span(&body);
+        let mut parts = body.clone().into_inner();
+        let st = match body.as_rule() {
+            Rule::s_hand_size => {
+                let who = self.commanders_of(parts.next()?)?;
+                let delta = self.signed(parts.next()?)?;
+                Static::Commanders {
+                    who,
+                    modifier: CommanderModifier::HandSize(delta),
+                    condition,
+                }
+            }
+            Rule::s_income => {
+                let who = self.commanders_of(parts.next()?)?;
+                let change = self.signed_amount(parts.next()?)?;
+                Static::Commanders {
+                    who,
+                    modifier: CommanderModifier::Income(change),
+                    condition,
+                }
+            }
+            Rule::s_cost => {
+                let f = parts.next()?;
+                let fspan = self.span(&f);
+                let filter = self.filter(f)?;
+                let amount = self.amount(parts.next()?)?;
+                let more = parts.next()?.into_inner().next()?.as_rule() == Rule::more;
+                self.out.groups.push((fspan, filter.clone()));
+                let who = match controller(&filter) {
+                    Some(Side::Yours) => Commanders::You,
+                    Some(Side::Opposing) => Commanders::Opponents,
+                    None => Commanders::All,
+                };
+                Static::Commanders {
+                    who,
+                    modifier: CommanderModifier::Cost {
+                        of: filter,
+                        change: AmountChange { amount, more },
+                    },
+                    condition,
+                }
+            }
+            _ => {
+                let aim_pair = parts.next()?;
+                let aim_span = self.span(&aim_pair);
+                let aim = self.aim(aim_pair);
+                let modifier = self.modifier(parts.next()?)?;
+                let group = match aim? {
+                    Aim::Named(g) => g,
+                    Aim::Chosen(_) => {
+                        self.error(
+                            codes::STATIC_TARGETS,
+                            aim_span,
+                            "a static ability cannot choose a target".into(),
+                            "chosen target",
+                            Some("a static ability applies to named recipients: write `each ...`, `host` or `this`; use `when:` or `play:` to choose a target".into()),
+                        );
+                        return None;
+                    }
+                };
+                let _ = span;
+                Static::Cards {
+                    group,
+                    modifier,
+                    condition,
+                }
+            }
+        };
+        Some(Ability::Static(st))
+    }
+
+    fn commanders_of(&mut self, p: P<'_>) -> Option<Commanders> {
+        Some(match p.into_inner().next()?.as_rule() {
+            Rule::c_your => Commanders::You,
+            Rule::c_opponents => Commanders::Opponents,
+            _ => Commanders::All,
+        })
+    }
+
+    fn modifier(&mut self, p: P<'_>) -> Option<CardModifier> {
+        let m = p.into_inner().next()?;
+        let rule = m.as_rule();
+        let mut parts = m.into_inner();
+        match rule {
+            Rule::m_gain => Some(CardModifier::GainTrait(self.trait_grant(parts.next()?)?)),
+            Rule::m_lose => Some(CardModifier::LoseTrait(self.trait_name_only(parts.next()?)?)),
+            Rule::m_income => Some(CardModifier::Income {
+                change: self.signed_amount(parts.next()?)?,
+            }),
+            _ => {
+                let delta = self.signed(parts.next()?)?;
+                let stat = match parts.next()?.into_inner().next()?.as_rule() {
+                    Rule::st_attack => Stat::Attack,
+                    Rule::st_defense => Stat::Defense,
+                    Rule::st_wounds => Stat::Wounds,
+                    Rule::st_marine_cap => Stat::MarineCapacity,
+                    _ => Stat::WingCapacity,
+                };
+                Some(CardModifier::Stat { stat, delta })
+            }
+        }
+    }
+
+    // ---- effects ----------------------------------------------------------------------------
+
+    fn effect(&mut self, p: P<'_>) -> Option<Effect> {
+        let span = self.span(&p);
+        let mut steps = Vec::new();
+        let mut ok = true;
+        for s in p.into_inner() {
+            match self.step(s) {
+                Some(st) => steps.push(st),
+                None => ok = false,
+            }
+        }
+        if steps.len() > limits::STEPS {
+            self.error(
+                codes::TOO_LONG,
+                span,
+                format!("{} steps in one effect, more than {}", steps.len(), limits::STEPS),
+                "too many steps",
+                Some("split the effect across several abilities".into()),
+            );
+            return None;
+        }
+        ok.then_some(Effect { steps })
+    }
+
+    fn step(&mut self, p: P<'_>) -> Option<Step> {
+        let s = p.into_inner().next()?;
+        match s.as_rule() {
+            Rule::if_step => {
+                let mut it = s.into_inner();
+                let condition = self.condition(it.next()?);
+                let then = self.actions(it.next()?);
+                let otherwise = match it.next() {
+                    Some(a) => self.actions(a)?,
+                    None => Vec::new(),
+                };
+                Some(Step::If {
+                    condition: condition?,
+                    then: then?,
+                    otherwise,
+                })
+            }
+            Rule::may_step => {
+                let mut cost = None;
+                let mut then = None;
+                for c in s.into_inner() {
+                    match c.as_rule() {
+                        Rule::amount => cost = Some(self.amount(c)?),
+                        Rule::actions => then = self.actions(c),
+                        _ => {}
+                    }
+                }
+                Some(Step::May { cost, then: then? })
+            }
+            Rule::roll_step => {
+                let span = self.span(&s);
+                let mut branches: Vec<RollBranch> = Vec::new();
+                let mut ok = true;
+                for b in s.into_inner() {
+                    match self.branch(b) {
+                        Some(br) => branches.push(br),
+                        None => ok = false,
+                    }
+                }
+                if branches.len() > limits::BRANCHES {
+                    self.error(
+                        codes::TOO_LONG,
+                        span,
+                        format!("{} roll branches, more than {}", branches.len(), limits::BRANCHES),
+                        "too many branches",
+                        None,
+                    );
+                    return None;
+                }
+                ok.then_some(Step::Roll { branches })
+            }
+            _ => Some(Step::Do(self.actions(s)?)),
+        }
+    }
+
+    fn branch(&mut self, p: P<'_>) -> Option<RollBranch> {
+        let mut nums = Vec::new();
+        let mut actions = None;
+        let span = self.span(&p);
+        for c in p.into_inner() {
+            match c.as_rule() {
+                Rule::number => nums.push(self.number(c)?),
+                Rule::actions => actions = self.actions(c),
+                _ => {}
+            }
+        }
+        let lo = *nums.first()?;
+        let hi = nums.get(1).copied().unwrap_or(lo);
+        if lo == 0 || hi > 10 || lo > hi {
+            self.error(
+                codes::OUT_OF_RANGE,
+                span,
+                format!("roll range {lo}-{hi} is not within 1-10"),
+                "bad range",
+                Some("a volley die is a ten-sided die (§9.37): ranges run from 1 to 10, low first".into()),
+            );
+            return None;
+        }
+        Some(RollBranch {
+            lo,
+            hi,
+            actions: actions?,
+        })
+    }
+
+    fn actions(&mut self, p: P<'_>) -> Option<Vec<Action>> {
+        let span = self.span(&p);
+        let mut out = Vec::new();
+        let mut ok = true;
+        for a in p.into_inner() {
+            match self.action(a) {
+                Some(x) => out.push(x),
+                None => ok = false,
+            }
+        }
+        if out.len() > limits::ACTIONS {
+            self.error(
+                codes::TOO_LONG,
+                span,
+                format!("{} actions in one step, more than {}", out.len(), limits::ACTIONS),
+                "too many actions",
+                Some("split the step with `;`, or the effect across several abilities".into()),
+            );
+            return None;
+        }
+        ok.then_some(out)
+    }
+
+    fn action(&mut self, p: P<'_>) -> Option<Action> {
+        let a = p.into_inner().next()?;
+        let rule = a.as_rule();
+        let parts: Vec<P<'_>> = a.into_inner().collect();
+        let find = |r: Rule| parts.iter().find(|p| p.as_rule() == r).cloned();
+        let immediately = find(Rule::immediately).is_some();
+        let quantity = |lw: &mut Lower| -> Option<Quantity> {
+            let q = find(Rule::quantity)?;
+            let per = find(Rule::per);
+            lw.quantity(q, per)
+        };
+        let aims: Vec<P<'_>> = parts.iter().filter(|p| p.as_rule() == Rule::aim).cloned().collect();
+        let aim0 = |lw: &mut Lower| -> Option<Aim> { lw.aim(aims.first()?.clone()) };
+        Some(match rule {
+            Rule::a_wounds => Action::CompulsoryWounds {
+                amount: quantity(self)?,
+                to: aim0(self)?,
+            },
+            Rule::a_volley => Action::Volley {
+                dice: quantity(self)?,
+                at: aim0(self)?,
+            },
+            Rule::a_repair => Action::Repair {
+                amount: quantity(self)?,
+                on: aim0(self)?,
+            },
+            Rule::a_cancel => Action::CancelEngagement { immediately },
+            Rule::a_destroy => Action::Destroy {
+                what: aim0(self)?,
+                immediately,
+            },
+            Rule::a_sacrifice => Action::Sacrifice { what: aim0(self)? },
+            Rule::a_search => {
+                let count = match find(Rule::search_count) {
+                    Some(c) => match c.into_inner().next() {
+                        Some(n) if n.as_rule() == Rule::number => self.number(n)?,
+                        _ => 1,
+                    },
+                    None => 1,
+                };
+                let f = find(Rule::filter)?;
+                let fspan = self.span(&f);
+                let filter = self.filter(f)?;
+                self.out.groups.push((fspan, filter.clone()));
+                let then = find(Rule::search_then)?.into_inner().next()?;
+                let then = match then.as_rule() {
+                    Rule::st_deploy => SearchThen::Deploy {
+                        free: then.into_inner().any(|p| p.as_rule() == Rule::free),
+                    },
+                    _ => SearchThen::ToHand,
+                };
+                Action::Search {
+                    count,
+                    filter,
+                    then,
+                }
+            }
+            Rule::a_attach => {
+                let what = aim0(self);
+                let to = self.aim(aims.get(1)?.clone());
+                Action::Attach {
+                    what: what?,
+                    to: to?,
+                }
+            }
+            Rule::a_detach => Action::Detach { what: aim0(self)? },
+            Rule::a_return => Action::ReturnToHand { what: aim0(self)? },
+            Rule::a_retreat => Action::Retreat { what: aim0(self)? },
+            Rule::a_take => Action::Take {
+                amount: self.amount(find(Rule::amount)?)?,
+                from: self.commander(find(Rule::commander)?)?,
+            },
+            Rule::a_give => Action::Give {
+                amount: self.amount(find(Rule::amount)?)?,
+                to: self.commander(find(Rule::commander)?)?,
+            },
+            Rule::a_pay => Action::Pay {
+                amount: self.amount(find(Rule::amount)?)?,
+            },
+            Rule::a_commander => {
+                let who = match find(Rule::commander) {
+                    Some(c) => self.commander(c)?,
+                    None => CommanderAim::You,
+                };
+                let verb = parts.iter().find(|p| p.as_rule() != Rule::commander)?.clone();
+                let vrule = verb.as_rule();
+                let vparts: Vec<P<'_>> = verb.into_inner().collect();
+                let vfind = |r: Rule| vparts.iter().find(|p| p.as_rule() == r).cloned();
+                match vrule {
+                    Rule::v_draw => Action::Draw {
+                        who,
+                        count: self.quantity(vfind(Rule::quantity)?, vfind(Rule::per))?,
+                    },
+                    Rule::v_discard_hand => Action::Discard {
+                        who,
+                        count: DiscardCount::Hand,
+                    },
+                    Rule::v_discard => Action::Discard {
+                        who,
+                        count: DiscardCount::N(self.number(vfind(Rule::number)?)?),
+                    },
+                    _ => Action::Gain {
+                        who,
+                        amount: self.amount(vfind(Rule::amount)?)?,
+                    },
+                }
+            }
+            _ => {
+                let on = aim0(self);
+                let modifier = self.modifier(find(Rule::modifier)?);
+                let duration = match find(Rule::duration)?.into_inner().next()?.as_rule() {
+                    Rule::d_engagement => Duration::EndOfEngagement,
+                    Rule::d_turn => Duration::EndOfTurn,
+                    _ => Duration::WhileAttached,
+                };
+                Action::Modify {
+                    on: on?,
+                    modifier: modifier?,
+                    duration,
+                }
+            }
+        })
+    }
+
+    fn quantity(&mut self, q: P<'_>, per: Option<P<'_>>) -> Option<Quantity> {
+        let inner = q.into_inner().next()?;
+        let n = match inner.as_rule() {
+            Rule::all => {
+                if let Some(per) = per {
+                    let span = self.span(&per);
+                    self.error(
+                        codes::WRONG_KIND,
+                        span,
+                        "`all` cannot be counted `per` anything".into(),
+                        "remove this",
+                        None,
+                    );
+                    return None;
+                }
+                return Some(Quantity::All);
+            }
+            _ => self.number(inner)?,
+        };
+        match per {
+            None => Some(Quantity::N(n)),
+            Some(per) => {
+                let f = per.into_inner().next()?;
+                let span = self.span(&f);
+                let filter = self.filter(f)?;
+                self.out.groups.push((span, filter.clone()));
+                Some(Quantity::Per {
+                    n,
+                    each: Group::Each(filter),
+                })
+            }
+        }
+    }
+
+    fn commander(&mut self, p: P<'_>) -> Option<CommanderAim> {
+        let span = self.span(&p);
+        let c = match p.into_inner().next()?.as_rule() {
+            Rule::target_opponent => CommanderAim::TargetOpponent,
+            Rule::each_opponent => CommanderAim::EachOpponent,
+            Rule::opponent => CommanderAim::Opponent,
+            _ => CommanderAim::You,
+        };
+        self.out.commanders.push((span, c));
+        Some(c)
+    }
+
+    // ---- conditions -------------------------------------------------------------------------
+
+    fn condition(&mut self, p: P<'_>) -> Option<Condition> {
+        let span = self.span(&p);
+        let mut tests = Vec::new();
+        let mut ok = true;
+        for t in p.into_inner() {
+            match self.test(t) {
+                Some(x) => tests.push(x),
+                None => ok = false,
+            }
+        }
+        if tests.len() > limits::TESTS {
+            self.error(
+                codes::TOO_LONG,
+                span,
+                format!("{} tests in one condition, more than {}", tests.len(), limits::TESTS),
+                "too many tests",
+                None,
+            );
+            return None;
+        }
+        ok.then_some(Condition { tests })
+    }
+
+    fn test(&mut self, p: P<'_>) -> Option<Test> {
+        let t = p.into_inner().next()?;
+        Some(match t.as_rule() {
+            Rule::t_damaged => {
+                let mut anchor = Anchor::This;
+                let mut negated = false;
+                for c in t.into_inner() {
+                    match c.as_rule() {
+                        Rule::anchor => anchor = self.anchor(c)?,
+                        Rule::not => negated = true,
+                        _ => {}
+                    }
+                }
+                Test::Damaged { anchor, negated }
+            }
+            Rule::t_attacking => Test::Attacking,
+            Rule::t_defending => Test::Defending,
+            _ => {
+                let mut who = Commanders::You;
+                let mut count = 1;
+                let mut filter = None;
+                for c in t.into_inner() {
+                    match c.as_rule() {
+                        Rule::controller_who => {
+                            who = match c.into_inner().next()?.as_rule() {
+                                Rule::you => Commanders::You,
+                                _ => Commanders::Opponents,
+                            }
+                        }
+                        Rule::number => count = self.number(c)?,
+                        Rule::filter => {
+                            let span = self.span(&c);
+                            let f = self.filter(c)?;
+                            self.out.groups.push((span, f.clone()));
+                            filter = Some(f);
+                        }
+                        _ => {}
+                    }
+                }
+                Test::Controls {
+                    who,
+                    count,
+                    filter: filter?,
+                }
+            }
+        })
+    }
+
+    fn anchor(&mut self, p: P<'_>) -> Option<Anchor> {
+        Some(match p.into_inner().next()?.as_rule() {
+            Rule::an_host => Anchor::Host,
+            _ => Anchor::This,
+        })
+    }
+
+    // ---- aims and filters -------------------------------------------------------------------
+
+    fn aim(&mut self, p: P<'_>) -> Option<Aim> {
+        let a = p.into_inner().next()?;
+        match a.as_rule() {
+            Rule::chosen => {
+                let mut count = 1;
+                let mut up_to = false;
+                let mut filter = None;
+                for c in a.into_inner() {
+                    match c.as_rule() {
+                        Rule::up_to => {
+                            up_to = true;
+                            count = self.number(c.into_inner().next()?)?;
+                        }
+                        Rule::number => count = self.number(c)?,
+                        Rule::filter => {
+                            let span = self.span(&c);
+                            let f = self.filter(c)?;
+                            self.out.targets.push((span, f.clone()));
+                            filter = Some(f);
+                        }
+                        _ => {}
+                    }
+                }
+                if count == 0 {
+                    let span = self.out.targets.last().map_or(self.out.span, |t| t.0);
+                    self.error(
+                        codes::OUT_OF_RANGE,
+                        span,
+                        "a chosen target count must be at least 1".into(),
+                        "zero targets",
+                        None,
+                    );
+                    return None;
+                }
+                Some(Aim::Chosen(Target {
+                    count,
+                    up_to,
+                    filter: filter?,
+                }))
+            }
+            _ => {
+                let g = a.into_inner().next()?;
+                Some(Aim::Named(match g.as_rule() {
+                    Rule::g_this => Group::This,
+                    Rule::g_host => Group::Host,
+                    Rule::g_attached => Group::Attached,
+                    _ => {
+                        let f = g.into_inner().next()?;
+                        let span = self.span(&f);
+                        let filter = self.filter(f)?;
+                        self.out.groups.push((span, filter.clone()));
+                        Group::Each(filter)
+                    }
+                }))
+            }
+        }
+    }
+
+    fn filter(&mut self, p: P<'_>) -> Option<Filter> {
+        let span = self.span(&p);
+        let mut preds = Vec::new();
+        let mut noun = None;
+        let mut ok = true;
+        for c in p.into_inner() {
+            match c.as_rule() {
+                Rule::adjective => {
+                    let a = c.into_inner().next()?;
+                    preds.push(match a.as_rule() {
+                        Rule::f_your => Pred::Controller(Side::Yours),
+                        Rule::f_opposing => Pred::Controller(Side::Opposing),
+                        Rule::f_local => Pred::Local,
+                        Rule::f_undamaged => Pred::Undamaged,
+                        _ => Pred::Damaged,
+                    });
+                }
+                Rule::faction => preds.push(Pred::Faction(match c.as_str() {
+                    "RDF" => Faction::Rdf,
+                    "Colonial" => Faction::Colonial,
+                    _ => Faction::Corporate,
+                })),
+                Rule::noun => {
+                    let nspan = self.span(&c);
+                    match resolve_noun(c.as_str()) {
+                        Some((n, class)) => {
+                            noun = Some(n);
+                            if let Some(class) = class {
+                                preds.push(Pred::Size(SizeRestriction::Classes(vec![class])));
+                            }
+                        }
+                        None => {
+                            let help = suggest_noun(c.as_str());
+                            self.error(
+                                codes::UNKNOWN_NAME,
+                                nspan,
+                                format!("unknown card type or ship class `{}`", c.as_str()),
+                                "not a card type or class",
+                                Some(help),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                Rule::size => {
+                    let size_span = self.span(&c);
+                    let s = c.into_inner().next()?;
+                    let srule = s.as_rule();
+                    let class_pair = s.into_inner().next();
+                    let class = match class_pair {
+                        Some(cp) => {
+                            let cspan = self.span(&cp);
+                            match class_by_name(cp.as_str()) {
+                                Some(k) => Some(k),
+                                None => {
+                                    self.unknown_class(cp.as_str(), cspan);
+                                    ok = false;
+                                    continue;
+                                }
+                            }
+                        }
+                        None => None,
+                    };
+                    let restriction = match (srule, class) {
+                        (Rule::sz_larger_than, Some(k)) => SizeRestriction::LargerThan(k),
+                        (Rule::sz_smaller_than, Some(k)) => SizeRestriction::SmallerThan(k),
+                        (r, _) => {
+                            // `Cruiser or larger`: the class is the noun just read.
+                            let from_noun = preds.iter().rev().find_map(|p| match p {
+                                Pred::Size(SizeRestriction::Classes(cs)) if cs.len() == 1 => {
+                                    cs.first().copied()
+                                }
+                                _ => None,
+                            });
+                            let Some(k) = from_noun else {
+                                self.error(
+                                    codes::WRONG_KIND,
+                                    size_span,
+                                    "`or larger` / `or smaller` needs a ship class before it".into(),
+                                    "no class to compare with",
+                                    Some("write `Cruiser or larger`, or `ship larger than Cruiser`".into()),
+                                );
+                                ok = false;
+                                continue;
+                            };
+                            preds.retain(|p| !matches!(p, Pred::Size(SizeRestriction::Classes(_))));
+                            if r == Rule::sz_or_larger {
+                                SizeRestriction::AtLeast(k)
+                            } else {
+                                SizeRestriction::AtMost(k)
+                            }
+                        }
+                    };
+                    if noun.is_none() || noun == Some(Noun::Card) || noun == Some(Noun::Unit) {
+                        noun = Some(Noun::Ship);
+                    }
+                    preds.push(Pred::Size(restriction));
+                }
+                Rule::suffix => {
+                    let s = c.into_inner().next()?;
+                    match s.as_rule() {
+                        Rule::f_with | Rule::f_without => {
+                            let with = s.as_rule() == Rule::f_with;
+                            match self.trait_name_only(s.into_inner().next()?) {
+                                Some(t) if with => preds.push(Pred::HasTrait(t)),
+                                Some(t) => preds.push(Pred::LacksTrait(t)),
+                                None => ok = false,
+                            }
+                        }
+                        Rule::f_named => {
+                            let name = s.into_inner().next()?.into_inner().next()?;
+                            let nspan = self.span(&name);
+                            let text = name.as_str().to_string();
+                            if text.is_empty() || text.len() > limits::NAME_BYTES {
+                                self.error(
+                                    codes::OUT_OF_RANGE,
+                                    nspan,
+                                    "a card name is 1 to 200 bytes".into(),
+                                    "bad name",
+                                    None,
+                                );
+                                ok = false;
+                                continue;
+                            }
+                            self.out.names.push((nspan, text.clone()));
+                            preds.push(Pred::Named(text));
+                        }
+                        Rule::f_aboard => {
+                            let anchor = self.anchor(s.into_inner().next()?)?;
+                            preds.push(Pred::AttachedTo(anchor));
+                        }
+                        _ => preds.push(Pred::InYourFleet),
+                    }
+                }
+                _ => {}
+            }
+        }
+        if preds.len() > limits::PREDICATES {
+            self.error(
+                codes::TOO_LONG,
+                span,
+                format!("{} conditions in one filter, more than {}", preds.len(), limits::PREDICATES),
+                "too many",
+                None,
+            );
+            return None;
+        }
+        if !ok {
+            return None;
+        }
+        Some(Filter { noun: noun?, preds })
+    }
+
+    // ---- traits -----------------------------------------------------------------------------
+
+    /// `Interceptor +1`, `Regimented Marine x2`, `Stealth`: a trait as granted.
+    fn trait_grant(&mut self, p: P<'_>) -> Option<Trait> {
+        let span = self.span(&p);
+        let mut parts = p.into_inner();
+        let words = parts.next()?.as_str().to_string();
+        let value = parts.next().map(|v| v.as_str().to_string());
+        let (name, unit) = self.trait_words(&words, span)?;
+        let num = match &value {
+            Some(v) => {
+                let digits = v.get(1..).unwrap_or("");
+                match digits.parse::<u8>() {
+                    Ok(n) if (1..=20).contains(&n) => Some((v.starts_with('x'), n)),
+                    _ => {
+                        self.error(
+                            codes::OUT_OF_RANGE,
+                            span,
+                            format!("trait value `{v}` is not between 1 and 20"),
+                            "out of range",
+                            None,
+                        );
+                        return None;
+                    }
+                }
+            }
+            None => None,
+        };
+        if name.is_stackable() {
+            let Some((false, x)) = num else {
+                self.error(
+                    codes::WRONG_KIND,
+                    span,
+                    format!("`{name}` is stackable and needs a value: `{name} +1`"),
+                    "missing +X",
+                    Some("§3.1: Interceptor, Jammer, Overload, Repair and Target Painter take +X".into()),
+                );
+                return None;
+            };
+            return Some(match name {
+                TraitName::Interceptor => Trait::Interceptor(x),
+                TraitName::Jammer => Trait::Jammer(x),
+                TraitName::Overload => Trait::Overload(x),
+                TraitName::Repair => Trait::Repair(x),
+                _ => Trait::TargetPainter(x),
+            });
+        }
+        if name == TraitName::Regimented {
+            let count = match num {
+                None => 1,
+                Some((true, n)) => n,
+                Some((false, _)) => {
+                    self.error(
+                        codes::WRONG_KIND,
+                        span,
+                        "Regimented takes a count `x2`, not `+X`".into(),
+                        "write `x2`",
+                        None,
+                    );
+                    return None;
+                }
+            };
+            let Some(unit) = unit else {
+                self.error(
+                    codes::WRONG_KIND,
+                    span,
+                    "Regimented needs what it fetches: `Regimented Marine` or `Regimented Wing`".into(),
+                    "Marine or Wing?",
+                    Some("§3.4.7".into()),
+                );
+                return None;
+            };
+            return Some(Trait::Regimented { unit, count });
+        }
+        if num.is_some() {
+            self.error(
+                codes::WRONG_KIND,
+                span,
+                format!("`{name}` is not stackable and takes no value"),
+                "remove the value",
+                Some("§3.2: only the active traits take +X".into()),
+            );
+            return None;
+        }
+        Some(match name {
+            TraitName::AlphaStrike => Trait::AlphaStrike,
+            TraitName::Annihilate => Trait::Annihilate,
+            TraitName::Escort => Trait::Escort,
+            TraitName::FaceUpFaceDown => Trait::FaceUpFaceDown,
+            TraitName::Fearless => Trait::Fearless,
+            TraitName::Hunter => Trait::Hunter,
+            TraitName::Resistant => Trait::Resistant,
+            TraitName::Stealth => Trait::Stealth,
+            TraitName::Stoic => Trait::Stoic,
+            _ => Trait::Unique,
+        })
+    }
+
+    /// `with Stealth`, `loses Interceptor`: a trait by name only.
+    fn trait_name_only(&mut self, p: P<'_>) -> Option<TraitName> {
+        let span = self.span(&p);
+        let mut parts = p.into_inner();
+        let words = parts.next()?.as_str().to_string();
+        if let Some(v) = parts.next() {
+            self.error(
+                codes::WRONG_KIND,
+                span,
+                format!("a trait is named here without its value: remove `{}`", v.as_str()),
+                "no value here",
+                None,
+            );
+            return None;
+        }
+        Some(self.trait_words(&words, span)?.0)
+    }
+
+    fn trait_words(&mut self, words: &str, span: Span) -> Option<(TraitName, Option<RegimentUnit>)> {
+        if let Some(rest) = words.strip_prefix("Regimented") {
+            let unit = match rest.trim() {
+                "" => None,
+                "Marine" | "Marines" => Some(RegimentUnit::Marine),
+                "Wing" | "Wings" => Some(RegimentUnit::Wing),
+                other => {
+                    self.error(
+                        codes::UNKNOWN_NAME,
+                        span,
+                        format!("Regimented fetches a Marine or a Wing, not `{other}`"),
+                        "Marine or Wing",
+                        None,
+                    );
+                    return None;
+                }
+            };
+            return Some((TraitName::Regimented, unit));
+        }
+        let norm = |s: &str| s.to_ascii_lowercase().replace([' ', '-'], "");
+        match TraitName::ALL.iter().copied().find(|t| norm(t.name()) == norm(words)) {
+            Some(t) => Some((t, None)),
+            None => {
+                let names: Vec<&str> = TraitName::ALL.iter().map(|t| t.name()).collect();
+                let help = suggest(words, &names)
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .unwrap_or_else(|| format!("the traits are: {}", names.join(", ")));
+                self.error(
+                    codes::UNKNOWN_NAME,
+                    span,
+                    format!("unknown trait `{words}`"),
+                    "not a trait",
+                    Some(help),
+                );
+                None
+            }
+        }
+    }
+
+    fn unknown_class(&mut self, text: &str, span: Span) {
+        let names: Vec<&str> = ShipClass::ALL.iter().map(|c| c.name()).collect();
+        let help = suggest(text, &names)
+            .map(|s| format!("did you mean `{s}`?"))
+            .unwrap_or_else(|| format!("the classes are: {}", names.join(", ")));
+        self.error(
+            codes::UNKNOWN_NAME,
+            span,
+            format!("unknown ship class `{text}`"),
+            "not a ship class",
+            Some(help),
+        );
+    }
+
+    // ---- numbers and amounts ----------------------------------------------------------------
+
+    fn number(&mut self, p: P<'_>) -> Option<u8> {
+        let span = self.span(&p);
+        match p.as_str().parse::<u8>() {
+            Ok(n) if n <= 20 => Some(n),
+            _ => {
+                self.error(
+                    codes::OUT_OF_RANGE,
+                    span,
+                    format!("`{}` is out of range: numbers in abilities are 0 to 20", p.as_str()),
+                    "out of range",
+                    Some("§9.27: nothing in the game counts past 20".into()),
+                );
+                None
+            }
+        }
+    }
+
+    fn signed(&mut self, p: P<'_>) -> Option<i8> {
+        let span = self.span(&p);
+        match p.as_str().parse::<i8>() {
+            Ok(n) if (-20..=20).contains(&n) && n != 0 => Some(n),
+            _ => {
+                self.error(
+                    codes::OUT_OF_RANGE,
+                    span,
+                    format!("`{}` is out of range: a modifier is -20 to +20 and not 0", p.as_str()),
+                    "out of range",
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    fn signed_amount(&mut self, p: P<'_>) -> Option<AmountChange> {
+        let more = p.as_str().starts_with('+');
+        let amount = self.amount_lit(p.into_inner().next()?)?;
+        Some(AmountChange { amount, more })
+    }
+
+    /// An amount where a bare number is a kind error ("gain 3": 3 what?).
+    fn amount(&mut self, p: P<'_>) -> Option<Amount> {
+        let span = self.span(&p);
+        let a = p.into_inner().next()?;
+        match a.as_rule() {
+            Rule::amount_lit => self.amount_lit(a),
+            _ => {
+                self.error(
+                    codes::WRONG_KIND,
+                    span,
+                    format!("`{}` is a number; an amount says Resource or Currency", a.as_str()),
+                    "expected an amount",
+                    Some(format!("write `{0}R`, `{0}C` or `{0}R {0}C`", a.as_str())),
+                );
+                None
+            }
+        }
+    }
+
+    fn amount_lit(&mut self, p: P<'_>) -> Option<Amount> {
+        let span = self.span(&p);
+        let mut amount = Amount::ZERO;
+        for part in p.into_inner() {
+            let text = part.as_str();
+            let digits = text.get(..text.len().saturating_sub(1)).unwrap_or("");
+            let n = match digits.parse::<u8>() {
+                Ok(n) if n <= 20 => n,
+                _ => {
+                    self.error(
+                        codes::OUT_OF_RANGE,
+                        span,
+                        format!("`{text}` is out of range: a Stockpile holds at most 20 (§9.27)"),
+                        "out of range",
+                        None,
+                    );
+                    return None;
+                }
+            };
+            match part.as_rule() {
+                Rule::amt_r => amount.resource = n,
+                _ => amount.currency = n,
+            }
+        }
+        Some(amount)
+    }
+}
+
+fn controller(f: &Filter) -> Option<Side> {
+    f.preds.iter().find_map(|p| match p {
+        Pred::Controller(s) => Some(*s),
+        _ => None,
+    })
+}
+
+/// Card types and classes as nouns, singular and plural, case-insensitive.
+fn resolve_noun(text: &str) -> Option<(Noun, Option<ShipClass>)> {
+    let lower = text.to_ascii_lowercase();
+    let singular = |s: &str| -> bool { lower == s || lower == format!("{s}s") };
+    const NOUNS: &[(&str, Noun)] = &[
+        ("card", Noun::Card),
+        ("unit", Noun::Unit),
+        ("ship", Noun::Ship),
+        ("marine", Noun::Marine),
+        ("marine-character", Noun::MarineCharacter),
+        ("station", Noun::Station),
+        ("module", Noun::Module),
+        ("module-station", Noun::ModuleStation),
+        ("module-ship", Noun::ModuleShip),
+        ("module-marine", Noun::ModuleMarine),
+        ("event", Noun::Event),
+        ("tactic", Noun::Tactic),
+        ("breakthru", Noun::Breakthru),
+    ];
+    if let Some((_, n)) = NOUNS.iter().find(|(s, _)| singular(s)) {
+        return Some((*n, None));
+    }
+    class_by_name(text).map(|c| (Noun::Ship, Some(c)))
+}
+
+fn class_by_name(text: &str) -> Option<ShipClass> {
+    let lower = text.to_ascii_lowercase();
+    ShipClass::ALL.iter().copied().find(|c| {
+        let n = c.name().to_ascii_lowercase();
+        lower == n || lower == format!("{n}s")
+    })
+}
+
+fn suggest_noun(text: &str) -> String {
+    let mut names: Vec<&str> = vec![
+        "card", "unit", "ship", "Marine", "Marine-Character", "Station", "module",
+        "Module-Station", "Module-Ship", "Module-Marine", "Event", "Tactic", "Breakthru",
+    ];
+    names.extend(ShipClass::ALL.iter().map(|c| c.name()));
+    let t = text.strip_suffix('s').unwrap_or(text);
+    match suggest(t, &names) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => format!("card types and classes: {}", names.join(", ")),
+    }
+}
+
+/// The closest name within a small edit distance, case-insensitive.
+pub(crate) fn suggest<'a>(text: &str, names: &[&'a str]) -> Option<&'a str> {
+    let t = text.to_ascii_lowercase();
+    names
+        .iter()
+        .map(|n| (strsim::levenshtein(&t, &n.to_ascii_lowercase()), *n))
+        .filter(|(d, n)| *d <= 2.max(n.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}

@@ -1,0 +1,685 @@
+//! The checked ability IR (issue 4): what a card *does*, in a form the engine interprets
+//! without re-parsing any text.
+//!
+//! Shape guarantees the database loader relies on:
+//! - **No recursion.** An [`Ability`] holds [`Step`]s; a step holds [`Action`]s; actions hold
+//!   only leaf data. Nesting depth is fixed by the types, so a hostile database cannot make a
+//!   decoder or an interpreter recurse without bound.
+//! - **Bounded lengths.** Every `Vec` here has a limit in [`limits`]; the compiler never
+//!   produces more and [`Ability::check_shape`] rejects more.
+//!
+//! The split between *chosen* targets ([`Aim::Chosen`], checked for legality when played,
+//! §8.5) and *named* recipients ([`Aim::Named`], not aimed, no targeting check) is kept in the
+//! types so the engine cannot confuse them.
+
+use serde::{Deserialize, Serialize};
+
+use super::card::{Amount, Faction, SizeRestriction, Trait, TraitName};
+use super::rules::{BaseRule, RuleValue};
+
+/// Length limits on every list in the ability IR. The compiler reports a diagnostic before
+/// exceeding one; the database loader rejects a record that does.
+pub mod limits {
+    /// Abilities on one card.
+    pub const ABILITIES: usize = 16;
+    /// Steps in one effect.
+    pub const STEPS: usize = 8;
+    /// Actions in one step (or one branch).
+    pub const ACTIONS: usize = 8;
+    /// Predicates in one filter.
+    pub const PREDICATES: usize = 8;
+    /// Branches of one volley-die roll.
+    pub const BRANCHES: usize = 10;
+    /// Tests in one condition.
+    pub const TESTS: usize = 4;
+    /// Classes in one class list, bytes in one card name.
+    pub const CLASSES: usize = 8;
+    pub const NAME_BYTES: usize = 200;
+}
+
+/// One ability of a card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ability {
+    /// When an Event or Tactic may be deployed (§2.6, §2.7, §6.6 STEP 1). At most one.
+    Timing(Timing),
+    /// What an Event or Tactic does when deployed (§6.8).
+    Play(Effect),
+    /// `when <trigger>: <effect>`; with `face_down`, a Face Up-Face Down module that may flip
+    /// face up when the trigger occurs and then performs the effect (§3.4.4).
+    Triggered {
+        trigger: Trigger,
+        face_down: bool,
+        effect: Effect,
+    },
+    /// `instead of <event>: <effect>`: the event does not happen; the effect does.
+    Replacement { event: Replaced, effect: Effect },
+    /// A continuous modifier while this card is in play (and attached, for attached cards).
+    Static(Static),
+    /// A Golden-Rule override (§8.1): card text beats a named base rule within a scope.
+    Override {
+        rule: BaseRule,
+        value: RuleValue,
+        scope: OverrideScope,
+    },
+}
+
+/// When an Event or Tactic may be deployed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Timing {
+    /// Any time, even during another Commander's turn (§2.6): Events only.
+    AnyTime,
+    /// Only during an engagement (§2.7, §6.5.4).
+    Engagement,
+    /// Only at the start of an engagement, before Interceptor fire (§6.3, §6.6 STEP 1).
+    StartOfEngagement,
+    /// Only during your own turn: Events only.
+    YourTurn,
+    /// Only during your Manufacturing Phase (§5.4.4): Events only.
+    YourManufacturing,
+}
+
+/// What a triggered ability waits for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trigger {
+    pub event: TriggerEvent,
+    /// Whose event it is. Phase and engagement events have no subject ([`Watch::This`]).
+    pub watch: Watch,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TriggerEvent {
+    /// Deployed onto the battlefield (§9.11, §4.2).
+    Deployed,
+    /// Destroyed, by volley fire or immediately (§6.7, §9.12).
+    Destroyed,
+    /// Boarded by opposing Marines (§6.6 STEP 8, §9.3).
+    Boarded,
+    /// Its Marines board an opposing ship or Station (§6.6 STEP 4/6).
+    Boards,
+    /// Rolls a natural result on a volley die (§9.19, §8.2): 1 or 10.
+    RollsNatural(u8),
+    /// An engagement it is in starts / ends (§6.5.1).
+    EngagementStarts,
+    EngagementEnds,
+    /// During your Logistics Phase (§5.3.5).
+    YourLogistics,
+    /// During your Manufacturing Phase (§5.4.4).
+    YourManufacturing,
+    YourTurnStarts,
+    YourTurnEnds,
+}
+
+/// Whose event a trigger watches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Watch {
+    This,
+    Host,
+    /// Any card matching the filter (named, not chosen).
+    Any(Filter),
+}
+
+/// Events a replacement ability can replace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Replaced {
+    /// This card being destroyed (not when *immediately* destroyed, §6.7, §9.17).
+    Destroyed,
+    /// This unit suffering compulsory wounds (§9.6).
+    CompulsoryWounds,
+    /// This unit being boarded (§9.3).
+    Boarded,
+}
+
+/// A continuous effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Static {
+    /// A modifier on named cards, optionally only while a condition holds.
+    Cards {
+        group: Group,
+        modifier: CardModifier,
+        condition: Option<Condition>,
+    },
+    /// A modifier on Commanders.
+    Commanders {
+        who: Commanders,
+        modifier: CommanderModifier,
+        condition: Option<Condition>,
+    },
+}
+
+/// A change to one card's attributes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CardModifier {
+    /// `+N`/`-N` to a printed stat; never below zero.
+    Stat { stat: Stat, delta: i8 },
+    /// Per-turn income (§5.3.2); a reduction never goes below zero.
+    Income { change: AmountChange },
+    /// Grants a trait; stackable +X traits add up (§3.1).
+    GainTrait(Trait),
+    /// Removes a trait (§9.22).
+    LoseTrait(TraitName),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stat {
+    Attack,
+    Defense,
+    Wounds,
+    MarineCapacity,
+    WingCapacity,
+}
+
+impl Stat {
+    pub fn name(self) -> &'static str {
+        match self {
+            Stat::Attack => "attack",
+            Stat::Defense => "defense",
+            Stat::Wounds => "wounds",
+            Stat::MarineCapacity => "Marine capacity",
+            Stat::WingCapacity => "Wing capacity",
+        }
+    }
+}
+
+/// A Resource/Currency change: `more` adds, otherwise subtracts, clamped at zero (§8.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AmountChange {
+    pub amount: Amount,
+    pub more: bool,
+}
+
+/// A change to a Commander.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CommanderModifier {
+    /// Hand size drawn up to in Logistics (§5.3.1).
+    HandSize(i8),
+    /// Per-turn income (§5.3.2).
+    Income(AmountChange),
+    /// Deployment cost of matching cards: discounts and penalties, never below zero (§8.4).
+    Cost { of: Filter, change: AmountChange },
+}
+
+/// The scope of a Golden-Rule override.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OverrideScope {
+    /// This card.
+    This,
+    /// The card this one is attached to.
+    Host,
+    /// This card's controller and everything they control.
+    You,
+    /// Every opposing Commander.
+    Opponents,
+}
+
+/// A one-shot effect: steps in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effect {
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// Actions performed in order.
+    Do(Vec<Action>),
+    /// `if <condition> then ... else ...`.
+    If {
+        condition: Condition,
+        then: Vec<Action>,
+        otherwise: Vec<Action>,
+    },
+    /// `you may [pay X to] ...`: optional, and final once chosen (§8.6).
+    May {
+        cost: Option<Amount>,
+        then: Vec<Action>,
+    },
+    /// Roll one volley die and do the branch whose range holds the result (§9.37).
+    Roll { branches: Vec<RollBranch> },
+}
+
+/// `lo-hi: actions` of a volley-die roll; ranges are 1..=10.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollBranch {
+    pub lo: u8,
+    pub hi: u8,
+    pub actions: Vec<Action>,
+}
+
+/// A leaf action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Compulsory wounds: not rolled, ignore defense; Resistant ignores them (§9.6, §3.4.8).
+    CompulsoryWounds { amount: Quantity, to: Aim },
+    /// A volley of `dice` volley dice at the target's defense (§6.2, §9.36).
+    Volley { dice: Quantity, at: Aim },
+    /// Remove wounds (§3.3.4, §5.3.4).
+    Repair { amount: Quantity, on: Aim },
+    /// Destroy; `immediately` means no last actions, no Stoic, carried units lost (§6.7, §9.17).
+    Destroy { what: Aim, immediately: bool },
+    /// Destroy a card you control (§9.29).
+    Sacrifice { what: Aim },
+    Draw { who: CommanderAim, count: Quantity },
+    /// Discard cards from hand.
+    Discard { who: CommanderAim, count: DiscardCount },
+    /// Gain Resource/Currency; the Stockpile caps at 20 (§9.27).
+    Gain { who: CommanderAim, amount: Amount },
+    /// Pay (never below 0, §9.27).
+    Pay { amount: Amount },
+    /// Take from another Commander: moves at most what they have (§7.1.1, §9.27).
+    Take { from: CommanderAim, amount: Amount },
+    /// Give to another Commander (§7.1.1).
+    Give { to: CommanderAim, amount: Amount },
+    /// Search your Shipyard, then shuffle it (§8.3).
+    Search {
+        count: u8,
+        filter: Filter,
+        then: SearchThen,
+    },
+    /// Cancel the current engagement.
+    CancelEngagement { immediately: bool },
+    Attach { what: Aim, to: Aim },
+    Detach { what: Aim },
+    ReturnToHand { what: Aim },
+    /// Retreat from the engagement (§9.28).
+    Retreat { what: Aim },
+    /// A temporary modifier.
+    Modify {
+        on: Aim,
+        modifier: CardModifier,
+        duration: Duration,
+    },
+}
+
+/// What to do with searched cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SearchThen {
+    /// Deploy; `free` deploys at no cost.
+    Deploy { free: bool },
+    ToHand,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DiscardCount {
+    N(u8),
+    Hand,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Duration {
+    EndOfEngagement,
+    EndOfTurn,
+    WhileAttached,
+}
+
+/// How many: a number, all, or `n per <group>` ("for each Marine aboard").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Quantity {
+    N(u8),
+    All,
+    Per { n: u8, each: Group },
+}
+
+/// Who an action affects among cards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Aim {
+    /// Chosen by the Commander when played, from cards matching the filter; legality is
+    /// checked then (§8.5).
+    Chosen(Target),
+    /// Named recipients: not aimed, no targeting check.
+    Named(Group),
+}
+
+/// A chosen target: `target <filter>`, `up to 2 target <filter>`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Target {
+    pub count: u8,
+    pub up_to: bool,
+    pub filter: Filter,
+}
+
+/// Named recipients.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Group {
+    This,
+    /// The card this one is attached to.
+    Host,
+    /// Every card attached to this one.
+    Attached,
+    /// Every card in play matching the filter.
+    Each(Filter),
+}
+
+/// Commanders an action affects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CommanderAim {
+    You,
+    /// The opposing Commander in the current engagement (named).
+    Opponent,
+    /// Every opposing Commander (named).
+    EachOpponent,
+    /// An opposing Commander chosen when played.
+    TargetOpponent,
+}
+
+/// Named Commanders for statics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Commanders {
+    You,
+    Opponents,
+    All,
+}
+
+/// Which cards match: a card type and predicates that must all hold.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Filter {
+    pub noun: Noun,
+    pub preds: Vec<Pred>,
+}
+
+/// The type (and subtype) a filter selects; a type also selects its subtypes (§9.33).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Noun {
+    Card,
+    /// Ships, Stations and Marines (§9.35).
+    Unit,
+    Ship,
+    Marine,
+    MarineCharacter,
+    Station,
+    Module,
+    ModuleStation,
+    ModuleShip,
+    ModuleMarine,
+    Event,
+    Tactic,
+    Breakthru,
+}
+
+/// One predicate of a filter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pred {
+    /// Ship class or class-size comparison (§2.5).
+    Size(SizeRestriction),
+    Faction(Faction),
+    Controller(Side),
+    /// Local to this card (§9.18).
+    Local,
+    /// Ships in your fleet (§9.15): yours and local.
+    InYourFleet,
+    HasTrait(TraitName),
+    LacksTrait(TraitName),
+    Damaged,
+    Undamaged,
+    Named(String),
+    /// Attached to this card / to its host (Marines aboard, modules on).
+    AttachedTo(Anchor),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Yours,
+    Opposing,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Anchor {
+    This,
+    Host,
+}
+
+/// All tests must hold.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Condition {
+    pub tests: Vec<Test>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Test {
+    /// This card (or its host) is / is not damaged.
+    Damaged { anchor: Anchor, negated: bool },
+    /// `who` controls at least `count` cards matching the filter.
+    Controls {
+        who: Commanders,
+        count: u8,
+        filter: Filter,
+    },
+    /// You are the attacker / defender of the current engagement.
+    Attacking,
+    Defending,
+}
+
+/// Why a decoded ability is malformed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    #[error("{what} has {len} entries, more than the limit {limit}")]
+    TooLong {
+        what: &'static str,
+        len: usize,
+        limit: usize,
+    },
+    #[error("{0}")]
+    Invalid(&'static str),
+}
+
+fn bounded<T>(what: &'static str, v: &[T], limit: usize) -> Result<(), ShapeError> {
+    if v.len() > limit {
+        return Err(ShapeError::TooLong {
+            what,
+            len: v.len(),
+            limit,
+        });
+    }
+    Ok(())
+}
+
+impl Ability {
+    /// Checks the length limits and value ranges a decoded ability must respect. The
+    /// compiler never produces an ability that fails this; the database loader calls it on
+    /// every ability it reads.
+    pub fn check_shape(&self) -> Result<(), ShapeError> {
+        match self {
+            Ability::Timing(_) => Ok(()),
+            Ability::Play(e) => e.check_shape(),
+            Ability::Triggered {
+                trigger, effect, ..
+            } => {
+                if let TriggerEvent::RollsNatural(n) = trigger.event {
+                    if n != 1 && n != 10 {
+                        return Err(ShapeError::Invalid("a natural roll is 1 or 10"));
+                    }
+                }
+                if let Watch::Any(f) = &trigger.watch {
+                    f.check_shape()?;
+                }
+                effect.check_shape()
+            }
+            Ability::Replacement { effect, .. } => effect.check_shape(),
+            Ability::Static(Static::Cards {
+                group, condition, ..
+            }) => {
+                group.check_shape()?;
+                condition.as_ref().map_or(Ok(()), Condition::check_shape)
+            }
+            Ability::Static(Static::Commanders {
+                modifier,
+                condition,
+                ..
+            }) => {
+                if let CommanderModifier::Cost { of, .. } = modifier {
+                    of.check_shape()?;
+                }
+                condition.as_ref().map_or(Ok(()), Condition::check_shape)
+            }
+            Ability::Override { rule, value, .. } => {
+                if rule.kind() != value.kind() {
+                    return Err(ShapeError::Invalid("override value of the wrong kind"));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Checks every ability of a card, and their count.
+pub fn check_abilities_shape(abilities: &[Ability]) -> Result<(), ShapeError> {
+    bounded("abilities", abilities, limits::ABILITIES)?;
+    abilities.iter().try_for_each(Ability::check_shape)
+}
+
+impl Effect {
+    fn check_shape(&self) -> Result<(), ShapeError> {
+        bounded("effect steps", &self.steps, limits::STEPS)?;
+        for step in &self.steps {
+            match step {
+                Step::Do(a) => actions_shape(a)?,
+                Step::If {
+                    condition,
+                    then,
+                    otherwise,
+                } => {
+                    condition.check_shape()?;
+                    actions_shape(then)?;
+                    actions_shape(otherwise)?;
+                }
+                Step::May { then, .. } => actions_shape(then)?,
+                Step::Roll { branches } => {
+                    bounded("roll branches", branches, limits::BRANCHES)?;
+                    for b in branches {
+                        if b.lo == 0 || b.hi > 10 || b.lo > b.hi {
+                            return Err(ShapeError::Invalid("roll range outside 1-10"));
+                        }
+                        actions_shape(&b.actions)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn actions_shape(actions: &[Action]) -> Result<(), ShapeError> {
+    bounded("actions", actions, limits::ACTIONS)?;
+    for a in actions {
+        for aim in a.aims() {
+            aim.check_shape()?;
+        }
+        match a {
+            Action::Search { filter, .. } => filter.check_shape()?,
+            Action::CompulsoryWounds { amount: q, .. }
+            | Action::Volley { dice: q, .. }
+            | Action::Repair { amount: q, .. }
+            | Action::Draw { count: q, .. } => {
+                if let Quantity::Per { each, .. } = q {
+                    each.check_shape()?;
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+impl Action {
+    /// The card aims of an action, for walkers (checks, the engine's target prompts).
+    pub fn aims(&self) -> Vec<&Aim> {
+        match self {
+            Action::CompulsoryWounds { to: a, .. }
+            | Action::Volley { at: a, .. }
+            | Action::Repair { on: a, .. }
+            | Action::Destroy { what: a, .. }
+            | Action::Sacrifice { what: a }
+            | Action::Detach { what: a }
+            | Action::ReturnToHand { what: a }
+            | Action::Retreat { what: a }
+            | Action::Modify { on: a, .. } => vec![a],
+            Action::Attach { what, to } => vec![what, to],
+            _ => vec![],
+        }
+    }
+
+    /// The Commander aim of an action, if it has one.
+    pub fn commander_aim(&self) -> Option<CommanderAim> {
+        match self {
+            Action::Draw { who, .. } | Action::Discard { who, .. } | Action::Gain { who, .. } => {
+                Some(*who)
+            }
+            Action::Take { from: who, .. } | Action::Give { to: who, .. } => Some(*who),
+            _ => None,
+        }
+    }
+}
+
+impl Aim {
+    fn check_shape(&self) -> Result<(), ShapeError> {
+        match self {
+            Aim::Chosen(t) => {
+                if t.count == 0 {
+                    return Err(ShapeError::Invalid("a target count is at least 1"));
+                }
+                t.filter.check_shape()
+            }
+            Aim::Named(g) => g.check_shape(),
+        }
+    }
+}
+
+impl Group {
+    fn check_shape(&self) -> Result<(), ShapeError> {
+        match self {
+            Group::Each(f) => f.check_shape(),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Filter {
+    fn check_shape(&self) -> Result<(), ShapeError> {
+        bounded("filter predicates", &self.preds, limits::PREDICATES)?;
+        for p in &self.preds {
+            match p {
+                Pred::Size(SizeRestriction::Classes(cs)) => {
+                    bounded("classes", cs, limits::CLASSES)?
+                }
+                Pred::Named(n) if n.len() > limits::NAME_BYTES => {
+                    return Err(ShapeError::Invalid("card name too long"))
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Condition {
+    fn check_shape(&self) -> Result<(), ShapeError> {
+        bounded("condition tests", &self.tests, limits::TESTS)?;
+        for t in &self.tests {
+            if let Test::Controls { filter, .. } = t {
+                filter.check_shape()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Noun {
+    /// Whether a card of this kind can be matched by the noun (§9.33: a type selects its
+    /// subtypes).
+    pub fn admits(self, kind: super::card::CardKind) -> bool {
+        use super::card::{CardKind as K, ModuleKind as M};
+        match self {
+            Noun::Card => true,
+            Noun::Unit => kind.is_unit(),
+            Noun::Ship => matches!(kind, K::Ship(_)),
+            Noun::Marine => matches!(kind, K::Marine { .. }),
+            Noun::MarineCharacter => matches!(kind, K::Marine { character: true }),
+            Noun::Station => matches!(kind, K::Station),
+            Noun::Module => matches!(kind, K::Module(_)),
+            Noun::ModuleStation => matches!(kind, K::Module(M::Station)),
+            Noun::ModuleShip => matches!(kind, K::Module(M::Ship)),
+            Noun::ModuleMarine => matches!(kind, K::Module(M::Marine)),
+            Noun::Event => matches!(kind, K::Event),
+            Noun::Tactic => matches!(kind, K::Tactic),
+            Noun::Breakthru => matches!(kind, K::Breakthru),
+        }
+    }
+}

@@ -1,0 +1,556 @@
+//! The pest parse of one file into raw cards, with error recovery.
+//!
+//! The grammar (`card.pest`) is structural: a raw card is its header, and entries of
+//! `key: value` (the value is the raw rest of the line), `key { raw block }` and bare flags.
+//! Typing happens in [`crate::lower`].
+//!
+//! Recovery: a file is first parsed whole. If that fails, it is parsed card by card; after a
+//! syntax error the parser resyncs at the next line that looks like a card header
+//! (`Word "`), so every broken card in a file is reported, not just the first.
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest::Parser;
+
+use crate::diag::{codes, Diagnostic, Sink};
+use crate::source::Span;
+
+/// Deepest nesting of `{ }` inside a card's block field (the card's own braces not counted).
+pub const MAX_BLOCK_DEPTH: usize = 8;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "card.pest"]
+struct CardParser;
+
+/// A card as written, before any typing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawCard<'s> {
+    /// The whole card, header to closing brace.
+    pub span: Span,
+    /// The type word(s) before the name, e.g. `Ship` or a misspelt `Shp`.
+    pub type_word: &'s str,
+    pub type_span: Span,
+    pub name: RawString<'s>,
+    pub open_brace: Span,
+    pub entries: Vec<RawEntry<'s>>,
+}
+
+/// A quoted string, escapes not yet processed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RawString<'s> {
+    /// Text between the quotes.
+    pub inner: &'s str,
+    pub inner_span: Span,
+    /// The literal with its quotes.
+    pub span: Span,
+}
+
+/// One line (or block) inside a card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawEntry<'s> {
+    pub key: &'s str,
+    pub key_span: Span,
+    /// The whole entry, key to end of value or closing brace (no trailing comment).
+    pub span: Span,
+    /// The source text of `span`: what an ability parser is handed.
+    pub text: &'s str,
+    pub value: RawValue<'s>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RawValue<'s> {
+    /// `key: value`; `text` is the rest of the line without its comment and trailing blanks.
+    Line { text: &'s str, span: Span },
+    /// `key words...` with no `:` right after the key (ability lines such as
+    /// `when deployed: draw 2`); `text` is everything after the key, trimmed.
+    Phrase { text: &'s str, span: Span },
+    /// `key { ... }`, `key: { ... }` or `key words: { ... }`; `head` is between the key and
+    /// the `{` (trimmed), `text` between the braces.
+    Block {
+        head: &'s str,
+        text: &'s str,
+        span: Span,
+    },
+    /// A bare `key`.
+    Flag,
+}
+
+/// Parses one file's text into raw cards, reporting syntax errors into `sink`.
+pub fn parse_file<'s>(text: &'s str, sink: &mut Sink) -> Vec<RawCard<'s>> {
+    match CardParser::parse(Rule::file, text) {
+        Ok(pairs) => {
+            let mut cards = Vec::new();
+            for file in pairs {
+                for pair in file.into_inner() {
+                    if pair.as_rule() == Rule::card {
+                        cards.push(raw_card(pair, 0));
+                    }
+                }
+            }
+            cards
+        }
+        Err(_) => recover(text, sink),
+    }
+}
+
+/// Card-by-card parse: each failure is reported, then parsing resumes at the next header.
+fn recover<'s>(text: &'s str, sink: &mut Sink) -> Vec<RawCard<'s>> {
+    let mut cards = Vec::new();
+    let mut pos = skip_trivia(text, 0);
+    while pos < text.len() && !sink.is_full() {
+        let rest = text.get(pos..).unwrap_or("");
+        match CardParser::parse(Rule::card_at, rest) {
+            Ok(pairs) => {
+                let mut end = pos + rest.len();
+                for at in pairs {
+                    end = pos + at.as_span().end();
+                    for pair in at.into_inner() {
+                        if pair.as_rule() == Rule::card {
+                            cards.push(raw_card(pair, pos));
+                        }
+                    }
+                }
+                // A successful parse always consumes the header, so this makes progress.
+                pos = skip_trivia(text, end.max(pos + 1));
+            }
+            Err(err) => {
+                sink.push(syntax_error(text, pos, &err, sink.file()));
+                match next_header_line(text, pos) {
+                    Some(next) => pos = next,
+                    None => break,
+                }
+            }
+        }
+    }
+    cards
+}
+
+fn raw_card(card: Pair<'_, Rule>, base: usize) -> RawCard<'_> {
+    let span = span_of(&card, base);
+    let mut raw = RawCard {
+        span,
+        type_word: "",
+        type_span: Span::point(span.start),
+        name: RawString {
+            inner: "",
+            inner_span: Span::point(span.start),
+            span: Span::point(span.start),
+        },
+        open_brace: Span::point(span.start),
+        entries: Vec::new(),
+    };
+    let mut seen_open = false;
+    for pair in card.into_inner() {
+        match pair.as_rule() {
+            Rule::card_type => {
+                raw.type_word = pair.as_str();
+                raw.type_span = span_of(&pair, base);
+            }
+            Rule::card_name => raw.name = raw_string(pair, base),
+            Rule::open_brace if !seen_open => {
+                seen_open = true;
+                raw.open_brace = span_of(&pair, base);
+            }
+            Rule::field | Rule::block | Rule::phrase | Rule::flag => {
+                raw.entries.push(raw_entry(pair, base))
+            }
+            _ => {}
+        }
+    }
+    raw
+}
+
+fn raw_string(string: Pair<'_, Rule>, base: usize) -> RawString<'_> {
+    let span = span_of(&string, base);
+    let mut out = RawString {
+        inner: "",
+        inner_span: Span::point(span.start),
+        span,
+    };
+    for p in string.into_inner() {
+        if p.as_rule() == Rule::string_inner {
+            out.inner = p.as_str();
+            out.inner_span = span_of(&p, base);
+        }
+    }
+    out
+}
+
+fn raw_entry(entry: Pair<'_, Rule>, base: usize) -> RawEntry<'_> {
+    let rule = entry.as_rule();
+    let mut span = span_of(&entry, base);
+    let mut text = entry.as_str();
+    let mut key = ("", Span::point(span.start));
+    let mut value = RawValue::Flag;
+    let mut head = "";
+    for p in entry.into_inner() {
+        match p.as_rule() {
+            Rule::key => key = (p.as_str(), span_of(&p, base)),
+            Rule::value => {
+                let (text, span) = trimmed(&p, base);
+                value = RawValue::Line { text, span };
+            }
+            Rule::phrase_text => {
+                let (text, span) = trimmed(&p, base);
+                value = RawValue::Phrase { text, span };
+            }
+            Rule::block_head => head = p.as_str().trim(),
+            Rule::block_body => {
+                value = RawValue::Block {
+                    head,
+                    text: p.as_str(),
+                    span: span_of(&p, base),
+                }
+            }
+            _ => {}
+        }
+    }
+    // Values are trimmed; the entry ends where its value does.
+    if let RawValue::Line { span: v, .. } | RawValue::Phrase { span: v, .. } = value {
+        if rule != Rule::block {
+            span.end = v.end.max(key.1.end);
+            text = text.get(..span.end - span.start).unwrap_or(text);
+        }
+    }
+    if rule == Rule::field && matches!(value, RawValue::Flag) {
+        value = RawValue::Line {
+            text: "",
+            span: Span::point(span.end),
+        };
+    }
+    RawEntry {
+        key: key.0,
+        key_span: key.1,
+        span,
+        text,
+        value,
+    }
+}
+
+/// A value's text and span without trailing blanks.
+fn trimmed<'s>(p: &Pair<'s, Rule>, base: usize) -> (&'s str, Span) {
+    let s = span_of(p, base);
+    let t = p.as_str().trim_end();
+    (t, Span::new(s.start, s.start + t.len()))
+}
+
+fn span_of(pair: &Pair<'_, Rule>, base: usize) -> Span {
+    let s = pair.as_span();
+    Span::new(base + s.start(), base + s.end())
+}
+
+/// Skips blanks, newlines and comments.
+fn skip_trivia(text: &str, mut pos: usize) -> usize {
+    let bytes = text.as_bytes();
+    while let Some(&b) = bytes.get(pos) {
+        match b {
+            b' ' | b'\t' | b'\r' | b'\n' => pos += 1,
+            b'#' => {
+                pos = text
+                    .get(pos..)
+                    .and_then(|r| r.find('\n'))
+                    .map_or(text.len(), |i| pos + i)
+            }
+            _ => break,
+        }
+    }
+    pos
+}
+
+/// Start of the first line after the one holding `pos` that looks like a card header.
+fn next_header_line(text: &str, pos: usize) -> Option<usize> {
+    let mut at = pos;
+    loop {
+        at += text.get(at..)?.find('\n')? + 1;
+        let line = text.get(at..)?;
+        let line = line.split('\n').next().unwrap_or("");
+        if looks_like_header(line) {
+            return Some(at);
+        }
+    }
+}
+
+/// `Word "Name" {` or `Two Words "Name" {` at the start of a line (after indentation): a card
+/// header, even one with a misspelt type. Mirrors `header_like` in the grammar.
+fn looks_like_header(line: &str) -> bool {
+    let t = line.trim_start_matches([' ', '\t']);
+    if !t.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let rest = t.trim_start_matches(|c: char| {
+        c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == ' ' || c == '\t'
+    });
+    let Some(after_open) = rest.strip_prefix('"') else {
+        return false;
+    };
+    match after_open.find('"') {
+        Some(close) => after_open
+            .get(close + 1..)
+            .is_some_and(|r| r.trim_start_matches([' ', '\t']).starts_with('{')),
+        None => false,
+    }
+}
+
+fn line_start(text: &str, pos: usize) -> usize {
+    text.get(..pos)
+        .and_then(|b| b.rfind('\n'))
+        .map_or(0, |i| i + 1)
+}
+
+/// Turns a pest error from a parse starting at `base` into a diagnostic at the furthest
+/// position pest reached, with a "card is never closed" or "nested too deeply" special case.
+fn syntax_error(text: &str, base: usize, err: &pest::error::Error<Rule>, file: &str) -> Diagnostic {
+    let at = match err.location {
+        InputLocation::Pos(p) => base + p,
+        InputLocation::Span((s, _)) => base + s,
+    }
+    .min(text.len());
+    let positives: Vec<Rule> = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let found = found_at(text, at);
+    let point = Span::new(at, next_char_end(text, at));
+
+    if positives.contains(&Rule::nested_too_deep) {
+        return Diagnostic::error(
+            codes::NESTING_TOO_DEEP,
+            file,
+            format!("blocks are nested more than {MAX_BLOCK_DEPTH} levels deep"),
+        )
+        .at(point, "one level too deep")
+        .with_help("flatten the block; the card language never needs this much nesting");
+    }
+
+    // The card parsed up to its header but then ran into the next card or the end of the
+    // file: its `{` was never closed.
+    let head = text
+        .get(base..)
+        .and_then(|rest| CardParser::parse(Rule::head_at, rest).ok())
+        .and_then(|pairs| pairs.peek())
+        .map(|p| (p.as_span().end(), head_parts(p, base)));
+    if let Some((head_end, (name, open))) = head {
+        let error_line = line_start(text, at);
+        let header_line = line_start(text, base);
+        let at_next_card = error_line != header_line
+            && looks_like_header(
+                text.get(error_line..)
+                    .unwrap_or("")
+                    .lines()
+                    .next()
+                    .unwrap_or(""),
+            );
+        if base + head_end <= at && (at >= text.len() || at_next_card) {
+            let d = Diagnostic::error(
+                codes::UNCLOSED_CARD,
+                file,
+                format!("card `{name}` is never closed"),
+            )
+            .at(open, "this `{` has no matching `}`");
+            let d = if at_next_card {
+                d.with_label(
+                    Span::new(error_line, line_end(text, error_line)),
+                    "the next card starts here",
+                )
+            } else {
+                let last = text.trim_end().len();
+                let start = text
+                    .get(..last)
+                    .and_then(|t| t.char_indices().last())
+                    .map_or(0, |(i, _)| i);
+                d.with_label(Span::new(start, last), "the file ends here")
+            };
+            return d.with_help("add a line with `}` after the card's last field");
+        }
+    }
+
+    let expected = describe_expected(&positives);
+    let message = match &expected {
+        Some(e) => format!("expected {e}, found {found}"),
+        None => format!("unexpected {found}"),
+    };
+    let mut d = Diagnostic::error(codes::SYNTAX, file, message).at(
+        point,
+        match expected {
+            Some(_) => "unexpected here",
+            None => "",
+        },
+    );
+    if let Some(help) = syntax_help(&positives, text, at) {
+        d = d.with_help(help);
+    }
+    d
+}
+
+fn head_parts(head: Pair<'_, Rule>, base: usize) -> (String, Span) {
+    let mut name = String::new();
+    let mut open = Span::point(base);
+    for p in head.into_inner() {
+        match p.as_rule() {
+            Rule::card_name => name = p.as_str().trim_matches('"').to_string(),
+            Rule::open_brace => open = span_of(&p, base),
+            _ => {}
+        }
+    }
+    (name, open)
+}
+
+fn line_end(text: &str, from: usize) -> usize {
+    text.get(from..)
+        .and_then(|r| r.find('\n'))
+        .map_or(text.len(), |i| from + i)
+}
+
+fn next_char_end(text: &str, at: usize) -> usize {
+    match text.get(at..).and_then(|r| r.chars().next()) {
+        Some('\n') | Some('\r') | None => at,
+        Some(c) => at + c.len_utf8(),
+    }
+}
+
+fn found_at(text: &str, at: usize) -> String {
+    match text.get(at..).and_then(|r| r.chars().next()) {
+        None => "end of file".into(),
+        Some('\n') | Some('\r') => "end of line".into(),
+        Some(c) if c.is_alphanumeric() => {
+            let word: String = text
+                .get(at..)
+                .unwrap_or("")
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                .take(40)
+                .collect();
+            format!("`{word}`")
+        }
+        Some(c) if c.is_control() => format!("character U+{:04X}", c as u32),
+        Some(c) => format!("`{c}`"),
+    }
+}
+
+/// What a rule stands for in "expected ..."; rules with the same text are merged.
+fn rule_text(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::card | Rule::card_at | Rule::card_type | Rule::type_word => {
+            "a card type such as `Ship`"
+        }
+        Rule::card_name => "a quoted card name",
+        Rule::open_brace => "`{`",
+        Rule::close_brace => "`}`",
+        Rule::colon => "`:`",
+        Rule::eol => "end of line",
+        Rule::field | Rule::block | Rule::flag | Rule::key => "a field",
+        Rule::close_quote => "a closing `\"`",
+        // Only reached through `eol`'s `&EOI`: pest reports the innermost rule.
+        Rule::EOI => "end of line",
+        _ => return None,
+    })
+}
+
+fn describe_expected(positives: &[Rule]) -> Option<String> {
+    let mut texts: Vec<&str> = Vec::new();
+    for t in positives.iter().filter_map(|&r| rule_text(r)) {
+        if !texts.contains(&t) {
+            texts.push(t);
+        }
+    }
+    texts.sort_unstable();
+    match texts.as_slice() {
+        [] => None,
+        [one] => Some((*one).to_string()),
+        [init @ .., last] => Some(format!("{} or {last}", init.join(", "))),
+    }
+}
+
+fn syntax_help(positives: &[Rule], text: &str, at: usize) -> Option<String> {
+    let has = |r| positives.contains(&r);
+    if has(Rule::close_quote) {
+        return Some("strings end on the line they start; write a line break as `\\n`".into());
+    }
+    if has(Rule::card_name) {
+        return Some("card names are quoted: `Ship \"Griffin-class Battleship\" {`".into());
+    }
+    if has(Rule::colon) && has(Rule::open_brace) {
+        return Some("write fields as `key: value`, one per line".into());
+    }
+    if has(Rule::eol) && text.get(at..).is_some_and(|r| r.starts_with('}')) {
+        return Some("put the closing `}` on its own line".into());
+    }
+    if has(Rule::eol) {
+        return Some("one field per line; a value runs to the end of its line".into());
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> (Vec<RawCard<'_>>, Vec<Diagnostic>) {
+        let mut sink = Sink::new("t.hb");
+        let cards = parse_file(text, &mut sink);
+        (cards, sink.into_diagnostics())
+    }
+
+    #[test]
+    fn parses_fields_blocks_and_flags() {
+        let text =
+            "# c\nShip \"A\" {\n  class: Frigate # x\n  prototype\n  when: { a {b} \"}\" }\n}\n";
+        let (cards, diags) = parse(text);
+        assert!(diags.is_empty(), "{diags:?}");
+        let [card] = cards.as_slice() else {
+            panic!("{cards:?}")
+        };
+        assert_eq!(card.type_word, "Ship");
+        assert_eq!(card.name.inner, "A");
+        assert_eq!(card.entries.len(), 3);
+        assert_eq!(
+            card.entries[0].value,
+            RawValue::Line {
+                text: "Frigate",
+                span: Span::new(24, 31)
+            }
+        );
+        assert_eq!(card.entries[1].value, RawValue::Flag);
+        assert!(matches!(
+            card.entries[2].value,
+            RawValue::Block {
+                text: " a {b} \"}\" ",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn recovers_after_each_broken_card() {
+        let text = "Ship \"A\" {\n  class: Frigate ]\n  : x\n}\nShip \"B\" {\n  class: Frigate\n}\nEvent \"C\" {\n  text: \"open\n}\n";
+        let (cards, diags) = parse(text);
+        assert_eq!(cards.len(), 1);
+        assert_eq!(cards[0].name.inner, "B");
+        let codes: Vec<_> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [codes::SYNTAX, codes::SYNTAX]);
+        // The first error points at the stray `:`, not at the card.
+        assert_eq!(diags[0].span.start, text.find(": x").unwrap_or(0));
+    }
+
+    #[test]
+    fn unclosed_card_is_named() {
+        let text = "Ship \"A\" {\n  class: Frigate\nShip \"B\" {\n}\n";
+        let (cards, diags) = parse(text);
+        assert_eq!(cards.len(), 1);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].code, codes::UNCLOSED_CARD);
+        assert_eq!(diags[0].span, Span::new(9, 10));
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let text = format!(
+            "Event \"A\" {{\n  when {}{}\n}}\n",
+            "{".repeat(50_000),
+            "}".repeat(50_000)
+        );
+        let (_, diags) = parse(&text);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].code, codes::NESTING_TOO_DEEP);
+    }
+}

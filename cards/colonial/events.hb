@@ -1,0 +1,23 @@
+# Colonial — Event cards (§2.6). One copy per deck (§2.1.2).
+
+Event "Supply Run" {
+    faction: Colonial
+    cost: 1C
+    text: "May be deployed during your Setup Phase. Gain 2R and 1C."
+    override deploy-in-setup = yes
+    play: gain 2R 1C
+}
+
+Event "Volunteer Surge" {
+    faction: Colonial
+    cost: 2C
+    text: "Search your Shipyard for a Marine, deploy it at no cost aboard a ship in your fleet, then shuffle your Shipyard."
+    play: search your shipyard for a Marine and deploy it free
+}
+
+Event "Salvage Rights" {
+    faction: Colonial
+    cost: 1C
+    text: "Search your Shipyard for a Module-Ship card, put it into your hand, then shuffle your Shipyard."
+    play: search your shipyard for a Module-Ship and put it in hand
+}

@@ -1,0 +1,23 @@
+# Corporate — Event cards (§2.6). One copy per deck (§2.1.2).
+
+Event "Hostile Takeover" {
+    faction: Corporate
+    cost: 2C
+    text: "Take 2C from target opposing Commander."
+    play: take 2C from target opponent
+}
+
+Event "Insider Trading" {
+    faction: Corporate
+    cost: 2C
+    text: "Draw 2 cards."
+    play: draw 2
+}
+
+Event "Bribed Officials" {
+    faction: Corporate only
+    cost: 3C
+    text: "Deploy at the start of an engagement. Return target opposing Cruiser or smaller to its owner's hand."
+    timing: start of engagement
+    play: return target opposing Cruiser or smaller to its owner's hand
+}

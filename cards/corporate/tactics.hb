@@ -1,0 +1,22 @@
+# Corporate — Tactic cards (§2.7): deployed only during an engagement. One copy per deck.
+
+Tactic "Signal Jamming" {
+    faction: Corporate
+    cost: 1C
+    text: "Target opposing ship gets -2 attack until the end of the engagement."
+    play: target opposing ship gets -2 attack until end of engagement
+}
+
+Tactic "Orbital Strike Contract" {
+    faction: Corporate
+    cost: 3C
+    text: "Deal 2 compulsory wounds to target opposing ship."
+    play: deal 2 compulsory wounds to target opposing ship
+}
+
+Tactic "Cut Your Losses" {
+    faction: Corporate
+    cost: 1C
+    text: "Return target ship in your fleet to your hand."
+    play: return target ship in your fleet to its owner's hand
+}

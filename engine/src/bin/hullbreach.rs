@@ -1,0 +1,168 @@
+//! `hullbreach`: play seeded games between bundled decks and run ruling files.
+//!
+//! The bundled card pool (`cards/`) is compiled at start-up with the card compiler, which is
+//! why this binary needs the engine's `cli` feature (it enables `cardlang/compiler` and clap);
+//! the engine library itself never links the compiler. Build and run with
+//! `cargo run -p engine --features cli --bin hullbreach -- play --deck rdf-starter --deck
+//! corporate-starter --seed 7`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use engine::players::{HeuristicPlayer, Player, RandomPlayer};
+use engine::{ruling, transcript, Catalog, Config, Game};
+
+#[derive(Parser)]
+#[command(name = "hullbreach", about = "Play Hull Breach! games and run rulings")]
+struct Cli {
+    /// The card pool directory (default: the bundled `cards/`).
+    #[arg(long, global = true)]
+    cards: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Kind {
+    Random,
+    Heuristic,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game between decks (names under cards/decks/, or paths) and print the log.
+    Play {
+        #[arg(long = "deck", required = true, num_args = 1)]
+        decks: Vec<String>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Commander turns before the game stops (engagements are not implemented yet).
+        #[arg(long, default_value_t = 10)]
+        turns: u32,
+        /// Computer player for every commander.
+        #[arg(long, value_enum, default_value_t = Kind::Heuristic)]
+        player: Kind,
+    },
+    /// Run a ruling file and print its transcript.
+    Ruling { file: PathBuf },
+}
+
+fn default_cards() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.parent().unwrap_or(here).join("cards")
+}
+
+fn load_pool(dir: &Path) -> Result<Arc<Catalog>, String> {
+    let files =
+        cardlang::source::read_pool(dir).map_err(|e| format!("reading {}: {e}", dir.display()))?;
+    let comp = cardlang::compile(&files);
+    if comp.has_errors() {
+        return Err(format!(
+            "the card pool in {} has {} error(s); run `cardc check` for details",
+            dir.display(),
+            comp.error_count()
+        ));
+    }
+    Ok(Arc::new(Catalog::new(comp.cards)))
+}
+
+fn load_deck(cat: &Catalog, dir: &Path, name: &str) -> Result<Vec<engine::ir::CardId>, String> {
+    let path = if name.ends_with(".txt") || name.contains('/') {
+        PathBuf::from(name)
+    } else {
+        dir.join("decks").join(format!("{name}.txt"))
+    };
+    let bytes =
+        engine::deck::read_deck_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let list = engine::deck::parse(&bytes);
+    if list.has_unreadable_lines() {
+        return Err(format!(
+            "{}: the decklist has unreadable lines; run `cardc deck`",
+            path.display()
+        ));
+    }
+    let mut ids = Vec::new();
+    for e in &list.entries {
+        let card = cat
+            .by_name(&e.name)
+            .ok_or_else(|| format!("{}:{}: no card named `{}`", path.display(), e.line, e.name))?;
+        for _ in 0..e.count.min(engine::game::MAX_CARDS as u32) {
+            ids.push(card.id);
+        }
+    }
+    Ok(ids)
+}
+
+fn run() -> Result<(), String> {
+    let cli = Cli::parse();
+    let dir = cli.cards.unwrap_or_else(default_cards);
+    let cat = load_pool(&dir)?;
+    match cli.command {
+        Command::Play {
+            decks,
+            seed,
+            turns,
+            player,
+        } => {
+            let mut lists = Vec::new();
+            for (k, d) in decks.iter().enumerate() {
+                let stem = Path::new(d)
+                    .file_stem()
+                    .map_or(d.clone(), |s| s.to_string_lossy().into_owned());
+                lists.push((format!("{stem} ({})", k + 1), load_deck(&cat, &dir, d)?));
+            }
+            let mut game = Game::new(
+                cat,
+                lists,
+                Config {
+                    seed,
+                    max_turns: turns,
+                },
+            )
+            .map_err(|e| e.to_string())?;
+            let mut players: Vec<Box<dyn Player>> = (0..decks.len() as u64)
+                .map(|k| -> Box<dyn Player> {
+                    match player {
+                        Kind::Random => {
+                            Box::new(RandomPlayer::new(seed.wrapping_mul(31).wrapping_add(k)))
+                        }
+                        Kind::Heuristic => {
+                            Box::new(HeuristicPlayer::new(seed.wrapping_mul(31).wrapping_add(k)))
+                        }
+                    }
+                })
+                .collect();
+            engine::players::play_out(&mut game, &mut players, 100_000);
+            print!("{}", transcript::render_log(&game));
+            Ok(())
+        }
+        Command::Ruling { file } => {
+            let text = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            if text.len() > ruling::MAX_RULING_BYTES {
+                return Err(format!(
+                    "{}: larger than {} bytes",
+                    file.display(),
+                    ruling::MAX_RULING_BYTES
+                ));
+            }
+            let text =
+                String::from_utf8(text).map_err(|_| format!("{}: not UTF-8", file.display()))?;
+            let r = ruling::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let out = ruling::run(&r, cat).map_err(|e| format!("{}: {e}", file.display()))?;
+            print!("{out}");
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

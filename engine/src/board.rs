@@ -1,0 +1,128 @@
+//! Building a board directly, for rulings and tests: place cards in any zone, set wounds and
+//! Stockpiles, and start the game at any phase of any commander's turn.
+
+use crate::error::RuleError;
+use crate::event::Phase;
+use crate::game::{Game, Step, Zone};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::CardId;
+use crate::rules::{logistics, setup};
+
+/// Where the game starts when a board is built by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartAt {
+    /// The active commander's Setup (then the following seats').
+    Setup,
+    /// The start of the active commander's turn (Logistics runs first).
+    Logistics,
+    Manufacturing,
+    Engagement,
+    /// The optional discard at the end of the turn (§5.5.4).
+    Discard,
+}
+
+impl Game {
+    /// Put a new card instance into `zone` (`Attached` hosts must already be in play).
+    /// Cards placed in play count as deployed by their owner (§3.4.11).
+    pub fn place(&mut self, who: PlayerId, card: CardId, zone: Zone) -> Result<Inst, RuleError> {
+        if self.cmd(who).is_none() {
+            return Err(RuleError::NoSuchCommander { who });
+        }
+        if self.catalog.get(card).is_none() {
+            return Err(RuleError::BadOverride {
+                what: format!("card id {} is not in the card database", card.0),
+            });
+        }
+        if self.instances.len() >= crate::game::MAX_CARDS {
+            return Err(RuleError::BadOverride {
+                what: "too many cards on the board".into(),
+            });
+        }
+        if let Zone::Attached(h) = zone {
+            if !self.in_play(h) {
+                return Err(RuleError::WrongZone {
+                    inst: h,
+                    wanted: "in play to carry an attachment",
+                    section: "9.1",
+                });
+            }
+        }
+        let i = self.new_instance(who, card, zone);
+        if self.in_play(i) {
+            if let Some(x) = self.instances.get_mut(i.0 as usize) {
+                x.deployed_by = Some(who);
+            }
+        }
+        Ok(i)
+    }
+
+    /// Set a card's wounds (must stay below its printed wounds, §9.38).
+    pub fn set_wounds(&mut self, i: Inst, wounds: u8) -> Result<(), String> {
+        let printed = self.card(i).wounds.unwrap_or(0);
+        if wounds > 0 && wounds >= printed {
+            return Err(format!(
+                "{} has {printed} printed wounds; {wounds} would destroy it",
+                self.name(i)
+            ));
+        }
+        match self.instances.get_mut(i.0 as usize) {
+            Some(x) if matches!(x.zone, Zone::Battlefield | Zone::Attached(_)) => {
+                x.wounds = wounds;
+                Ok(())
+            }
+            _ => Err("only cards in play carry wounds".into()),
+        }
+    }
+
+    pub fn set_face_down(&mut self, i: Inst, face_down: bool) {
+        if let Some(x) = self.instances.get_mut(i.0 as usize) {
+            x.face_down = face_down;
+        }
+    }
+
+    /// Set a Stockpile, clamped to 0..=20 (§9.27).
+    pub fn set_stockpile(&mut self, who: PlayerId, resource: u8, currency: u8) {
+        let cap = self
+            .resolve(crate::ir::BaseRule::StockpileCap, who, None)
+            .count();
+        if let Some(c) = self.cmd_mut(who) {
+            c.resource = resource.min(cap);
+            c.currency = currency.min(cap);
+        }
+    }
+
+    /// Start the game at `at` in `active`'s turn number `turn` (turn order: clockwise from
+    /// seat 0). Runs any automatic steps (Setup placement, Logistics).
+    pub fn start_at(&mut self, active: PlayerId, turn: u32, at: StartAt) {
+        self.active = active;
+        self.noted.clear();
+        match at {
+            StartAt::Setup => {
+                let n = self.commanders.len();
+                self.setup_queue = (0..n)
+                    .map(|k| PlayerId(((active.0 as usize + k) % n) as u8))
+                    .collect();
+                setup::next_setup(self);
+            }
+            StartAt::Logistics => {
+                self.turn = turn.saturating_sub(1);
+                logistics::begin_turn(self, active);
+            }
+            StartAt::Manufacturing => {
+                self.turn = turn;
+                self.phase = Phase::Manufacturing;
+                self.step = Step::Manufacturing;
+            }
+            StartAt::Engagement => {
+                self.turn = turn;
+                self.phase = Phase::Engagement;
+                self.step = Step::Engagement;
+            }
+            StartAt::Discard => {
+                self.turn = turn;
+                self.phase = Phase::Engagement;
+                self.step = Step::Discard;
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! Decisions (who must decide what) and choices (what they decided).
+
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{Inst, PlayerId};
+use crate::ir::RegimentUnit;
+
+/// What kind of decision is pending.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum DecisionKind {
+    /// Pick a Module-Station from the Shipyard to deploy free (§4.2).
+    SetupModule { left: u8 },
+    /// Mulligan or keep the opening hand (§4.4.1).
+    Mulligan,
+    /// Deploy ships, Marines and Modules from hand (§4.6), then end.
+    SetupDeploy,
+    /// Optionally discard, then finish Setup (§4.7).
+    SetupDiscard,
+    /// The Manufacturing Phase (§5.4).
+    Manufacturing,
+    /// Declare an engagement or not (§5.5.1).
+    Engagement,
+    /// Optionally discard, then end the turn (§5.5.4, §5.5.5).
+    Discard,
+    /// Another commander may deploy an Event in the active commander's turn (§2.6).
+    Respond,
+    /// Search the Shipyard for a unit for a Regimented host (§3.4.7).
+    Regiment {
+        host: Inst,
+        unit: RegimentUnit,
+        left: u8,
+    },
+}
+
+/// A pending decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    pub who: PlayerId,
+    pub kind: DecisionKind,
+}
+
+/// What a commander decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Choice {
+    /// §4.2: this Module-Station from the Shipyard.
+    SetupModule(Inst),
+    /// §4.4.1
+    Mulligan,
+    /// §4.4.1
+    KeepHand,
+    /// Deploy a card from hand (§4.6, §5.4.1, §5.4.2, §2.6): `host` for Marines, Modules and
+    /// docked Fighter Wings; `replacing` names the Module a new Module replaces (§2.3).
+    Deploy {
+        card: Inst,
+        host: Option<Inst>,
+        replacing: Option<Inst>,
+    },
+    /// §5.4.3: a Ship or Marine from the Shipyard at double cost.
+    Conscript { card: Inst, host: Option<Inst> },
+    /// §3.4.7: this Shipyard card for the Regimented host.
+    RegimentPick(Inst),
+    /// §3.4.7: stop searching (Regimented is optional).
+    RegimentDecline,
+    /// §5.4.5: move a Marine or Fighter Wing to another host (`None`: a Wing to open space).
+    Reassign { unit: Inst, host: Option<Inst> },
+    /// End the current step (Setup deployment, Manufacturing).
+    EndPhase,
+    /// §5.5.1, §5.5.2
+    DeclareEngagement {
+        defender: PlayerId,
+        fleet: Vec<Inst>,
+    },
+    /// §5.5.1: no engagement this turn.
+    DeclineEngagement,
+    /// §4.7, §5.5.4
+    Discard(Inst),
+    /// §4.7 (finish Setup), §5.5.5 (end the turn)
+    EndTurn,
+    /// Decline to respond (§2.6).
+    Pass,
+    /// §7.2: withdraw from the game; legal for any commander at any time.
+    Scoop,
+}

@@ -1,0 +1,86 @@
+//! State invariants, checked by the property tests after every applied choice:
+//! every card in exactly one zone, zone lists agreeing with each card's recorded zone,
+//! Stockpiles within 0..=cap (§9.27), and wounds below printed wounds for units in play
+//! (§9.38: a unit with that many wounds is destroyed).
+
+use crate::game::{Game, Zone};
+use crate::ids::Inst;
+use crate::ir::BaseRule;
+
+/// Every violated invariant, described; empty when the state is sound.
+pub fn violations(g: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    let n = g.instances().len();
+    let mut seen = vec![0u32; n];
+    let mut mark = |i: Inst, expected: Zone, out: &mut Vec<String>| {
+        match seen.get_mut(i.0 as usize) {
+            Some(s) => *s += 1,
+            None => out.push(format!("{i} listed but does not exist")),
+        }
+        if let Some(x) = g.instance(i) {
+            if x.zone != expected {
+                out.push(format!(
+                    "{i} listed in {expected:?} but records {:?}",
+                    x.zone
+                ));
+            }
+        }
+    };
+    for c in g.commanders() {
+        for &i in &c.shipyard {
+            mark(i, Zone::Shipyard, &mut out);
+        }
+        for &i in &c.hand {
+            mark(i, Zone::Hand, &mut out);
+        }
+        for &i in &c.battlefield {
+            mark(i, Zone::Battlefield, &mut out);
+        }
+        for &i in &c.scrapheap {
+            mark(i, Zone::Scrapheap, &mut out);
+        }
+        for &i in &c.stockpile_cards {
+            mark(i, Zone::Stockpile, &mut out);
+        }
+    }
+    for (k, x) in g.instances().iter().enumerate() {
+        for &a in &x.attachments {
+            mark(a, Zone::Attached(Inst(k as u16)), &mut out);
+        }
+    }
+    for (k, count) in seen.iter().enumerate() {
+        if *count != 1 {
+            out.push(format!("#{k} is in {count} zones"));
+        }
+    }
+    for (seat, c) in g.commanders().iter().enumerate() {
+        let cap = g
+            .resolve(
+                BaseRule::StockpileCap,
+                crate::ids::PlayerId(seat as u8),
+                None,
+            )
+            .count();
+        if c.resource > cap || c.currency > cap {
+            out.push(format!(
+                "{} has Stockpile {}R {}C over the cap {cap}",
+                c.name, c.resource, c.currency
+            ));
+        }
+    }
+    for (k, x) in g.instances().iter().enumerate() {
+        if !matches!(x.zone, Zone::Battlefield | Zone::Attached(_)) {
+            if x.wounds > 0 {
+                out.push(format!("#{k} out of play carries {} wounds", x.wounds));
+            }
+            continue;
+        }
+        let printed = g.card(Inst(k as u16)).wounds;
+        if let Some(w) = printed {
+            if x.wounds >= w && w > 0 {
+                out.push(format!("#{k} in play with {} of {} wounds", x.wounds, w));
+            }
+        }
+    }
+    out
+}

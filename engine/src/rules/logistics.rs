@@ -1,0 +1,129 @@
+//! The start of a turn and the Logistics Phase (§5.2, §5.3): reinforcements (§5.3.1),
+//! taxes and collections (§5.3.2, §4.5), space dock repairs (§5.3.4), logistical events
+//! (§5.3.5). All automatic: Logistics asks no one anything.
+
+use crate::event::{Event, Outcome, Phase};
+use crate::game::{Game, Zone};
+use crate::hooks::{self, Trigger};
+use crate::ids::PlayerId;
+use crate::ir::{Amount, BaseRule, CardKind, ModuleKind, TraitName};
+use crate::rules::turn;
+
+/// §5.2: a commander's turn begins with Logistics; the game stops at the turn limit.
+pub(crate) fn begin_turn(g: &mut Game, who: PlayerId) {
+    if g.turn >= g.max_turns {
+        g.finish(Outcome::TurnLimit { turns: g.turn });
+        return;
+    }
+    g.turn += 1;
+    g.active = who;
+    if let Some(c) = g.cmd_mut(who) {
+        c.conscripted = 0;
+        c.engagements = 0;
+    }
+    g.declared_against = None;
+    g.log.push(Event::TurnBegan { who, turn: g.turn });
+    g.phase = Phase::Logistics;
+    g.log.push(Event::PhaseBegan {
+        who,
+        phase: Phase::Logistics,
+    });
+    let hand = g.rule_count(BaseRule::HandSize, who) as usize;
+    let have = g.cmd(who).map_or(0, |c| c.hand.len());
+    draw(
+        g,
+        who,
+        hand.saturating_sub(have).min(u8::MAX as usize) as u8,
+        false,
+    );
+    income(g, who, false);
+    repairs(g, who);
+    hooks::dispatch(g, Trigger::Logistics { who });
+    turn::open_window(g, crate::game::Then::Manufacturing);
+}
+
+/// Draw `n` from the top of the Shipyard (§4.4, §5.3.1). An empty Shipyard is no error:
+/// the commander makes do (§5.3.1); the event records the shortfall.
+pub(crate) fn draw(g: &mut Game, who: PlayerId, n: u8, setup: bool) {
+    let mut drawn = Vec::new();
+    for _ in 0..n {
+        let Some(top) = g.cmd(who).and_then(|c| c.shipyard.first().copied()) else {
+            break;
+        };
+        g.move_to(top, Zone::Hand);
+        drawn.push(g.card_ref(top));
+    }
+    let short = n.saturating_sub(drawn.len() as u8);
+    g.log.push(Event::Drew {
+        who,
+        cards: drawn,
+        short,
+        setup,
+    });
+}
+
+/// §4.5, §5.3.2: income of the Station, its Module-Stations and Transports (any card in play
+/// printing income, face up), clamped to the Stockpile cap (§9.27).
+pub(crate) fn income(g: &mut Game, who: PlayerId, setup: bool) {
+    let mut total = Amount::ZERO;
+    let mut sources = Vec::new();
+    for i in g.in_play_of(who) {
+        if !g.text_live(i) {
+            continue;
+        }
+        let c = g.card(i);
+        if c.income.is_zero() {
+            continue;
+        }
+        total.resource = total.resource.saturating_add(c.income.resource);
+        total.currency = total.currency.saturating_add(c.income.currency);
+        sources.push(g.card_ref(i));
+    }
+    let (gained, clamped) = g.gain(who, total);
+    g.log.push(Event::Income {
+        who,
+        gained,
+        sources,
+        clamped,
+        setup,
+    });
+}
+
+/// §5.3.4: every damaged ship, Station, Marine and Module-Station repairs one wound; one with
+/// Repair (§3.3.4) repairs all.
+pub(crate) fn repairs(g: &mut Game, who: PlayerId) {
+    for i in g.in_play_of(who) {
+        let c = g.card(i);
+        let repairable = matches!(
+            c.kind,
+            CardKind::Station
+                | CardKind::Ship(_)
+                | CardKind::Marine { .. }
+                | CardKind::Module(ModuleKind::Station)
+        );
+        let wounds = g.instance(i).map_or(0, |x| x.wounds);
+        if !repairable || wounds == 0 {
+            continue;
+        }
+        let all = c.has_trait(TraitName::Repair);
+        let heal = if all {
+            wounds
+        } else {
+            g.rule(BaseRule::LogisticsRepair, who, Some(i))
+                .count()
+                .min(wounds)
+        };
+        if heal == 0 {
+            continue;
+        }
+        if let Some(x) = g.instances.get_mut(i.0 as usize) {
+            x.wounds -= heal;
+        }
+        g.log.push(Event::Repaired {
+            card: g.card_ref(i),
+            healed: heal,
+            left: wounds - heal,
+            repair_trait: all,
+        });
+    }
+}

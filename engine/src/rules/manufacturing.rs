@@ -1,0 +1,1151 @@
+//! Deploying cards (§4.6, §5.4): costs and discounts (§8.4), Breakthrus (§5.4.1), hosts and
+//! Modules (§2.3–§2.5, §3.4.4), Marine and Fighter Wing capacity (§2.4.1, §2.5.1.1, §9.4),
+//! Unique (§3.4.11), conscription (§5.4.3, §9.7), Regimented searches (§3.4.7, §8.3),
+//! reassignment (§5.4.5), and Events and their timing (§2.6, §2.7, §5.1).
+//!
+//! Every deployment is first *checked* by a pure function that returns a [`Plan`] (or the
+//! rule error), then *carried out*; `legal_*` list exactly the choices whose check passes.
+
+use crate::choice::Choice;
+use crate::error::RuleError;
+use crate::event::{CapacityOutcome, DeployHow, Event};
+use crate::game::{DiscountTarget, Game, RegimentSearch, Zone};
+use crate::hooks::{self, Trigger};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::{
+    Amount, BaseRule, Card, CardId, CardKind, ModuleKind, RegimentUnit, RuleValue, ShipClass,
+    Trait, TraitName,
+};
+use crate::resolver::Resolution;
+
+/// Where a deployment happens, which decides what may be deployed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    /// From hand in Setup (§4.6, §5.1).
+    Setup,
+    /// From hand in the commander's Manufacturing Phase (§5.4).
+    Manufacturing,
+    /// Outside Manufacturing: only Events (§2.6).
+    EventsOnly,
+    /// From the Shipyard at double cost (§5.4.3).
+    Conscript,
+    /// From the Shipyard onto a Regimented host, free (§3.4.7).
+    Regiment,
+}
+
+/// A checked deployment, ready to carry out.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub card: Inst,
+    pub host: Option<Inst>,
+    pub replacing: Option<Inst>,
+    pub cost: Amount,
+    pub how: DeployHow,
+    pub face_down: bool,
+    /// Rules consulted that a card overrode (logged when carried out, §8.1).
+    pub consulted: Vec<Resolution>,
+}
+
+struct Checker<'g> {
+    g: &'g Game,
+    who: PlayerId,
+    consulted: Vec<Resolution>,
+}
+
+impl Checker<'_> {
+    fn rule(&mut self, rule: BaseRule, card: Option<Inst>) -> Resolution {
+        let r = self.g.resolve(rule, self.who, card);
+        if r.winner.is_some() {
+            self.consulted.push(r.clone());
+        }
+        r
+    }
+}
+
+fn deploy_err(card: &Card, why: impl Into<String>, section: &'static str) -> RuleError {
+    RuleError::CannotDeploy {
+        card: card.name.clone(),
+        why: why.into(),
+        section,
+    }
+}
+
+fn host_err(
+    g: &Game,
+    card: &Card,
+    host: Inst,
+    why: impl Into<String>,
+    s: &'static str,
+) -> RuleError {
+    RuleError::BadHost {
+        card: card.name.clone(),
+        host: g.name(host).to_string(),
+        why: why.into(),
+        section: s,
+    }
+}
+
+// ----- capacity (§2.4.1, §2.5.1.1, §9.4) -----------------------------------------------------
+
+/// A host's effective capacity: its printed white icons plus any its attached Modules print.
+pub fn capacity(g: &Game, host: Inst) -> (u8, u8) {
+    let c = g.card(host).capacity;
+    let mut marines = c.marines;
+    let mut wings = c.wings;
+    for &a in g.attachments(host) {
+        let ac = g.card(a);
+        if matches!(ac.kind, CardKind::Module(_)) {
+            marines = marines.saturating_add(ac.capacity.marines);
+            wings = wings.saturating_add(ac.capacity.wings);
+        }
+    }
+    (marines, wings)
+}
+
+fn is_marine(card: &Card) -> bool {
+    matches!(card.kind, CardKind::Marine { .. })
+}
+
+fn is_character(card: &Card) -> bool {
+    matches!(card.kind, CardKind::Marine { character: true })
+}
+
+fn is_wing(card: &Card) -> bool {
+    card.kind == CardKind::Ship(ShipClass::FighterWing)
+}
+
+/// Space used aboard `host` by Marines (Characters use none, §2.4.2) and Wings.
+pub fn used(g: &Game, host: Inst, except: Option<Inst>) -> (u8, u8) {
+    let mut m = 0u8;
+    let mut w = 0u8;
+    for &a in g.attachments(host) {
+        if Some(a) == except {
+            continue;
+        }
+        let c = g.card(a);
+        if is_marine(c) && !is_character(c) {
+            m = m.saturating_add(c.space);
+        } else if is_wing(c) {
+            w = w.saturating_add(c.space);
+        }
+    }
+    (m, w)
+}
+
+/// Whether `host` can take the Marine or Wing `card` (not counting `except` aboard it).
+fn check_room(g: &Game, card: &Card, host: Inst, except: Option<Inst>) -> Result<(), RuleError> {
+    let (cap_m, cap_w) = capacity(g, host);
+    let (used_m, used_w) = used(g, host, except);
+    let hn = || g.name(host).to_string();
+    if is_marine(card) {
+        if cap_m == 0 {
+            return Err(RuleError::NoCapacity {
+                host: hn(),
+                why: "it cannot carry Marines".into(),
+                section: if is_character(card) { "2.4.2" } else { "2.4.1" },
+            });
+        }
+        if !is_character(card) && used_m.saturating_add(card.space) > cap_m {
+            return Err(RuleError::NoCapacity {
+                host: hn(),
+                why: format!(
+                    "{} needs {} Marine space, {} of {} is free",
+                    card.name,
+                    card.space,
+                    cap_m.saturating_sub(used_m),
+                    cap_m
+                ),
+                section: "2.4.1",
+            });
+        }
+    } else if is_wing(card) && used_w.saturating_add(card.space) > cap_w {
+        return Err(RuleError::NoCapacity {
+            host: hn(),
+            why: format!(
+                "{} needs {} Fighter Wing space, {} of {} is free",
+                card.name,
+                card.space,
+                cap_w.saturating_sub(used_w),
+                cap_w
+            ),
+            section: "2.5.1.1",
+        });
+    }
+    Ok(())
+}
+
+/// §9.4: after a host loses capacity, Wings that no longer fit launch into open space and
+/// Marines that no longer fit are lost to the Scrapheap (latest aboard first).
+pub(crate) fn enforce_capacity(g: &mut Game, host: Inst) {
+    let (cap_m, cap_w) = capacity(g, host);
+    loop {
+        let (used_m, used_w) = used(g, host, None);
+        let aboard: Vec<Inst> = g.attachments(host).to_vec();
+        let victim = if used_w > cap_w {
+            aboard.iter().rev().copied().find(|&a| is_wing(g.card(a)))
+        } else if used_m > cap_m {
+            aboard
+                .iter()
+                .rev()
+                .copied()
+                .find(|&a| is_marine(g.card(a)) && !is_character(g.card(a)))
+        } else if cap_m == 0 {
+            aboard
+                .iter()
+                .rev()
+                .copied()
+                .find(|&a| is_character(g.card(a)))
+        } else {
+            None
+        };
+        let Some(v) = victim else { break };
+        let (zone, outcome) = if is_wing(g.card(v)) {
+            (Zone::Battlefield, CapacityOutcome::ToOpenSpace)
+        } else {
+            (Zone::Scrapheap, CapacityOutcome::Scrapped)
+        };
+        let (card, hostref) = (g.card_ref(v), g.card_ref(host));
+        g.move_to(v, zone);
+        g.log.push(Event::CapacityLost {
+            card,
+            host: hostref,
+            outcome,
+        });
+    }
+}
+
+// ----- hosts -------------------------------------------------------------------------------
+
+fn own_in_play(g: &Game, who: PlayerId, i: Inst) -> bool {
+    g.in_play(i) && g.controller(i) == who
+}
+
+/// §2.4, §2.5.1: Marines go aboard a ship larger than a Fighter Wing, or a Station, that
+/// carries Marines; a Marine's size restriction limits the ship classes it may board.
+fn check_marine_host(
+    g: &Game,
+    card: &Card,
+    host: Inst,
+    except: Option<Inst>,
+) -> Result<(), RuleError> {
+    let h = g.card(host);
+    match h.kind {
+        CardKind::Station => {}
+        CardKind::Ship(ShipClass::FighterWing) => {
+            return Err(host_err(
+                g,
+                card,
+                host,
+                "Fighter Wings carry no Marines",
+                "2.5.1",
+            ));
+        }
+        CardKind::Ship(class) => {
+            if let Some(fits) = &card.fits {
+                if !fits.admits(class) {
+                    return Err(host_err(
+                        g,
+                        card,
+                        host,
+                        format!("the Marine fits only {fits}"),
+                        "2.4",
+                    ));
+                }
+            }
+        }
+        _ => {
+            return Err(host_err(
+                g,
+                card,
+                host,
+                "Marines go aboard a ship or Station",
+                "2.4",
+            ))
+        }
+    }
+    check_room(g, card, host, except)
+}
+
+/// §2.5.1.1: a docked Fighter Wing needs a ship or Station with Fighter Wing capacity.
+fn check_wing_host(
+    g: &Game,
+    card: &Card,
+    host: Inst,
+    except: Option<Inst>,
+) -> Result<(), RuleError> {
+    let h = g.card(host);
+    if !matches!(h.kind, CardKind::Station | CardKind::Ship(_)) || is_wing(h) {
+        return Err(host_err(
+            g,
+            card,
+            host,
+            "Fighter Wings dock only in a ship or Station's bays",
+            "2.5.1.1",
+        ));
+    }
+    check_room(g, card, host, except)
+}
+
+/// Module rules (§2.2, §2.3, §2.5.1, §2.5.6, §3.4.4, §2.5 "Size Matters!").
+fn check_module(
+    ck: &mut Checker,
+    card: &Card,
+    inst: Inst,
+    mk: ModuleKind,
+    host: Inst,
+    replacing: Option<Inst>,
+) -> Result<bool, RuleError> {
+    let g = ck.g;
+    let h = g.card(host);
+    let mut face_down = false;
+    let limit_rule = match mk {
+        ModuleKind::Station => {
+            if h.kind != CardKind::Station {
+                return Err(host_err(
+                    g,
+                    card,
+                    host,
+                    "a Module-Station attaches to a Station",
+                    "2.3",
+                ));
+            }
+            BaseRule::StationModuleLimit
+        }
+        ModuleKind::Ship => {
+            let CardKind::Ship(class) = h.kind else {
+                return Err(host_err(
+                    g,
+                    card,
+                    host,
+                    "a Module-Ship attaches to a ship",
+                    "2.3",
+                ));
+            };
+            if class == ShipClass::FighterWing {
+                return Err(host_err(
+                    g,
+                    card,
+                    host,
+                    "Fighter Wings take no Modules",
+                    "2.5.1",
+                ));
+            }
+            if class == ShipClass::Transport
+                && !ck.rule(BaseRule::TransportModules, Some(host)).flag()
+            {
+                return Err(host_err(
+                    g,
+                    card,
+                    host,
+                    "Transports take no Module-Ship cards",
+                    "2.5.6",
+                ));
+            }
+            if let Some(fits) = &card.fits {
+                if !fits.admits(class) {
+                    return Err(host_err(
+                        g,
+                        card,
+                        host,
+                        format!("the Module fits only {fits}"),
+                        "2.5",
+                    ));
+                }
+            }
+            if card.has_trait(TraitName::FaceUpFaceDown) {
+                let min = match ck.rule(BaseRule::FaceDownMinClass, Some(host)).value {
+                    RuleValue::Class(c) => c,
+                    _ => ShipClass::BattleCruiser,
+                };
+                if class.size() < min.size() {
+                    return Err(host_err(
+                        g,
+                        card,
+                        host,
+                        format!("Face Up-Face Down Modules need a {min} or larger"),
+                        "3.4.4",
+                    ));
+                }
+                face_down = true;
+            }
+            BaseRule::UnitModuleLimit
+        }
+        ModuleKind::Marine => {
+            if !is_marine(h) {
+                return Err(host_err(
+                    g,
+                    card,
+                    host,
+                    "a Module-Marine attaches to a Marine",
+                    "2.3",
+                ));
+            }
+            if is_character(h) {
+                return Err(host_err(
+                    g,
+                    card,
+                    host,
+                    "Marine-Characters take no Module-Marine cards",
+                    "2.4.2",
+                ));
+            }
+            BaseRule::UnitModuleLimit
+        }
+    };
+    let modules: Vec<Inst> = g
+        .attachments(host)
+        .iter()
+        .copied()
+        .filter(|&a| matches!(g.card(a).kind, CardKind::Module(_)))
+        .collect();
+    if let Some(old) = replacing {
+        if !modules.contains(&old) {
+            return Err(host_err(
+                g,
+                card,
+                host,
+                format!("{} is not a Module attached to it", g.name(old)),
+                "2.3",
+            ));
+        }
+    }
+    let dup_section = if mk == ModuleKind::Station {
+        "2.2"
+    } else {
+        "2.3"
+    };
+    let same = g.card(inst).id;
+    if modules
+        .iter()
+        .any(|&m| Some(m) != replacing && g.card(m).id == same)
+    {
+        return Err(host_err(
+            g,
+            card,
+            host,
+            "it already has a copy of that Module",
+            dup_section,
+        ));
+    }
+    let limit = ck.rule(limit_rule, Some(host)).count() as usize;
+    let after = modules.len() - usize::from(replacing.is_some()) + 1;
+    if after > limit {
+        return Err(RuleError::NoCapacity {
+            host: g.name(host).to_string(),
+            why: format!(
+                "it holds {} Module(s), the limit is {limit}; name one to replace",
+                modules.len()
+            ),
+            section: if mk == ModuleKind::Station {
+                "2.2"
+            } else {
+                "2.3"
+            },
+        });
+    }
+    Ok(face_down)
+}
+
+// ----- the deployment check -----------------------------------------------------------------
+
+fn discounted(g: &Game, who: PlayerId, card: &Card) -> Amount {
+    let mut cost = card.cost;
+    for d in g
+        .discounts
+        .iter()
+        .copied()
+        .chain(hooks::ability_discounts(g))
+    {
+        if !g.text_live(d.source) || g.controller(d.source) != who {
+            continue;
+        }
+        let applies = match d.applies_to {
+            DiscountTarget::Any => true,
+            DiscountTarget::Ships => matches!(card.kind, CardKind::Ship(_)),
+            DiscountTarget::Marines => is_marine(card),
+            DiscountTarget::Modules => matches!(card.kind, CardKind::Module(_)),
+        };
+        if applies {
+            // §8.4: a discount never takes a cost below zero.
+            cost.resource = cost.resource.saturating_sub(d.amount.resource);
+            cost.currency = cost.currency.saturating_sub(d.amount.currency);
+        }
+    }
+    cost
+}
+
+fn unique_count(g: &Game, who: PlayerId, id: CardId) -> u8 {
+    let n = g
+        .instances
+        .iter()
+        .filter(|x| {
+            x.card == id
+                && x.deployed_by == Some(who)
+                && matches!(x.zone, Zone::Battlefield | Zone::Attached(_))
+        })
+        .count();
+    n.min(u8::MAX as usize) as u8
+}
+
+/// Check a deployment of `inst` by `who` in `ctx`; pure.
+pub fn check(
+    g: &Game,
+    who: PlayerId,
+    inst: Inst,
+    host: Option<Inst>,
+    replacing: Option<Inst>,
+    ctx: Context,
+) -> Result<Plan, RuleError> {
+    let x = g.instance(inst).ok_or(RuleError::WrongZone {
+        inst,
+        wanted: "a card in this game",
+        section: "9.11",
+    })?;
+    let (wanted_zone, wanted, zsec) = match ctx {
+        Context::Conscript | Context::Regiment => (Zone::Shipyard, "in your Shipyard", "9.26"),
+        _ => (Zone::Hand, "in your hand", "9.11"),
+    };
+    if x.zone != wanted_zone || x.owner != who {
+        return Err(RuleError::WrongZone {
+            inst,
+            wanted,
+            section: zsec,
+        });
+    }
+    let card = g.card(inst);
+    let mut ck = Checker {
+        g,
+        who,
+        consulted: Vec::new(),
+    };
+    let mut how = match ctx {
+        Context::Conscript => DeployHow::Conscripted,
+        Context::Regiment => DeployHow::Regimented,
+        _ => DeployHow::FromHand,
+    };
+
+    // Timing by card type.
+    match card.kind {
+        CardKind::Tactic => {
+            return Err(RuleError::NotNow {
+                what: "deploying a Tactic",
+                why: "Tactics are deployed only during an engagement".into(),
+                section: "2.7",
+            })
+        }
+        CardKind::Event => {
+            if ctx == Context::Setup && !ck.rule(BaseRule::DeployInSetup, Some(inst)).flag() {
+                return Err(RuleError::NotNow {
+                    what: "deploying an Event",
+                    why: "Events cannot be deployed in Setup unless their text allows it".into(),
+                    section: "5.1",
+                });
+            }
+            if host.is_some() || replacing.is_some() {
+                return Err(deploy_err(card, "an Event is deployed on its own", "2.6"));
+            }
+            how = DeployHow::Event;
+        }
+        CardKind::Station => {
+            return Err(deploy_err(
+                card,
+                "a Station is deployed only at Setup",
+                "4.2",
+            ))
+        }
+        CardKind::Stockpile(_) => {
+            return Err(deploy_err(
+                card,
+                "Stockpile cards are placed at Setup",
+                "4.3",
+            ))
+        }
+        CardKind::Breakthru => {
+            if ctx != Context::Manufacturing {
+                return Err(RuleError::NotNow {
+                    what: "deploying a Breakthru",
+                    why: "Breakthrus are deployed only in your Manufacturing Phase".into(),
+                    section: "2.8",
+                });
+            }
+            if host.is_some() || replacing.is_some() {
+                return Err(deploy_err(
+                    card,
+                    "a Breakthru is deployed on its own",
+                    "2.8",
+                ));
+            }
+            how = DeployHow::Breakthru;
+        }
+        CardKind::Ship(_) | CardKind::Marine { .. } | CardKind::Module(_) => {
+            if ctx == Context::EventsOnly {
+                return Err(RuleError::NotNow {
+                    what: "deploying a ship, Marine or Module",
+                    why: "only Events may be deployed outside your Manufacturing Phase".into(),
+                    section: "5.4",
+                });
+            }
+        }
+    }
+
+    // Conscription and Regimented restrictions.
+    if ctx == Context::Conscript {
+        if !matches!(card.kind, CardKind::Ship(_) | CardKind::Marine { .. }) {
+            return Err(RuleError::Conscription {
+                what: format!(
+                    "only a Ship or Marine can be Conscripted, not {}",
+                    card.name
+                ),
+                section: "5.4.3",
+            });
+        }
+        if is_character(card) {
+            return Err(RuleError::Conscription {
+                what: format!(
+                    "{} is a Marine-Character and cannot be Conscripted",
+                    card.name
+                ),
+                section: "2.4.2",
+            });
+        }
+        if card.is_unique() {
+            return Err(RuleError::Conscription {
+                what: format!("{} is Unique and cannot be Conscripted", card.name),
+                section: "9.7",
+            });
+        }
+        let used = g.cmd(who).map_or(0, |c| c.conscripted);
+        let limit = ck.rule(BaseRule::ConscriptionsPerPhase, None).count();
+        if used >= limit {
+            return Err(RuleError::Conscription {
+                what: format!("already Conscripted {used} unit(s) this phase (limit {limit})"),
+                section: "5.4.3",
+            });
+        }
+    }
+
+    // Unique (§3.4.11).
+    if card.is_unique() {
+        let limit = ck.rule(BaseRule::UniqueInPlay, Some(inst)).count();
+        let n = unique_count(g, who, card.id);
+        if n >= limit {
+            return Err(RuleError::Unique {
+                card: card.name.clone(),
+                who,
+                in_play: n,
+            });
+        }
+    }
+
+    // Host.
+    let mut face_down = false;
+    if let Some(h) = host {
+        if g.instance(h).is_none() || !own_in_play(g, who, h) {
+            return Err(RuleError::WrongZone {
+                inst: h,
+                wanted: "a card of yours in play",
+                section: "9.1",
+            });
+        }
+    }
+    if replacing.is_some() && !matches!(card.kind, CardKind::Module(_)) {
+        return Err(deploy_err(card, "only a Module replaces a Module", "2.3"));
+    }
+    match card.kind {
+        CardKind::Ship(ShipClass::FighterWing) => {
+            if let Some(h) = host {
+                check_wing_host(g, card, h, None)?;
+            }
+        }
+        CardKind::Ship(_) => {
+            if let Some(h) = host {
+                return Err(host_err(g, card, h, "ships deploy into open space", "2.5"));
+            }
+        }
+        CardKind::Marine { .. } => {
+            let h = host.ok_or_else(|| {
+                deploy_err(card, "a Marine must go aboard a ship or Station", "2.4")
+            })?;
+            check_marine_host(g, card, h, None)?;
+        }
+        CardKind::Module(mk) => {
+            let h =
+                host.ok_or_else(|| deploy_err(card, "a Module must be attached to a card", "2.3"))?;
+            face_down = check_module(&mut ck, card, inst, mk, h, replacing)?;
+        }
+        _ => {}
+    }
+    // Cost.
+    let cost = match (ctx, how) {
+        (_, DeployHow::Breakthru) => Amount::ZERO,
+        (Context::Regiment, _) => Amount::ZERO,
+        (Context::Conscript, _) => {
+            let m = ck.rule(BaseRule::ConscriptionMultiplier, None).count();
+            Amount {
+                resource: card.cost.resource.saturating_mul(m),
+                currency: card.cost.currency.saturating_mul(m),
+            }
+        }
+        _ if face_down => Amount::ZERO,
+        _ => discounted(g, who, card),
+    };
+    if face_down {
+        how = match ctx {
+            Context::Conscript | Context::Regiment => how,
+            _ => DeployHow::FaceDown,
+        };
+    }
+    let section = match ctx {
+        Context::Conscript => "5.4.3",
+        _ => "5.4.2",
+    };
+    g.check_afford(who, cost, section)?;
+    Ok(Plan {
+        card: inst,
+        host,
+        replacing,
+        cost,
+        how,
+        face_down,
+        consulted: ck.consulted,
+    })
+}
+
+/// Carry out a checked plan.
+pub(crate) fn carry_out(g: &mut Game, who: PlayerId, plan: Plan) {
+    for r in &plan.consulted {
+        g.note(r);
+    }
+    g.pay(who, plan.cost);
+    if let (Some(old), Some(h)) = (plan.replacing, plan.host) {
+        let (o, hr) = (g.card_ref(old), g.card_ref(h));
+        g.move_to(old, Zone::Scrapheap);
+        g.log.push(Event::ModuleReplaced {
+            who,
+            old: o,
+            host: hr,
+        });
+    }
+    let zone = match plan.host {
+        Some(h) => Zone::Attached(h),
+        None => Zone::Battlefield,
+    };
+    g.move_to(plan.card, zone);
+    if let Some(x) = g.instances.get_mut(plan.card.0 as usize) {
+        x.deployed_by = Some(who);
+        x.face_down = plan.face_down;
+    }
+    g.log.push(Event::Deployed {
+        who,
+        card: g.card_ref(plan.card),
+        host: plan.host.map(|h| g.card_ref(h)),
+        paid: plan.cost,
+        how: plan.how,
+    });
+    if plan.replacing.is_some() {
+        if let Some(h) = plan.host {
+            enforce_capacity(g, h);
+        }
+    }
+    after_deploy(g, who, plan.card);
+}
+
+/// What follows any deployment: "when deployed" abilities, Events resolving to the
+/// Scrapheap (§2.6), and Regimented searches (§3.4.7).
+pub(crate) fn after_deploy(g: &mut Game, who: PlayerId, card: Inst) {
+    let c = g.card(card).clone();
+    if c.kind == CardKind::Event {
+        hooks::dispatch(g, Trigger::EventDeployed { card });
+        g.log.push(Event::EventResolved {
+            who,
+            card: g.card_ref(card),
+        });
+        // §2.6: unless its text keeps it in play (abilities, later), it is scrapped.
+        g.move_to(card, Zone::Scrapheap);
+        return;
+    }
+    hooks::dispatch(g, Trigger::Deployed { card });
+    if g.instance(card).is_some_and(|x| x.face_down) {
+        return;
+    }
+    for t in &c.traits {
+        if let Trait::Regimented { unit, count } = *t {
+            start_regiment(g, who, card, unit, count);
+        }
+    }
+}
+
+// ----- deploy / conscript ------------------------------------------------------------------
+
+pub(crate) fn deploy(
+    g: &mut Game,
+    who: PlayerId,
+    card: Inst,
+    host: Option<Inst>,
+    replacing: Option<Inst>,
+    ctx: Context,
+) -> Result<(), RuleError> {
+    let plan = check(g, who, card, host, replacing, ctx)?;
+    carry_out(g, who, plan);
+    Ok(())
+}
+
+/// §5.4.3: search the Shipyard, pay double the printed cost (no discounts), deploy; then
+/// shuffle (§8.3).
+pub(crate) fn conscript(
+    g: &mut Game,
+    who: PlayerId,
+    card: Inst,
+    host: Option<Inst>,
+) -> Result<(), RuleError> {
+    let plan = check(g, who, card, host, None, Context::Conscript)?;
+    if let Some(c) = g.cmd_mut(who) {
+        c.conscripted = c.conscripted.saturating_add(1);
+    }
+    carry_out(g, who, plan);
+    g.shuffle_shipyard(who);
+    Ok(())
+}
+
+// ----- Regimented (§3.4.7) -----------------------------------------------------------------
+
+fn regiment_fits(unit: RegimentUnit, card: &Card) -> bool {
+    match unit {
+        // §2.4.2: Characters cannot be Regimented.
+        RegimentUnit::Marine => matches!(card.kind, CardKind::Marine { character: false }),
+        RegimentUnit::Wing => is_wing(card),
+    }
+}
+
+fn regiment_candidates(g: &Game, r: &RegimentSearch) -> Vec<Inst> {
+    let Some(c) = g.cmd(r.who) else {
+        return Vec::new();
+    };
+    let mut seen: Vec<CardId> = Vec::new();
+    let mut out = Vec::new();
+    for &i in &c.shipyard {
+        let card = g.card(i);
+        if seen.contains(&card.id) || !regiment_fits(r.unit, card) {
+            continue;
+        }
+        if check(g, r.who, i, Some(r.host), None, Context::Regiment).is_ok() {
+            seen.push(card.id);
+            out.push(i);
+        }
+    }
+    out
+}
+
+pub(crate) fn start_regiment(
+    g: &mut Game,
+    who: PlayerId,
+    host: Inst,
+    unit: RegimentUnit,
+    count: u8,
+) {
+    let r = RegimentSearch {
+        who,
+        host,
+        unit,
+        left: count,
+    };
+    g.log.push(Event::RegimentSearch {
+        host: g.card_ref(host),
+        unit,
+        left: count,
+    });
+    if count == 0 || regiment_candidates(g, &r).is_empty() {
+        // "If you do not have enough ... simply ignore the trait."
+        g.log.push(Event::RegimentEnded {
+            host: g.card_ref(host),
+            declined: false,
+            nothing_left: true,
+        });
+        g.shuffle_shipyard(who);
+        return;
+    }
+    g.regiments.push(r);
+}
+
+pub(crate) fn legal_regiment_picks(g: &Game, out: &mut Vec<Choice>) {
+    if let Some(r) = g.regiments.last() {
+        out.extend(
+            regiment_candidates(g, r)
+                .into_iter()
+                .map(Choice::RegimentPick),
+        );
+    }
+}
+
+pub(crate) fn regiment_pick(g: &mut Game, who: PlayerId, card: Inst) -> Result<(), RuleError> {
+    let Some(&r) = g.regiments.last() else {
+        return Err(RuleError::NotNow {
+            what: "a Regimented pick",
+            why: "no search is in progress".into(),
+            section: "3.4.7",
+        });
+    };
+    let c = g.card(card);
+    if !regiment_fits(r.unit, c) {
+        return Err(deploy_err(
+            c,
+            match r.unit {
+                RegimentUnit::Marine => "the host is Regimented with Marines (not Characters)",
+                RegimentUnit::Wing => "the host is Regimented with Fighter Wings",
+            },
+            "3.4.7",
+        ));
+    }
+    let plan = check(g, who, card, Some(r.host), None, Context::Regiment)?;
+    let idx = g.regiments.len() - 1;
+    carry_out(g, who, plan);
+    // The fetched unit may have started its own search on top; update ours by index.
+    let remaining = r.left.saturating_sub(1);
+    let done = remaining == 0 || {
+        let upd = RegimentSearch {
+            left: remaining,
+            ..r
+        };
+        regiment_candidates(g, &upd).is_empty()
+    };
+    if done {
+        if idx < g.regiments.len() {
+            g.regiments.remove(idx);
+        }
+        g.log.push(Event::RegimentEnded {
+            host: g.card_ref(r.host),
+            declined: false,
+            nothing_left: remaining > 0,
+        });
+        g.shuffle_shipyard(who);
+    } else if let Some(x) = g.regiments.get_mut(idx) {
+        x.left = remaining;
+    }
+    Ok(())
+}
+
+pub(crate) fn regiment_decline(g: &mut Game) {
+    if let Some(r) = g.regiments.pop() {
+        g.log.push(Event::RegimentEnded {
+            host: g.card_ref(r.host),
+            declined: true,
+            nothing_left: false,
+        });
+        g.shuffle_shipyard(r.who);
+    }
+}
+
+// ----- reassignment (§5.4.5, §2.5.1.2) -------------------------------------------------------
+
+pub(crate) fn check_reassign(
+    g: &Game,
+    who: PlayerId,
+    unit: Inst,
+    host: Option<Inst>,
+) -> Result<(), RuleError> {
+    if g.instance(unit).is_none() || !own_in_play(g, who, unit) {
+        return Err(RuleError::WrongZone {
+            inst: unit,
+            wanted: "a Marine or Fighter Wing of yours in play",
+            section: "5.4.5",
+        });
+    }
+    let card = g.card(unit);
+    let from = match g.zone(unit) {
+        Some(Zone::Attached(h)) => Some(h),
+        _ => None,
+    };
+    if host == from {
+        return Err(deploy_err(card, "it is already there", "5.4.5"));
+    }
+    if is_marine(card) {
+        let h = host.ok_or_else(|| {
+            deploy_err(card, "a Marine must stay aboard a ship or Station", "2.4")
+        })?;
+        if !own_in_play(g, who, h) {
+            return Err(RuleError::WrongZone {
+                inst: h,
+                wanted: "a card of yours in play",
+                section: "5.4.5",
+            });
+        }
+        check_marine_host(g, card, h, Some(unit))
+    } else if is_wing(card) {
+        match host {
+            None => Ok(()),
+            Some(h) => {
+                if !own_in_play(g, who, h) {
+                    return Err(RuleError::WrongZone {
+                        inst: h,
+                        wanted: "a card of yours in play",
+                        section: "5.4.5",
+                    });
+                }
+                check_wing_host(g, card, h, Some(unit))
+            }
+        }
+    } else {
+        Err(deploy_err(
+            card,
+            "only Marines and Fighter Wings are reassigned",
+            "5.4.5",
+        ))
+    }
+}
+
+pub(crate) fn reassign(
+    g: &mut Game,
+    who: PlayerId,
+    unit: Inst,
+    host: Option<Inst>,
+) -> Result<(), RuleError> {
+    check_reassign(g, who, unit, host)?;
+    let from = match g.zone(unit) {
+        Some(Zone::Attached(h)) => Some(g.card_ref(h)),
+        _ => None,
+    };
+    // Moving within play keeps wounds and attachments (a Marine keeps its Module).
+    move_within_play(g, unit, host);
+    g.log.push(Event::Reassigned {
+        who,
+        card: g.card_ref(unit),
+        from,
+        to: host.map(|h| g.card_ref(h)),
+    });
+    Ok(())
+}
+
+/// Re-home a card that stays in play: detach from old host/list, attach to new.
+fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
+    let controller = g.controller(unit);
+    match g.zone(unit) {
+        Some(Zone::Attached(old)) => {
+            if let Some(h) = g.instances.get_mut(old.0 as usize) {
+                h.attachments.retain(|&a| a != unit);
+            }
+        }
+        Some(Zone::Battlefield) => {
+            if let Some(c) = g.cmd_mut(controller) {
+                c.battlefield.retain(|&a| a != unit);
+            }
+        }
+        _ => return,
+    }
+    match host {
+        Some(h) => {
+            if let Some(hx) = g.instances.get_mut(h.0 as usize) {
+                hx.attachments.push(unit);
+            }
+            if let Some(x) = g.instances.get_mut(unit.0 as usize) {
+                x.zone = Zone::Attached(h);
+            }
+        }
+        None => {
+            if let Some(c) = g.cmd_mut(controller) {
+                c.battlefield.push(unit);
+            }
+            if let Some(x) = g.instances.get_mut(unit.0 as usize) {
+                x.zone = Zone::Battlefield;
+            }
+        }
+    }
+}
+
+// ----- legal choice lists ------------------------------------------------------------------
+
+/// First instance of each distinct card among `cards` (copies are interchangeable).
+fn distinct(g: &Game, cards: &[Inst]) -> Vec<Inst> {
+    let mut seen: Vec<CardId> = Vec::new();
+    let mut out = Vec::new();
+    for &i in cards {
+        let id = g.card(i).id;
+        if !seen.contains(&id) {
+            seen.push(id);
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// Possible (host, replacing) pairs for a card, before checking.
+fn targets(g: &Game, who: PlayerId, card: &Card) -> Vec<(Option<Inst>, Option<Inst>)> {
+    let in_play = g.in_play_of(who);
+    match card.kind {
+        CardKind::Ship(ShipClass::FighterWing) => std::iter::once((None, None))
+            .chain(in_play.iter().map(|&h| (Some(h), None)))
+            .collect(),
+        CardKind::Marine { .. } => in_play.iter().map(|&h| (Some(h), None)).collect(),
+        CardKind::Module(_) => {
+            let mut v = Vec::new();
+            for &h in &in_play {
+                v.push((Some(h), None));
+                for &a in g.attachments(h) {
+                    if matches!(g.card(a).kind, CardKind::Module(_)) {
+                        v.push((Some(h), Some(a)));
+                    }
+                }
+            }
+            v
+        }
+        _ => vec![(None, None)],
+    }
+}
+
+pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
+    let Some(c) = g.cmd(who) else { return };
+    for card in distinct(g, &c.hand) {
+        let kind = g.card(card).kind;
+        if ctx == Context::EventsOnly && kind != CardKind::Event {
+            continue;
+        }
+        for (host, replacing) in targets(g, who, g.card(card)) {
+            if check(g, who, card, host, replacing, ctx).is_ok() {
+                out.push(Choice::Deploy {
+                    card,
+                    host,
+                    replacing,
+                });
+            }
+        }
+    }
+}
+
+pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    let Some(c) = g.cmd(who) else { return };
+    let limit = g
+        .resolve(BaseRule::ConscriptionsPerPhase, who, None)
+        .count();
+    if c.conscripted >= limit {
+        return;
+    }
+    for card in distinct(g, &c.shipyard) {
+        let k = g.card(card);
+        if !matches!(
+            k.kind,
+            CardKind::Ship(_) | CardKind::Marine { character: false }
+        ) {
+            continue;
+        }
+        for (host, _) in targets(g, who, k) {
+            if check(g, who, card, host, None, Context::Conscript).is_ok() {
+                out.push(Choice::Conscript { card, host });
+            }
+        }
+    }
+}
+
+pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    let in_play = g.in_play_of(who);
+    for &unit in &in_play {
+        let k = g.card(unit);
+        if !(is_marine(k) || is_wing(k)) {
+            continue;
+        }
+        let hosts = std::iter::once(None).chain(in_play.iter().map(|&h| Some(h)));
+        for host in hosts {
+            if host != Some(unit) && check_reassign(g, who, unit, host).is_ok() {
+                out.push(Choice::Reassign { unit, host });
+            }
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! The rules, one module per part of the game, each citing its sections:
+//! - `setup`: §4.1–§4.8 and the §5 Setup recap;
+//! - `logistics`: §5.3;
+//! - `manufacturing`: §5.4 with §2.3–§2.5, §3.4.7, §3.4.11, §8.4, §9.4, §9.7; Events §2.6/§5.1;
+//! - `turn`: response windows (§2.6), the Engagement-phase declaration (§5.5), discard and
+//!   end of turn, turn order (§5.6);
+//! - `scoop`: §7.2 and the Spoils of War stockpile (§7.1.3.1).
+//!
+//! [`dispatch`] routes a choice to its rule; [`legal`] lists the choices every rule accepts.
+//! Both use the same check functions, so a listed choice is always accepted.
+
+pub mod logistics;
+pub mod manufacturing;
+pub mod scoop;
+pub mod setup;
+pub mod turn;
+
+use crate::choice::{Choice, Decision, DecisionKind};
+use crate::error::RuleError;
+use crate::game::Game;
+
+use manufacturing::Context;
+
+/// Apply `choice` for the pending `decision` (the caller checked who decides).
+pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(), RuleError> {
+    let who = d.who;
+    match (&d.kind, choice) {
+        (DecisionKind::SetupModule { .. }, Choice::SetupModule(card)) => {
+            setup::pick_module(g, who, *card)
+        }
+        (DecisionKind::Mulligan, Choice::Mulligan) => setup::mulligan(g, who),
+        (DecisionKind::Mulligan, Choice::KeepHand) => setup::keep(g, who),
+        (DecisionKind::SetupDeploy, Choice::EndPhase) => {
+            setup::end_deploy(g, who);
+            Ok(())
+        }
+        (DecisionKind::SetupDiscard, Choice::Discard(card)) => turn::discard(g, who, *card, true),
+        (DecisionKind::SetupDiscard, Choice::EndTurn) => {
+            setup::finish(g, who);
+            Ok(())
+        }
+        (
+            kind,
+            Choice::Deploy {
+                card,
+                host,
+                replacing,
+            },
+        ) => {
+            let ctx = context(kind).ok_or_else(|| not_now(&d, choice))?;
+            manufacturing::deploy(g, who, *card, *host, *replacing, ctx)
+        }
+        (DecisionKind::Manufacturing, Choice::Conscript { card, host }) => {
+            manufacturing::conscript(g, who, *card, *host)
+        }
+        (DecisionKind::Regiment { .. }, Choice::RegimentPick(card)) => {
+            manufacturing::regiment_pick(g, who, *card)
+        }
+        (DecisionKind::Regiment { .. }, Choice::RegimentDecline) => {
+            manufacturing::regiment_decline(g);
+            Ok(())
+        }
+        (
+            DecisionKind::Manufacturing | DecisionKind::SetupDeploy,
+            Choice::Reassign { unit, host },
+        ) => manufacturing::reassign(g, who, *unit, *host),
+        (DecisionKind::Manufacturing, Choice::EndPhase) => {
+            turn::end_manufacturing(g);
+            Ok(())
+        }
+        (DecisionKind::Engagement, Choice::DeclareEngagement { defender, fleet }) => {
+            turn::declare_engagement(g, who, *defender, fleet)
+        }
+        (DecisionKind::Engagement, Choice::DeclineEngagement) => {
+            turn::decline_engagement(g, who);
+            Ok(())
+        }
+        (DecisionKind::Discard, Choice::Discard(card)) => turn::discard(g, who, *card, false),
+        (DecisionKind::Discard, Choice::EndTurn) => {
+            turn::end_turn(g, who);
+            Ok(())
+        }
+        (DecisionKind::Respond, Choice::Pass) => {
+            turn::pass(g, who);
+            Ok(())
+        }
+        _ => Err(not_now(&d, choice)),
+    }
+}
+
+/// Which deployments a decision allows.
+fn context(kind: &DecisionKind) -> Option<Context> {
+    match kind {
+        DecisionKind::SetupDeploy => Some(Context::Setup),
+        DecisionKind::Manufacturing => Some(Context::Manufacturing),
+        DecisionKind::Engagement | DecisionKind::Discard | DecisionKind::Respond => {
+            Some(Context::EventsOnly)
+        }
+        _ => None,
+    }
+}
+
+fn not_now(d: &Decision, choice: &Choice) -> RuleError {
+    let (what, section) = match choice {
+        Choice::SetupModule(_) => ("picking a Setup Module-Station", "4.2"),
+        Choice::Mulligan | Choice::KeepHand => ("a mulligan decision", "4.4.1"),
+        Choice::Deploy { .. } => ("deploying", "5.2"),
+        Choice::Conscript { .. } => ("conscription", "5.4.3"),
+        Choice::RegimentPick(_) | Choice::RegimentDecline => ("a Regimented search", "3.4.7"),
+        Choice::Reassign { .. } => ("reassigning", "5.4.5"),
+        Choice::EndPhase => ("ending a phase", "5.2"),
+        Choice::DeclareEngagement { .. } | Choice::DeclineEngagement => {
+            ("declaring an engagement", "5.5.1")
+        }
+        Choice::Discard(_) => ("discarding", "5.5.4"),
+        Choice::EndTurn => ("ending the turn", "5.5.5"),
+        Choice::Pass => ("passing", "2.6"),
+        Choice::Scoop => ("scooping", "7.2"),
+    };
+    RuleError::NotNow {
+        what,
+        why: format!("{} must decide: {:?}", d.who, d.kind),
+        section,
+    }
+}
+
+/// Every choice the rules accept for `d` (Scoop left out).
+pub(crate) fn legal(g: &Game, d: &Decision) -> Vec<Choice> {
+    let who = d.who;
+    let mut out = Vec::new();
+    match &d.kind {
+        DecisionKind::SetupModule { .. } => {
+            for card in setup::module_candidates(g, who) {
+                out.push(Choice::SetupModule(card));
+            }
+        }
+        DecisionKind::Mulligan => {
+            out.push(Choice::KeepHand);
+            if setup::check_mulligan(g, who).is_ok() {
+                out.push(Choice::Mulligan);
+            }
+        }
+        DecisionKind::SetupDeploy => {
+            manufacturing::legal_deploys(g, who, Context::Setup, &mut out);
+            manufacturing::legal_reassigns(g, who, &mut out);
+            out.push(Choice::EndPhase);
+        }
+        DecisionKind::SetupDiscard => {
+            turn::legal_discards(g, who, &mut out);
+            out.push(Choice::EndTurn);
+        }
+        DecisionKind::Manufacturing => {
+            manufacturing::legal_deploys(g, who, Context::Manufacturing, &mut out);
+            manufacturing::legal_conscripts(g, who, &mut out);
+            manufacturing::legal_reassigns(g, who, &mut out);
+            out.push(Choice::EndPhase);
+        }
+        DecisionKind::Engagement => {
+            out.push(Choice::DeclineEngagement);
+            turn::legal_engagements(g, who, &mut out);
+            manufacturing::legal_deploys(g, who, Context::EventsOnly, &mut out);
+        }
+        DecisionKind::Discard => {
+            turn::legal_discards(g, who, &mut out);
+            manufacturing::legal_deploys(g, who, Context::EventsOnly, &mut out);
+            out.push(Choice::EndTurn);
+        }
+        DecisionKind::Respond => {
+            manufacturing::legal_deploys(g, who, Context::EventsOnly, &mut out);
+            out.push(Choice::Pass);
+        }
+        DecisionKind::Regiment { .. } => {
+            manufacturing::legal_regiment_picks(g, &mut out);
+            out.push(Choice::RegimentDecline);
+        }
+    }
+    out
+}

@@ -1,0 +1,62 @@
+//! Scooping (§7.2) and the end of the game when one commander remains (§6.1).
+//!
+//! A commander may scoop at any time, in any commander's turn. If they scoop after the
+//! active commander declared an attack on them in a game of three or more, the attacker
+//! takes their Stockpile (§7.2 with §7.1.3.1). The free Shipyard deployment of §7.1.3.2 is
+//! left for the engagement issue, where elimination by combat grants it too.
+
+use crate::event::{Event, Outcome};
+use crate::game::{Game, Step};
+use crate::ids::PlayerId;
+use crate::rules::{setup, turn};
+
+pub(crate) fn scoop(g: &mut Game, who: PlayerId) {
+    let was_active = g.active == who && g.phase != crate::event::Phase::Setup;
+    if let Some(c) = g.cmd_mut(who) {
+        c.out = true;
+    }
+    g.log.push(Event::Scooped { who });
+    if g.commanders.len() > 2 && g.declared_against == Some(who) && g.active != who {
+        let loot = g.cmd(who).map(|c| c.stockpile()).unwrap_or_default();
+        let to = g.active;
+        let (gained, _) = g.gain(to, loot);
+        g.log.push(Event::SpoilsOfWar {
+            to,
+            from: who,
+            gained,
+        });
+    }
+    if check_end(g) {
+        return;
+    }
+    // Drop whatever the scooper was deciding.
+    g.regiments.retain(|r| r.who != who);
+    g.setup_queue.retain(|&p| p != who);
+    match g.step.clone() {
+        Step::SetupModule { who: w, .. }
+        | Step::Mulligan { who: w }
+        | Step::SetupDeploy { who: w }
+        | Step::SetupDiscard { who: w }
+            if w == who =>
+        {
+            setup::next_setup(g)
+        }
+        _ if was_active => turn::next_turn(g, who),
+        Step::Respond { .. } => turn::drop_responder(g, who),
+        _ => {}
+    }
+}
+
+/// End the game if at most one commander remains. Returns whether it ended.
+pub(crate) fn check_end(g: &mut Game) -> bool {
+    let left: Vec<PlayerId> = (0..g.commanders.len())
+        .map(|s| PlayerId(s as u8))
+        .filter(|&p| g.cmd(p).is_some_and(|c| !c.out))
+        .collect();
+    match left.as_slice() {
+        [] => g.finish(Outcome::NoCommanders),
+        [w] => g.finish(Outcome::Winner(*w)),
+        _ => return false,
+    }
+    true
+}

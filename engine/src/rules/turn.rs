@@ -1,0 +1,238 @@
+//! Turn flow after Logistics: response windows for other commanders' Events (§2.6), the
+//! end of Manufacturing, the Engagement-phase declaration (§5.5.1, §5.5.2; resolving the
+//! engagement, §6.6, is a later issue), the optional discard (§5.5.4), the end of the turn
+//! (§5.5.5) and passing play clockwise (§5.6).
+//!
+//! Response windows: Events may be deployed at any time, even in another commander's turn
+//! (§2.6). The engine offers the other commanders, clockwise from the active one, a window at
+//! each phase boundary of the active commander's turn: after Logistics, after Manufacturing
+//! and after the turn ends. Each may deploy Events until they pass.
+
+use crate::choice::Choice;
+use crate::error::RuleError;
+use crate::event::{Event, Phase};
+use crate::game::{Game, Step, Then, Zone};
+use crate::hooks::{self, Trigger};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::{BaseRule, CardKind};
+use crate::rules::logistics;
+
+pub(crate) fn open_window(g: &mut Game, then: Then) {
+    let queue = g.others_clockwise(g.active);
+    if queue.is_empty() {
+        continue_with(g, then);
+    } else {
+        g.step = Step::Respond { queue, then };
+    }
+}
+
+/// §2.6: the responder is done.
+pub(crate) fn pass(g: &mut Game, who: PlayerId) {
+    g.log.push(Event::Passed { who });
+    drop_responder(g, who);
+}
+
+/// Remove `who` from an open window; close it when nobody is left.
+pub(crate) fn drop_responder(g: &mut Game, who: PlayerId) {
+    if let Step::Respond { queue, then } = &mut g.step {
+        queue.retain(|&p| p != who);
+        if queue.is_empty() {
+            let then = *then;
+            continue_with(g, then);
+        }
+    }
+}
+
+pub(crate) fn continue_with(g: &mut Game, then: Then) {
+    let who = g.active;
+    match then {
+        Then::Manufacturing => {
+            g.phase = Phase::Manufacturing;
+            if let Some(c) = g.cmd_mut(who) {
+                c.conscripted = 0;
+            }
+            g.log.push(Event::PhaseBegan {
+                who,
+                phase: Phase::Manufacturing,
+            });
+            g.step = Step::Manufacturing;
+            hooks::dispatch(g, Trigger::Manufacturing { who });
+        }
+        Then::Engagement => {
+            g.phase = Phase::Engagement;
+            g.log.push(Event::PhaseBegan {
+                who,
+                phase: Phase::Engagement,
+            });
+            g.step = Step::Engagement;
+        }
+        Then::NextTurn => next_turn(g, who),
+    }
+}
+
+/// §5.6: play passes clockwise to the next commander still in the game.
+pub(crate) fn next_turn(g: &mut Game, from: PlayerId) {
+    match g.others_clockwise(from).first() {
+        Some(&next) => logistics::begin_turn(g, next),
+        None => {
+            crate::rules::scoop::check_end(g);
+        }
+    }
+}
+
+pub(crate) fn end_manufacturing(g: &mut Game) {
+    open_window(g, Then::Engagement);
+}
+
+/// Ships that may join an attacking fleet: the commander's ships in open space (§5.5.2,
+/// §6.5.2; Stations never join, §2.2).
+fn fleet_candidates(g: &Game, who: PlayerId) -> Vec<Inst> {
+    g.cmd(who).map_or(Vec::new(), |c| {
+        c.battlefield
+            .iter()
+            .copied()
+            .filter(|&i| matches!(g.card(i).kind, CardKind::Ship(_)))
+            .collect()
+    })
+}
+
+fn eng_err(what: String, section: &'static str) -> RuleError {
+    RuleError::Engagement { what, section }
+}
+
+pub(crate) fn check_engagement(
+    g: &Game,
+    who: PlayerId,
+    defender: PlayerId,
+    fleet: &[Inst],
+) -> Result<(), RuleError> {
+    let used = g.cmd(who).map_or(0, |c| c.engagements);
+    let limit = g.resolve(BaseRule::EngagementsPerTurn, who, None).count();
+    if used >= limit {
+        return Err(eng_err(
+            format!("already attacked {used} time(s) this turn (limit {limit})"),
+            "5.5.2",
+        ));
+    }
+    if defender == who {
+        return Err(eng_err(
+            "a commander cannot attack themselves".into(),
+            "5.5.1",
+        ));
+    }
+    if g.cmd(defender).is_none_or(|c| c.out) {
+        return Err(eng_err(
+            format!("{defender} is not an opposing commander in the game"),
+            "5.5.1",
+        ));
+    }
+    if fleet.is_empty() {
+        return Err(eng_err(
+            "an attacking fleet needs at least one ship".into(),
+            "5.5.2",
+        ));
+    }
+    let ok = fleet_candidates(g, who);
+    for (k, s) in fleet.iter().enumerate() {
+        if !ok.contains(s) {
+            return Err(eng_err(
+                format!("{s} is not a ship of yours in open space"),
+                "5.5.2",
+            ));
+        }
+        if fleet[..k].contains(s) {
+            return Err(eng_err(format!("{s} is named twice in the fleet"), "5.5.2"));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn declare_engagement(
+    g: &mut Game,
+    who: PlayerId,
+    defender: PlayerId,
+    fleet: &[Inst],
+) -> Result<(), RuleError> {
+    check_engagement(g, who, defender, fleet)?;
+    let limit = g.rule_count(BaseRule::EngagementsPerTurn, who);
+    let used = g.cmd_mut(who).map_or(0, |c| {
+        c.engagements = c.engagements.saturating_add(1);
+        c.engagements
+    });
+    g.declared_against = Some(defender);
+    g.log.push(Event::EngagementDeclared {
+        attacker: who,
+        defender,
+        fleet: fleet.iter().map(|&s| g.card_ref(s)).collect(),
+    });
+    g.log.push(Event::EngagementNotResolved {
+        attacker: who,
+        defender,
+    });
+    if used >= limit {
+        g.step = Step::Discard;
+    }
+    Ok(())
+}
+
+pub(crate) fn decline_engagement(g: &mut Game, who: PlayerId) {
+    g.log.push(Event::EngagementDeclined { who });
+    g.step = Step::Discard;
+}
+
+pub(crate) fn legal_engagements(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    let fleet = fleet_candidates(g, who);
+    for defender in g.others_clockwise(who) {
+        let mut options = vec![fleet.clone()];
+        if fleet.len() > 1 {
+            options.extend(fleet.iter().map(|&s| vec![s]));
+        }
+        for f in options {
+            if check_engagement(g, who, defender, &f).is_ok() {
+                out.push(Choice::DeclareEngagement { defender, fleet: f });
+            }
+        }
+    }
+}
+
+/// §4.7, §5.5.4: discard an unwanted card from hand.
+pub(crate) fn discard(
+    g: &mut Game,
+    who: PlayerId,
+    card: Inst,
+    setup: bool,
+) -> Result<(), RuleError> {
+    if g.zone(card) != Some(Zone::Hand) || g.instance(card).is_none_or(|x| x.owner != who) {
+        return Err(RuleError::WrongZone {
+            inst: card,
+            wanted: "in your hand",
+            section: if setup { "4.7" } else { "5.5.4" },
+        });
+    }
+    g.move_to(card, Zone::Scrapheap);
+    g.log.push(Event::Discarded {
+        who,
+        card: g.card_ref(card),
+        setup,
+    });
+    Ok(())
+}
+
+pub(crate) fn legal_discards(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    if let Some(c) = g.cmd(who) {
+        let mut seen = Vec::new();
+        for &i in &c.hand {
+            let id = g.card(i).id;
+            if !seen.contains(&id) {
+                seen.push(id);
+                out.push(Choice::Discard(i));
+            }
+        }
+    }
+}
+
+/// §5.5.5: declare the end of the turn; others may respond, then play passes (§5.6).
+pub(crate) fn end_turn(g: &mut Game, who: PlayerId) {
+    g.log.push(Event::TurnEnded { who });
+    open_window(g, Then::NextTurn);
+}

@@ -1,0 +1,293 @@
+//! Readable transcripts: one line per event, `[§section] what happened`, naming cards and
+//! commanders. Used by `hullbreach play`, `hullbreach ruling` and the ruling snapshots.
+
+use std::fmt::Write;
+
+use crate::event::{CapacityOutcome, CardRef, Event, Outcome};
+use crate::game::Game;
+use crate::ids::PlayerId;
+use crate::ir::RegimentUnit;
+use crate::resolver::Scope;
+
+/// Names for rendering: the game supplies card and commander names.
+pub struct Namer<'g> {
+    game: &'g Game,
+}
+
+impl<'g> Namer<'g> {
+    pub fn new(game: &'g Game) -> Namer<'g> {
+        Namer { game }
+    }
+
+    pub fn who(&self, p: PlayerId) -> String {
+        self.game
+            .commander(p)
+            .map_or_else(|| p.to_string(), |c| c.name.clone())
+    }
+
+    pub fn card(&self, c: CardRef) -> String {
+        let name = self
+            .game
+            .catalog()
+            .get(c.card)
+            .map_or("<unknown card>", |k| k.name.as_str());
+        format!("{name} {}", c.inst)
+    }
+
+    fn cards(&self, cs: &[CardRef]) -> String {
+        if cs.is_empty() {
+            return "nothing".into();
+        }
+        cs.iter()
+            .map(|&c| self.card(c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// One event as a line, without the section.
+    pub fn event(&self, e: &Event) -> String {
+        match e {
+            Event::GameStarted { commanders, seed } => {
+                format!("game of {commanders} commanders starts (seed {seed})")
+            }
+            Event::ShipyardShuffled { who } => {
+                format!("{} shuffles their Shipyard", self.who(*who))
+            }
+            Event::StationDeployed { who, station } => {
+                format!("{} deploys Station {}", self.who(*who), self.card(*station))
+            }
+            Event::StockpileCardsPlaced { who, cards } => {
+                format!("{} places {}", self.who(*who), self.cards(cards))
+            }
+            Event::StockpilesSet {
+                who,
+                resource,
+                currency,
+            } => format!("{} starts with {resource}R {currency}C", self.who(*who)),
+            Event::Drew {
+                who, cards, short, ..
+            } => {
+                let mut s = format!("{} draws {}", self.who(*who), self.cards(cards));
+                if *short > 0 {
+                    let _ = write!(s, " ({short} short: the Shipyard is empty)");
+                }
+                s
+            }
+            Event::Mulligan {
+                who,
+                discarded,
+                paid,
+            } => format!(
+                "{} mulligans, paying {paid}, scrapping {}",
+                self.who(*who),
+                self.cards(discarded)
+            ),
+            Event::KeptHand { who, mulligans } => {
+                format!(
+                    "{} keeps their hand after {mulligans} mulligan(s)",
+                    self.who(*who)
+                )
+            }
+            Event::Income {
+                who,
+                gained,
+                sources,
+                clamped,
+                ..
+            } => {
+                let mut s = format!(
+                    "{} collects {gained} from {}",
+                    self.who(*who),
+                    self.cards(sources)
+                );
+                if *clamped {
+                    s.push_str(" (Stockpile cap reached, §9.27)");
+                }
+                s
+            }
+            Event::SetupDone { who } => format!("{} finishes Setup", self.who(*who)),
+            Event::InitiativeRolled { round, rolls } => {
+                let r: Vec<String> = rolls
+                    .iter()
+                    .map(|(p, d)| format!("{} {d}", self.who(*p)))
+                    .collect();
+                format!("initiative roll {round}: {}", r.join(", "))
+            }
+            Event::TurnOrder { order } => {
+                let o: Vec<String> = order.iter().map(|&p| self.who(p)).collect();
+                format!("turn order: {}", o.join(" -> "))
+            }
+            Event::TurnBegan { who, turn } => format!("turn {turn}: {}", self.who(*who)),
+            Event::PhaseBegan { who, phase } => {
+                format!("{} begins the {} Phase", self.who(*who), phase.name())
+            }
+            Event::Repaired {
+                card,
+                healed,
+                left,
+                repair_trait,
+            } => format!(
+                "{} repairs {healed} wound(s), {left} left{}",
+                self.card(*card),
+                if *repair_trait { " (Repair)" } else { "" }
+            ),
+            Event::Deployed {
+                who,
+                card,
+                host,
+                paid,
+                how,
+            } => {
+                let mut s = format!("{} deploys {}", self.who(*who), self.card(*card));
+                match host {
+                    Some(h) => {
+                        let _ = write!(s, " onto {}", self.card(*h));
+                    }
+                    None => s.push_str(" into play"),
+                }
+                let _ = write!(s, ", paying {paid} ({how:?})");
+                s
+            }
+            Event::ModuleReplaced { who, old, host } => format!(
+                "{} replaces {} on {}: it goes to the Scrapheap",
+                self.who(*who),
+                self.card(*old),
+                self.card(*host)
+            ),
+            Event::Reassigned {
+                who,
+                card,
+                from,
+                to,
+            } => {
+                let place = |h: &Option<CardRef>| match h {
+                    Some(h) => self.card(*h),
+                    None => "open space".into(),
+                };
+                format!(
+                    "{} reassigns {} from {} to {}",
+                    self.who(*who),
+                    self.card(*card),
+                    place(from),
+                    place(to)
+                )
+            }
+            Event::CapacityLost {
+                card,
+                host,
+                outcome,
+            } => format!(
+                "{} no longer fits aboard {}: {}",
+                self.card(*card),
+                self.card(*host),
+                match outcome {
+                    CapacityOutcome::ToOpenSpace => "it launches into open space",
+                    CapacityOutcome::Scrapped => "it is lost to the Scrapheap",
+                }
+            ),
+            Event::RegimentSearch { host, unit, left } => format!(
+                "{} is Regimented: search the Shipyard for {left} {}",
+                self.card(*host),
+                match unit {
+                    RegimentUnit::Marine => "Marine(s)",
+                    RegimentUnit::Wing => "Fighter Wing(s)",
+                }
+            ),
+            Event::RegimentEnded {
+                host,
+                declined,
+                nothing_left,
+            } => format!(
+                "Regimented search for {} ends{}",
+                self.card(*host),
+                if *declined {
+                    " (declined)"
+                } else if *nothing_left {
+                    " (no suitable unit left: the trait is ignored)"
+                } else {
+                    ""
+                }
+            ),
+            Event::EventResolved { who, card } => format!(
+                "{}'s Event {} resolves and goes to the Scrapheap",
+                self.who(*who),
+                self.card(*card)
+            ),
+            Event::Discarded { who, card, .. } => {
+                format!("{} discards {}", self.who(*who), self.card(*card))
+            }
+            Event::EngagementDeclared {
+                attacker,
+                defender,
+                fleet,
+            } => format!(
+                "{} declares an engagement against {} with {}",
+                self.who(*attacker),
+                self.who(*defender),
+                self.cards(fleet)
+            ),
+            Event::EngagementNotResolved { .. } => {
+                "the engagement is not resolved: engagements are not implemented yet".into()
+            }
+            Event::EngagementDeclined { who } => {
+                format!("{} declares no engagement", self.who(*who))
+            }
+            Event::Passed { who } => format!("{} passes", self.who(*who)),
+            Event::TurnEnded { who } => format!("{} ends their turn", self.who(*who)),
+            Event::Scooped { who } => format!("{} scoops and leaves the game", self.who(*who)),
+            Event::SpoilsOfWar { to, from, gained } => format!(
+                "{} takes {gained} from {}'s Stockpile",
+                self.who(*to),
+                self.who(*from)
+            ),
+            Event::RuleOverridden {
+                rule,
+                default,
+                value,
+                source,
+                scope,
+                beat,
+            } => {
+                let mut s = format!(
+                    "{} overrides {} (§{}): {value} instead of {default}, {}",
+                    self.card(*source),
+                    rule.name(),
+                    rule.section(),
+                    match scope {
+                        Scope::Global => "for every commander".to_string(),
+                        Scope::Controller => "for its commander".to_string(),
+                        Scope::Opponents => "for its commander's opponents".to_string(),
+                        Scope::Card(c) => format!("for {}", self.card(self.game.card_ref(*c))),
+                    }
+                );
+                if !beat.is_empty() {
+                    let _ = write!(s, "; it takes precedence over {}", self.cards(beat));
+                }
+                s
+            }
+            Event::GameOver { outcome } => match outcome {
+                Outcome::Winner(p) => format!("game over: {} wins", self.who(*p)),
+                Outcome::TurnLimit { turns } => {
+                    format!("game over: turn limit reached after {turns} turns (no winner)")
+                }
+                Outcome::NoCommanders => "game over: no commanders remain".into(),
+            },
+        }
+    }
+
+    /// `[§x.y] line`.
+    pub fn line(&self, e: &Event) -> String {
+        format!("[§{}] {}", e.section(), self.event(e))
+    }
+}
+
+/// The whole log, one line per event.
+pub fn render_log(game: &Game) -> String {
+    let n = Namer::new(game);
+    let mut s = String::new();
+    for e in game.log() {
+        s.push_str(&n.line(e));
+        s.push('\n');
+    }
+    s
+}

@@ -1,0 +1,2 @@
+Event "Quick Thinking" {
+    cost: 1C }

@@ -1,0 +1,7 @@
+Ship "Kestrel" {
+    class Frigate
+    cost: 1R
+    attack: 2
+    defense: 3
+    wounds: 1
+}

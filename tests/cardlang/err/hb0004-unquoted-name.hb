@@ -1,0 +1,3 @@
+Ship Kestrel {
+    class: Frigate
+}

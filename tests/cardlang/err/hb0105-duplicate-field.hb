@@ -1,0 +1,8 @@
+Ship "Kestrel" {
+    class: Frigate
+    cost: 1R
+    attack: 2
+    defense: 3
+    wounds: 1
+    cost: 2R
+}

@@ -1,0 +1,3 @@
+Event "Good" {
+    cost: 1C
+}

@@ -1,0 +1,3 @@
+Event "Café" {
+    cost: 1C
+}

@@ -1,0 +1,3 @@
+Event "Second Wind" {
+    cost: 1C
+}

@@ -1,0 +1,1 @@
+this file is under decks/ and is never read
