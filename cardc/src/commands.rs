@@ -1,4 +1,4 @@
-//! The subcommands: `build`, `check`, `deck check`.
+//! The subcommands: `build`, `check`, `deck check`, `explain`.
 
 use std::path::{Path, PathBuf};
 

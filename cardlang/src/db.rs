@@ -194,6 +194,9 @@ pub enum CardProblem {
     CapitalShipNotUnique,
     #[error("only Module-Ship cards may have Face Up-Face Down (§3.4.4)")]
     FaceDownNotModuleShip,
+    /// An ability breaks the ability IR's limits (`ir::effect::limits`).
+    #[error("an ability is malformed: {0}")]
+    Ability(crate::ir::effect::ShapeError),
 }
 
 /// The payload as written: metadata, then the cards. [`PayloadRef`] is the same shape borrowed.
@@ -832,6 +835,9 @@ pub fn validate_card(card: &Card) -> Result<(), CardProblem> {
         kind: kind.type_line(),
         what,
     };
+
+    // Abilities: lengths and value ranges of the ability IR.
+    crate::ir::effect::check_abilities_shape(&card.abilities).map_err(CardProblem::Ability)?;
 
     // Name and text.
     let name = card.name.as_str();

@@ -33,24 +33,40 @@ pub fn explain(card: &Card) -> String {
     if !card.income.is_zero() {
         let _ = writeln!(out, "  Income: {} per turn", card.income);
     }
-    let stats: Vec<String> = [("Attack", card.attack), ("Defense", card.defense), ("Wounds", card.wounds)]
-        .iter()
-        .filter_map(|(n, v)| v.map(|v| format!("{n} {v}")))
-        .collect();
+    let stats: Vec<String> = [
+        ("Attack", card.attack),
+        ("Defense", card.defense),
+        ("Wounds", card.wounds),
+    ]
+    .iter()
+    .filter_map(|(n, v)| v.map(|v| format!("{n} {v}")))
+    .collect();
     if !stats.is_empty() {
         let _ = writeln!(out, "  {}", stats.join(" · "));
     }
     let mut carries = Vec::new();
     if card.capacity.marines > 0 {
-        carries.push(format!("{} Marine{}", card.capacity.marines, plural(card.capacity.marines)));
+        carries.push(format!(
+            "{} Marine{}",
+            card.capacity.marines,
+            plural(card.capacity.marines)
+        ));
     }
     if card.capacity.wings > 0 {
-        carries.push(format!("{} Wing{}", card.capacity.wings, plural(card.capacity.wings)));
+        carries.push(format!(
+            "{} Wing{}",
+            card.capacity.wings,
+            plural(card.capacity.wings)
+        ));
     }
     if !carries.is_empty() {
         let _ = writeln!(out, "  Carries: {}", carries.join(", "));
     }
-    if matches!(card.kind, CardKind::Marine { character: false } | CardKind::Ship(crate::ir::card::ShipClass::FighterWing)) {
+    if matches!(
+        card.kind,
+        CardKind::Marine { character: false }
+            | CardKind::Ship(crate::ir::card::ShipClass::FighterWing)
+    ) {
         let _ = writeln!(out, "  Space: {}", card.space);
     }
     if let Some(fits) = &card.fits {
@@ -93,7 +109,12 @@ fn plural(n: u8) -> &'static str {
 
 fn rule_value_text(kind: RuleKind, v: crate::ir::rules::RuleValue) -> String {
     match kind {
-        RuleKind::Flag => if v == crate::ir::rules::RuleValue::Flag(true) { "allowed" } else { "not allowed" }.into(),
+        RuleKind::Flag => if v == crate::ir::rules::RuleValue::Flag(true) {
+            "allowed"
+        } else {
+            "not allowed"
+        }
+        .into(),
         _ => v.to_string(),
     }
 }
@@ -107,14 +128,18 @@ pub fn ability_text(a: &Ability) -> String {
             trigger,
             face_down: false,
             effect,
-        } => format!("{}, {}.", capitalise(&trigger_text(trigger)), effect_text(effect)),
+        } => format!(
+            "{}, {}.",
+            capitalise(&trigger_text(trigger)),
+            effect_text(effect)
+        ),
         Ability::Triggered {
             trigger,
             face_down: true,
             effect,
         } => format!(
-            "Face down until {}; then you may flip it face up to {} (§3.4.4).",
-            trigger_text(trigger).trim_start_matches("when "),
+            "Face Up-Face Down (§3.4.4): {}, you may flip this card face up: {}.",
+            trigger_text(trigger),
             effect_text(effect)
         ),
         Ability::Replacement { event, effect } => format!(
@@ -135,7 +160,12 @@ pub fn ability_text(a: &Ability) -> String {
                 OverrideScope::Opponents => "each opposing Commander",
             };
             let v = match rule.kind() {
-                RuleKind::Flag => (if *value == crate::ir::rules::RuleValue::Flag(true) { "yes" } else { "no" }).to_string(),
+                RuleKind::Flag => (if *value == crate::ir::rules::RuleValue::Flag(true) {
+                    "yes"
+                } else {
+                    "no"
+                })
+                .to_string(),
                 _ => value.to_string(),
             };
             format!("Golden Rule (§8.1): for {whom}, {} is {v}.", rule.name())
@@ -153,7 +183,9 @@ fn capitalise(s: &str) -> String {
 
 fn timing_text(t: Timing) -> &'static str {
     match t {
-        Timing::AnyTime => "May be deployed at any time, even during another Commander's turn (§2.6)",
+        Timing::AnyTime => {
+            "May be deployed at any time, even during another Commander's turn (§2.6)"
+        }
         Timing::Engagement => "Deploy only during an engagement (§2.7)",
         Timing::StartOfEngagement => "Deploy at the start of an engagement (§6.6 STEP 1)",
         Timing::YourTurn => "Deploy only during your turn",
@@ -212,8 +244,24 @@ fn static_text(s: &Static) -> String {
                     format!("{whose} income gets {} per turn (§5.3.2)", change_text(*c))
                 }
                 CommanderModifier::Cost { of, change } => format!(
-                    "{} cost {} {} to deploy (never below 0, §8.4)",
-                    filter_text(of, true),
+                    "{}{} cost {} {} to deploy (never below 0, §8.4)",
+                    match who {
+                        Commanders::You => "your ",
+                        Commanders::Opponents => "opposing Commanders' ",
+                        Commanders::All => "",
+                    },
+                    filter_text(
+                        &Filter {
+                            noun: of.noun,
+                            preds: of
+                                .preds
+                                .iter()
+                                .filter(|p| !matches!(p, Pred::Controller(_)))
+                                .cloned()
+                                .collect(),
+                        },
+                        true
+                    ),
                     amount_text(change.amount),
                     if change.more { "more" } else { "less" }
                 ),
@@ -227,7 +275,11 @@ fn static_text(s: &Static) -> String {
 }
 
 fn change_text(c: AmountChange) -> String {
-    format!("{}{}", if c.more { "+" } else { "-" }, amount_text(c.amount))
+    format!(
+        "{}{}",
+        if c.more { "+" } else { "-" },
+        amount_text(c.amount)
+    )
 }
 
 fn amount_text(a: crate::ir::card::Amount) -> String {
@@ -246,7 +298,9 @@ fn modifier_text(m: &CardModifier, plural: bool) -> String {
     };
     match m {
         CardModifier::Stat { stat, delta } => format!("{get} {delta:+} {}", stat.name()),
-        CardModifier::Income { change } => format!("{get} {} income per turn", change_text(*change)),
+        CardModifier::Income { change } => {
+            format!("{get} {} income per turn", change_text(*change))
+        }
         CardModifier::GainTrait(t) => format!("{gain} {t}"),
         CardModifier::LoseTrait(t) => format!("{lose} {t}"),
     }
@@ -283,7 +337,7 @@ pub fn filter_text(f: &Filter, plural: bool) -> String {
     let mut class_noun: Option<String> = None;
     for p in &f.preds {
         match p {
-            Pred::Controller(Side::Yours) => pre.push("your".into()),
+            Pred::Controller(Side::Yours) => post.push("you control".into()),
             Pred::Controller(Side::Opposing) => pre.push("opposing".into()),
             Pred::Local => pre.push("local".into()),
             Pred::Damaged => pre.push("damaged".into()),
@@ -304,7 +358,9 @@ pub fn filter_text(f: &Filter, plural: bool) -> String {
             Pred::LacksTrait(t) => post.push(format!("without {t}")),
             Pred::Named(n) => post.push(format!("named \"{n}\"")),
             Pred::AttachedTo(Anchor::This) => post.push("aboard this card".into()),
-            Pred::AttachedTo(Anchor::Host) => post.push("aboard the card this is attached to".into()),
+            Pred::AttachedTo(Anchor::Host) => {
+                post.push("aboard the card this is attached to".into())
+            }
         }
     }
     let noun = match (class_noun, plural) {
@@ -414,9 +470,12 @@ fn commander_text(c: CommanderAim) -> (&'static str, bool) {
     }
 }
 
+/// `draw` for you (card text is imperative), `draws` after any other Commander.
 fn verb(c: CommanderAim, base: &str, third: &str) -> String {
-    let (who, second) = commander_text(c);
-    format!("{who} {}", if second { base } else { third })
+    match commander_text(c) {
+        (_, true) => base.to_string(),
+        (who, false) => format!("{who} {third}"),
+    }
 }
 
 fn action_text(a: &Action) -> String {
@@ -428,7 +487,7 @@ fn action_text(a: &Action) -> String {
         ),
         Action::Volley { dice, at } => format!(
             "fire a volley of {} at {}",
-            quantity_text(dice, "volley die", "volley dice"),
+            quantity_text(dice, "die", "dice"),
             aim_text(at)
         ),
         Action::Repair { amount, on } => format!(
@@ -470,7 +529,7 @@ fn action_text(a: &Action) -> String {
             plural(*n)
         ),
         Action::Gain { who, amount } => format!(
-            "{} {} (a Stockpile holds at most 20, §9.27)",
+            "{} {} (at most 20, §9.27)",
             verb(*who, "gain", "gains"),
             amount_text(*amount)
         ),
@@ -480,11 +539,9 @@ fn action_text(a: &Action) -> String {
             amount_text(*amount),
             commander_text(*from).0
         ),
-        Action::Give { to, amount } => format!(
-            "give {} to {}",
-            amount_text(*amount),
-            commander_text(*to).0
-        ),
+        Action::Give { to, amount } => {
+            format!("give {} to {}", amount_text(*amount), commander_text(*to).0)
+        }
         Action::Search {
             count,
             filter,
@@ -503,7 +560,9 @@ fn action_text(a: &Action) -> String {
             };
             format!("search your Shipyard for {what} and {then}, then shuffle your Shipyard (§8.3)")
         }
-        Action::CancelEngagement { immediately: true } => "immediately cancel this engagement (§9.17)".into(),
+        Action::CancelEngagement { immediately: true } => {
+            "immediately cancel this engagement (§9.17)".into()
+        }
         Action::CancelEngagement { immediately: false } => "cancel this engagement".into(),
         Action::Attach { what, to } => format!("attach {} to {}", aim_text(what), aim_text(to)),
         Action::Detach { what } => format!("detach {}", aim_text(what)),

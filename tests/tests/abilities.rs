@@ -175,9 +175,152 @@ fn abilities_doc_lists_every_code() {
 fn bundled_pool_explained() {
     let files = read_pool(&repo().join("cards")).expect("bundled pool readable");
     let c = cardlang::compile(&files);
-    assert!(!c.has_errors(), "bundled pool has errors");
+    // Not even a warning: every printed text has its ability (HB0453), nothing dead (HB0451).
+    assert!(
+        c.diagnostics.is_empty(),
+        "bundled pool has diagnostics:\n{}",
+        render_all_human(&c.diagnostics, &files, HumanStyle::PLAIN)
+    );
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path("../cardlang/abilities");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!("bundled-pool-explain", explain_all(&c)));
+}
+
+/// The shape check (what the database loader runs on every ability) rejects what the compiler
+/// never produces, and the database refuses a card carrying it.
+#[test]
+fn shape_check_rejects_malformed_abilities() {
+    use cardlang::ir::effect::*;
+    use cardlang::ir::{BaseRule, RuleValue};
+    let draw = Action::Draw {
+        who: CommanderAim::You,
+        count: Quantity::N(1),
+    };
+    let ok = Ability::Play(Effect {
+        steps: vec![Step::Do(vec![draw.clone()])],
+    });
+    assert_eq!(ok.check_shape(), Ok(()));
+    let too_long = Ability::Play(Effect {
+        steps: vec![Step::Do(vec![draw]); limits::STEPS + 1],
+    });
+    assert!(matches!(
+        too_long.check_shape(),
+        Err(ShapeError::TooLong {
+            what: "effect steps",
+            ..
+        })
+    ));
+    let bad_roll = Ability::Play(Effect {
+        steps: vec![Step::Roll {
+            branches: vec![RollBranch {
+                lo: 0,
+                hi: 11,
+                actions: Vec::new(),
+            }],
+        }],
+    });
+    assert!(bad_roll.check_shape().is_err());
+    let wrong_kind = Ability::Override {
+        rule: BaseRule::HandSize,
+        value: RuleValue::Flag(true),
+        scope: OverrideScope::You,
+    };
+    assert!(wrong_kind.check_shape().is_err());
+
+    let files = read_pool(&repo().join("tests/cardlang/abilities/ok")).expect("readable");
+    let mut cards = cardlang::compile(&files).cards;
+    if let Some(first) = cards.first_mut() {
+        first.abilities = vec![too_long];
+    }
+    assert!(cardlang::db::CardDb::new(cards).is_err());
+}
+
+mod robustness {
+    use cardlang::diag::Sink;
+    use cardlang::effect::{parse_entry, ABILITY_KEYS};
+    use cardlang::source::Span;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "when",
+        "deployed",
+        ":",
+        ",",
+        ";",
+        "draw",
+        "2",
+        "target",
+        "opposing",
+        "ship",
+        "each",
+        "gains",
+        "Interceptor",
+        "+1",
+        "deal",
+        "compulsory",
+        "wounds",
+        "to",
+        "if",
+        "then",
+        "else",
+        "you",
+        "may",
+        "pay",
+        "2C",
+        "roll",
+        "a",
+        "volley",
+        "die",
+        "(",
+        ")",
+        "1-5",
+        "-",
+        "=",
+        "yes",
+        "for",
+        "host",
+        "this",
+        "named",
+        "\"",
+        "Cruiser",
+        "or",
+        "smaller",
+        "per",
+        "all",
+        "until",
+        "end",
+        "of",
+        "engagement",
+        "{",
+        "}",
+        "\n",
+        "é",
+        "99999999999",
+    ];
+
+    fn check(key: &str, text: &str) {
+        let mut sink = Sink::new("p.hb");
+        let parsed = parse_entry(key, Span::new(0, key.len()), text, 7, &mut sink);
+        // An ability is either read, or rejected with an error saying why: never silently lost.
+        assert!(parsed.is_some() || sink.has_errors(), "{key}: {text:?}");
+        for d in sink.into_diagnostics() {
+            assert!(d.span.start <= d.span.end && d.span.end <= 7 + text.len().max(key.len()));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(key in prop::sample::select(ABILITY_KEYS), text in "\\PC{0,80}") {
+            check(key, &text);
+        }
+
+        #[test]
+        fn word_salad_never_panics(
+            key in prop::sample::select(ABILITY_KEYS),
+            words in prop::collection::vec(prop::sample::select(WORDS), 0..24),
+        ) {
+            check(key, &words.join(" "));
+        }
+    }
 }

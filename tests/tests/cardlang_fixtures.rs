@@ -83,9 +83,9 @@ fn dump_cards(cards: &[Card]) -> String {
         let _ = writeln!(s, "  traits: {}", traits.join(", "));
         let _ = writeln!(s, "  text: {text:?}");
         let _ = writeln!(s, "  flavour: {flavour:?}");
-        for a in abilities {
-            let _ = writeln!(s, "  ability: {}", cardlang::explain::ability_text(a));
-        }
+        // Only counted: what abilities mean is snapshotted by the ability fixtures
+        // (tests/cardlang/abilities/), so this file does not churn when their rendering changes.
+        let _ = writeln!(s, "  abilities: {}", abilities.len());
     }
     s
 }

@@ -69,9 +69,13 @@ pub fn check_card_names(names: &[(Span, String)], pool: &BTreeSet<&str>, sink: &
                 .map(|s| format!("did you mean `{s}`?"))
                 .unwrap_or_else(|| "check the spelling; names are exact, as printed".into());
             sink.push(
-                Diagnostic::error(codes::UNKNOWN_CARD, sink.file(), format!("no card named \"{name}\" in the pool"))
-                    .at(*span, "unknown card")
-                    .with_help(help),
+                Diagnostic::error(
+                    codes::UNKNOWN_CARD,
+                    sink.file(),
+                    format!("no card named \"{name}\" in the pool"),
+                )
+                .at(*span, "unknown card")
+                .with_help(help),
             );
         }
     }
@@ -87,7 +91,12 @@ struct Checker<'a> {
 
 /// Card kinds a card of `kind` can be attached to (§2.3, §2.4, §2.5.1.1, §2.6).
 fn host_kinds(kind: CardKind) -> Vec<CardKind> {
-    let ships = || ShipClass::ALL.iter().map(|c| CardKind::Ship(*c)).collect::<Vec<_>>();
+    let ships = || {
+        ShipClass::ALL
+            .iter()
+            .map(|c| CardKind::Ship(*c))
+            .collect::<Vec<_>>()
+    };
     match kind {
         CardKind::Module(ModuleKind::Station) => vec![CardKind::Station],
         CardKind::Module(ModuleKind::Ship) => ShipClass::ALL
@@ -119,7 +128,10 @@ fn host_kinds(kind: CardKind) -> Vec<CardKind> {
 
 /// Whether cards of a noun can carry wounds (§9.38, §6.5.3: Module-Stations have wounds).
 fn noun_has_wounds(n: Noun) -> bool {
-    !matches!(n, Noun::Event | Noun::Tactic | Noun::Breakthru | Noun::ModuleShip | Noun::ModuleMarine)
+    !matches!(
+        n,
+        Noun::Event | Noun::Tactic | Noun::Breakthru | Noun::ModuleShip | Noun::ModuleMarine
+    )
 }
 
 fn kind_has_wounds(k: CardKind) -> bool {
@@ -171,25 +183,60 @@ pub(crate) fn unsatisfiable(f: &Filter) -> Option<String> {
         return Some("a card cannot be both damaged and undamaged".into());
     }
     if (damaged || undamaged) && !noun_has_wounds(f.noun) {
-        return Some(format!("{} never carry wounds, so are never damaged", noun_plural(f.noun)));
+        return Some(format!(
+            "{} never carry wounds, so are never damaged",
+            noun_plural(f.noun)
+        ));
     }
     if let Some(t) = has.intersection(&lacks).next() {
         return Some(format!("it asks for cards both with and without {t}"));
     }
     let ship_noun = matches!(f.noun, Noun::Card | Noun::Unit | Noun::Ship);
     if !sizes.is_empty() && !ship_noun {
-        return Some(format!("ship classes and sizes apply to ships, not {}", noun_plural(f.noun)));
+        return Some(format!(
+            "ship classes and sizes apply to ships, not {}",
+            noun_plural(f.noun)
+        ));
     }
     if (fleet) && !ship_noun {
-        return Some(format!("a fleet is made of ships (§9.15), not {}", noun_plural(f.noun)));
+        return Some(format!(
+            "a fleet is made of ships (§9.15), not {}",
+            noun_plural(f.noun)
+        ));
     }
     if local && matches!(f.noun, Noun::Event | Noun::Tactic | Noun::Breakthru) {
-        return Some(format!("only units are local to one another (§9.18), not {}", noun_plural(f.noun)));
+        return Some(format!(
+            "only units are local to one another (§9.18), not {}",
+            noun_plural(f.noun)
+        ));
     }
-    if !sizes.is_empty() && !ShipClass::ALL.iter().any(|c| sizes.iter().all(|s| s.admits(*c))) {
+    if !sizes.is_empty()
+        && !ShipClass::ALL
+            .iter()
+            .any(|c| sizes.iter().all(|s| s.admits(*c)))
+    {
         return Some("no ship class has that size".into());
     }
     None
+}
+
+/// `a Ship - Frigate`, `an Event`.
+fn a_kind(kind: CardKind) -> String {
+    let t = kind.type_line();
+    let article = if t.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {t}")
+}
+
+fn capitalise_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
 }
 
 fn noun_plural(n: Noun) -> &'static str {
@@ -230,7 +277,10 @@ impl Checker<'_> {
     }
 
     fn overridden(&self, rule: BaseRule) -> Option<RuleValue> {
-        self.overrides.iter().find(|(r, _)| *r == rule).map(|(_, v)| *v)
+        self.overrides
+            .iter()
+            .find(|(r, _)| *r == rule)
+            .map(|(_, v)| *v)
     }
 
     fn kind(&self) -> CardKind {
@@ -244,11 +294,17 @@ impl Checker<'_> {
     fn card(&mut self, abilities: &[ParsedAbility]) {
         let ctx = self.ctx;
         if abilities.len() > limits::ABILITIES {
-            let span = abilities.get(limits::ABILITIES).map_or(ctx.name_span, |a| a.key_span);
+            let span = abilities
+                .get(limits::ABILITIES)
+                .map_or(ctx.name_span, |a| a.key_span);
             self.error(
                 codes::TOO_LONG,
                 span,
-                format!("{} abilities on one card, more than {}", abilities.len(), limits::ABILITIES),
+                format!(
+                    "{} abilities on one card, more than {}",
+                    abilities.len(),
+                    limits::ABILITIES
+                ),
                 "one too many",
                 "no printed card carries this much text; split the card".into(),
             );
@@ -259,21 +315,31 @@ impl Checker<'_> {
                 text,
                 "printed rules text but no ability says what it does".into(),
                 "has no effect clause",
-                "express it as an ability (`when: deployed, ...`, `static: ...`, `play: ...`; docs/abilities.md), or move text that only restates traits into `flavour:`".into(),
+                "express it as an ability (`when deployed: ...`, `static: ...`, `play: ...`; docs/abilities.md), or move text that only restates traits into `flavour:`".into(),
             );
         }
-        let face_down = ctx.traits.iter().any(|t| t.name() == TraitName::FaceUpFaceDown);
+        let face_down = ctx
+            .traits
+            .iter()
+            .any(|t| t.name() == TraitName::FaceUpFaceDown);
         if face_down
-            && !abilities
-                .iter()
-                .any(|a| matches!(a.ability, Ability::Triggered { face_down: true, .. }))
+            && !abilities.iter().any(|a| {
+                matches!(
+                    a.ability,
+                    Ability::Triggered {
+                        face_down: true,
+                        ..
+                    }
+                )
+            })
         {
             self.warn(
                 codes::FACE_DOWN_WITHOUT_FLIP,
                 ctx.name_span,
                 "Face Up-Face Down module with no `flip:` ability".into(),
                 "never flips",
-                "§3.4.4: the printed text names the trigger; add `flip: <trigger>, <effect>`".into(),
+                "§3.4.4: the printed text names the trigger; add `flip when <trigger>: <effect>`"
+                    .into(),
             );
         }
         let mut timing: Option<Span> = None;
@@ -286,15 +352,24 @@ impl Checker<'_> {
         }
     }
 
-    fn ability(&mut self, a: &ParsedAbility, timing_value: Option<Timing>, seen_timing: &mut Option<Span>) {
+    fn ability(
+        &mut self,
+        a: &ParsedAbility,
+        timing_value: Option<Timing>,
+        seen_timing: &mut Option<Span>,
+    ) {
         let kind = self.kind();
         match &a.ability {
             Ability::Timing(t) => {
                 if let Some(first) = *seen_timing {
-                    let d = Diagnostic::error(codes::DUPLICATE_TIMING, self.file.clone(), "`timing:` given twice")
-                        .at(a.key_span, "second timing")
-                        .with_label(first, "first given here")
-                        .with_help("a card has one deployment window; keep one");
+                    let d = Diagnostic::error(
+                        codes::DUPLICATE_TIMING,
+                        self.file.clone(),
+                        "`timing:` given twice",
+                    )
+                    .at(a.key_span, "second timing")
+                    .with_label(first, "first given here")
+                    .with_help("a card has one deployment window; keep one");
                     self.push(d);
                 }
                 *seen_timing = Some(a.key_span);
@@ -305,14 +380,17 @@ impl Checker<'_> {
                     self.error(
                         codes::PLAY_NOT_ALLOWED,
                         a.key_span,
-                        format!("`play:` is for Events and Tactics, not a {}", kind.type_line()),
+                        format!("`play:` is for Events and Tactics, not {}", a_kind(kind)),
                         "not an Event or Tactic",
-                        "a card that stays in play says when it acts: `when: deployed, ...`".into(),
+                        "a card that stays in play says when it acts: `when deployed: ...`".into(),
                     );
                 }
                 let in_engagement = match kind {
                     CardKind::Tactic => true,
-                    _ => matches!(timing_value, Some(Timing::Engagement | Timing::StartOfEngagement)),
+                    _ => matches!(
+                        timing_value,
+                        Some(Timing::Engagement | Timing::StartOfEngagement)
+                    ),
                 };
                 self.effect(a, e, in_engagement);
             }
@@ -321,13 +399,20 @@ impl Checker<'_> {
                 face_down,
                 effect,
             } => {
-                if *face_down && !self.ctx.traits.iter().any(|t| t.name() == TraitName::FaceUpFaceDown) {
+                if *face_down
+                    && !self
+                        .ctx
+                        .traits
+                        .iter()
+                        .any(|t| t.name() == TraitName::FaceUpFaceDown)
+                {
                     self.error(
                         codes::FLIP_NOT_FACE_DOWN,
                         a.key_span,
                         "`flip:` on a card without Face Up-Face Down".into(),
                         "nothing to flip",
-                        "§3.4.4: only Face Up-Face Down modules are deployed face down; use `when:`".into(),
+                        "§3.4.4: only Face Up-Face Down modules are deployed face down; use `when`"
+                            .into(),
                     );
                 }
                 self.trigger(a, trigger);
@@ -351,10 +436,14 @@ impl Checker<'_> {
                     self.warn(
                         codes::NEVER_TRIGGERS,
                         a.span,
-                        format!("a {} is never {}", kind.type_line(), match event {
-                            Replaced::CompulsoryWounds => "wounded",
-                            _ => "boarded",
-                        }),
+                        format!(
+                            "{} is never {}",
+                            capitalise_first(&a_kind(kind)),
+                            match event {
+                                Replaced::CompulsoryWounds => "wounded",
+                                _ => "boarded",
+                            }
+                        ),
                         "can never happen",
                         "this replacement can never apply; remove it or put it on a unit".into(),
                     );
@@ -405,9 +494,9 @@ impl Checker<'_> {
             k => self.error(
                 codes::TIMING_NOT_ALLOWED,
                 a.key_span,
-                format!("`timing:` is for Events and Tactics, not a {}", k.type_line()),
+                format!("`timing:` is for Events and Tactics, not {}", a_kind(k)),
                 "not an Event or Tactic",
-                "other cards are deployed in your Manufacturing Phase (§5.4.2); to deploy one in an engagement use `override: deploy-in-engagement = yes` (§6.5.4)".into(),
+                "other cards are deployed in your Manufacturing Phase (§5.4.2); to deploy one in an engagement use `override deploy-in-engagement = yes` (§6.5.4)".into(),
             ),
         }
     }
@@ -422,7 +511,7 @@ impl Checker<'_> {
                     self.warn(
                         codes::NEVER_TRIGGERS,
                         a.span,
-                        format!("a {} is never attached, so it has no host", kind.type_line()),
+                        format!("{} is never attached, so it has no host", capitalise_first(&a_kind(kind))),
                         "no host",
                         "only Modules, Marines, Fighter Wings and attached Events have a host (§9.1)".into(),
                     );
@@ -440,7 +529,8 @@ impl Checker<'_> {
                     CardKind::Marine { .. } => true,
                     // §6.9.4: Station Marines board only if card text says so.
                     CardKind::Station => {
-                        self.overridden(BaseRule::StationMarinesBoard) == Some(RuleValue::Flag(true))
+                        self.overridden(BaseRule::StationMarinesBoard)
+                            == Some(RuleValue::Flag(true))
                     }
                     _ => false,
                 },
@@ -452,7 +542,7 @@ impl Checker<'_> {
         if !subject.iter().any(can) {
             let who = match t.watch {
                 Watch::Host => "its host".to_string(),
-                _ => format!("a {}", kind.type_line()),
+                _ => a_kind(kind),
             };
             let what = match t.event {
                 TriggerEvent::Boarded => "is never boarded (§6.9)",
@@ -477,29 +567,42 @@ impl Checker<'_> {
             self.warn(
                 codes::NEVER_TRIGGERS,
                 a.span,
-                format!("a {} is not in play to see this trigger", kind.type_line()),
+                format!("{} is not in play to see this trigger", capitalise_first(&a_kind(kind))),
                 "never triggers",
-                "§2.6, §2.7: Events and Tactics resolve and go to the Scrapheap; put the effect under `play:`, or keep an Event in play with `override: event-stays-in-play = yes`".into(),
+                "§2.6, §2.7: Events and Tactics resolve and go to the Scrapheap; put the effect under `play:`, or keep an Event in play with `override event-stays-in-play = yes`".into(),
             );
         }
     }
 
     fn static_(&mut self, a: &ParsedAbility, s: &Static) {
         match s {
-            Static::Cards { group, modifier, .. } => {
+            Static::Cards {
+                group, modifier, ..
+            } => {
                 let hosts = host_kinds(self.kind());
                 if *group == Group::Host && hosts.is_empty() {
                     self.warn(
                         codes::MATCHES_NOTHING,
                         a.span,
-                        format!("a {} is never attached, so it has no host", self.kind().type_line()),
+                        format!("{} is never attached, so it has no host", capitalise_first(&a_kind(self.kind()))),
                         "no host",
                         "only Modules, Marines, Fighter Wings and attached Events have a host (§9.1)".into(),
                     );
                 }
-                if let CardModifier::Stat { stat: Stat::MarineCapacity | Stat::WingCapacity, .. } = modifier {
+                if let CardModifier::Stat {
+                    stat: Stat::MarineCapacity | Stat::WingCapacity,
+                    ..
+                } = modifier
+                {
                     if let Group::Each(f) = group {
-                        if matches!(f.noun, Noun::Marine | Noun::MarineCharacter | Noun::Event | Noun::Tactic | Noun::Breakthru) {
+                        if matches!(
+                            f.noun,
+                            Noun::Marine
+                                | Noun::MarineCharacter
+                                | Noun::Event
+                                | Noun::Tactic
+                                | Noun::Breakthru
+                        ) {
                             self.error(
                                 codes::NOT_A_TARGET_KIND,
                                 a.span,
@@ -515,7 +618,13 @@ impl Checker<'_> {
         }
     }
 
-    fn override_(&mut self, a: &ParsedAbility, rule: BaseRule, value: RuleValue, scope: OverrideScope) {
+    fn override_(
+        &mut self,
+        a: &ParsedAbility,
+        rule: BaseRule,
+        value: RuleValue,
+        scope: OverrideScope,
+    ) {
         let span = a.scope_span.unwrap_or(a.span);
         let subject = rule.subject();
         let kind = self.kind();
@@ -526,14 +635,17 @@ impl Checker<'_> {
                     span,
                     format!("`{}` is a Commander's rule, not a card's", rule.name()),
                     "scope makes no sense",
-                    format!("write `override: {} = {value} for you` (or `for opponents`)", rule.name()),
+                    format!(
+                        "write `override {} = {value} for you` (or `for opponents`)",
+                        rule.name()
+                    ),
                 );
             }
             OverrideScope::This if !subject.admits(kind) => {
                 self.error(
                     codes::OVERRIDE_SCOPE,
                     span,
-                    format!("`{}` is about {subject}; this card is a {}", rule.name(), kind.type_line()),
+                    format!("`{}` is about {subject}; this card is {}", rule.name(), a_kind(kind)),
                     "scope makes no sense",
                     format!(
                         "§{}: the rule governs {subject}; scope the override `for you` to change it for all your cards, or put it on {subject}",
@@ -547,7 +659,11 @@ impl Checker<'_> {
                     self.error(
                         codes::OVERRIDE_SCOPE,
                         span,
-                        format!("`{}` is about {subject}, but a {} is never attached to one", rule.name(), kind.type_line()),
+                        format!(
+                            "`{}` is about {subject}, but {} is never attached to one",
+                            rule.name(),
+                            a_kind(kind)
+                        ),
                         "scope makes no sense",
                         format!("§{}: use `for this` or `for you`", rule.section()),
                     );
@@ -559,9 +675,15 @@ impl Checker<'_> {
             self.warn(
                 codes::CONTRADICTION,
                 a.span,
-                format!("this override sets `{}` to its base value `{value}`", rule.name()),
+                format!(
+                    "this override sets `{}` to its base value `{value}`",
+                    rule.name()
+                ),
                 "changes nothing",
-                format!("§{} already says `{value}`; remove the override", rule.section()),
+                format!(
+                    "§{} already says `{value}`; remove the override",
+                    rule.section()
+                ),
             );
         }
     }
@@ -571,7 +693,11 @@ impl Checker<'_> {
         for step in &e.steps {
             let lists: Vec<&Vec<Action>> = match step {
                 Step::Do(x) => vec![x],
-                Step::If { condition, then, otherwise } => {
+                Step::If {
+                    condition,
+                    then,
+                    otherwise,
+                } => {
                     let att = condition.tests.contains(&Test::Attacking);
                     let def = condition.tests.contains(&Test::Defending);
                     let dmg = condition.tests.iter().any(|t| matches!(t, Test::Damaged { negated: false, anchor } if *anchor == Anchor::This))
@@ -590,7 +716,11 @@ impl Checker<'_> {
                 Step::May { then, .. } => vec![then],
                 Step::Roll { branches } => {
                     for (i, b) in branches.iter().enumerate() {
-                        if branches.iter().skip(i + 1).any(|o| o.lo <= b.hi && b.lo <= o.hi) {
+                        if branches
+                            .iter()
+                            .skip(i + 1)
+                            .any(|o| o.lo <= b.hi && b.lo <= o.hi)
+                        {
                             self.warn(
                                 codes::CONTRADICTION,
                                 a.span,
@@ -620,9 +750,14 @@ impl Checker<'_> {
         if needs_wounds {
             for aim in act.aims() {
                 let bad = match aim {
-                    Aim::Chosen(t) => (!noun_has_wounds(t.filter.noun)).then(|| noun_plural(t.filter.noun).to_string()),
-                    Aim::Named(Group::Each(f)) => (!noun_has_wounds(f.noun)).then(|| noun_plural(f.noun).to_string()),
-                    Aim::Named(Group::This) => (!kind_has_wounds(self.kind())).then(|| format!("a {}", self.kind().type_line())),
+                    Aim::Chosen(t) => (!noun_has_wounds(t.filter.noun))
+                        .then(|| noun_plural(t.filter.noun).to_string()),
+                    Aim::Named(Group::Each(f)) => {
+                        (!noun_has_wounds(f.noun)).then(|| noun_plural(f.noun).to_string())
+                    }
+                    Aim::Named(Group::This) => {
+                        (!kind_has_wounds(self.kind())).then(|| a_kind(self.kind()))
+                    }
                     _ => None,
                 };
                 if let Some(what) = bad {
@@ -636,13 +771,16 @@ impl Checker<'_> {
                 }
             }
         }
-        let engagement_only = matches!(act, Action::CancelEngagement { .. } | Action::Retreat { .. })
-            || act.commander_aim() == Some(CommanderAim::Opponent);
+        let engagement_only = matches!(
+            act,
+            Action::CancelEngagement { .. } | Action::Retreat { .. }
+        ) || act.commander_aim() == Some(CommanderAim::Opponent);
         if engagement_only && !in_engagement && self.is_event_or_tactic() {
             self.warn(
                 codes::NEVER_TRIGGERS,
                 a.span,
-                "this acts on the current engagement, but the card can be played outside one".into(),
+                "this acts on the current engagement, but the card can be played outside one"
+                    .into(),
                 "may have no engagement",
                 "add `timing: engagement` or `timing: start of engagement` (§6.6 STEP 1)".into(),
             );

@@ -20,7 +20,7 @@ mod parse;
 pub use check::{check_card, check_card_names, CardContext};
 pub use parse::parse_entry;
 
-use crate::ir::effect::{Ability, CommanderAim, Filter};
+use crate::ir::effect::{Ability, Filter};
 use crate::source::Span;
 
 /// Field keys that hold abilities. The front end routes any of these to [`parse_entry`].
@@ -96,7 +96,10 @@ pub fn check_decl(
 
 /// Every card-name reference of a card's abilities, for [`check_card_names`].
 pub fn name_refs(abilities: &[ParsedAbility]) -> Vec<(Span, String)> {
-    abilities.iter().flat_map(|a| a.names.iter().cloned()).collect()
+    abilities
+        .iter()
+        .flat_map(|a| a.names.iter().cloned())
+        .collect()
 }
 
 /// Diagnostic codes of the ability language. Documented in docs/abilities.md; a test checks
@@ -126,23 +129,53 @@ pub mod codes {
     /// Every code with a one-line meaning, in code order.
     pub const ALL: &[(&str, &str)] = &[
         (SYNTAX, "ability text does not parse"),
-        (UNKNOWN_NAME, "unknown trait, ship class, card type or base rule"),
-        (WRONG_KIND, "a value of the wrong kind (number for an amount, trait without +X, ...)"),
+        (
+            UNKNOWN_NAME,
+            "unknown trait, ship class, card type or base rule",
+        ),
+        (
+            WRONG_KIND,
+            "a value of the wrong kind (number for an amount, trait without +X, ...)",
+        ),
         (OUT_OF_RANGE, "number out of range"),
         (TOO_LONG, "too many abilities, steps, actions or predicates"),
-        (UNSATISFIABLE_TARGET, "a chosen target no card could ever satisfy"),
-        (TIMING_NOT_ALLOWED, "timing on a card type that cannot use it (§2.6, §2.7)"),
-        (PLAY_NOT_ALLOWED, "`play:` on a card that is not an Event or Tactic"),
-        (OVERRIDE_SCOPE, "Golden-Rule override with a scope that makes no sense (§8.1)"),
+        (
+            UNSATISFIABLE_TARGET,
+            "a chosen target no card could ever satisfy",
+        ),
+        (
+            TIMING_NOT_ALLOWED,
+            "timing on a card type that cannot use it (§2.6, §2.7)",
+        ),
+        (
+            PLAY_NOT_ALLOWED,
+            "`play:` on a card that is not an Event or Tactic",
+        ),
+        (
+            OVERRIDE_SCOPE,
+            "Golden-Rule override with a scope that makes no sense (§8.1)",
+        ),
         (STATIC_TARGETS, "a static ability that chooses a target"),
-        (FLIP_NOT_FACE_DOWN, "`flip:` on a card without Face Up-Face Down (§3.4.4)"),
+        (
+            FLIP_NOT_FACE_DOWN,
+            "`flip:` on a card without Face Up-Face Down (§3.4.4)",
+        ),
         (DUPLICATE_TIMING, "two `timing:` fields on one card"),
         (UNKNOWN_CARD, "`named \"X\"` names no card in the pool"),
-        (NOT_A_TARGET_KIND, "an action aimed at cards it cannot affect"),
+        (
+            NOT_A_TARGET_KIND,
+            "an action aimed at cards it cannot affect",
+        ),
         (NEVER_TRIGGERS, "an ability that can never trigger"),
         (CONTRADICTION, "an ability that contradicts itself"),
-        (TEXT_WITHOUT_EFFECT, "printed rules text but no ability field"),
-        (FACE_DOWN_WITHOUT_FLIP, "Face Up-Face Down module without a `flip:` trigger (§3.4.4)"),
+        (
+            TEXT_WITHOUT_EFFECT,
+            "printed rules text but no ability field",
+        ),
+        (
+            FACE_DOWN_WITHOUT_FLIP,
+            "Face Up-Face Down module without a `flip:` trigger (§3.4.4)",
+        ),
         (MATCHES_NOTHING, "named recipients no card could ever match"),
     ];
 }
@@ -161,8 +194,6 @@ pub struct ParsedAbility {
     pub groups: Vec<(Span, Filter)>,
     /// Card-name references (`named "X"`), resolved against the pool.
     pub names: Vec<(Span, String)>,
-    /// Commander aims, for "opponent only makes sense in an engagement" style checks.
-    pub commanders: Vec<(Span, CommanderAim)>,
     /// The scope of an override, where written.
     pub scope_span: Option<Span>,
 }
@@ -193,28 +224,55 @@ mod tests {
             ("play", "opponent discards their hand"),
             ("play", "immediately cancel this engagement"),
             ("play", "deal 2 compulsory wounds to target opposing ship"),
-            ("play", "volley 3 dice at target opposing Cruiser or smaller"),
+            (
+                "play",
+                "volley 3 dice at target opposing Cruiser or smaller",
+            ),
             ("play", "repair all wounds on each ship in your fleet"),
             ("play", "destroy target opposing Fighter Wing; draw 1"),
-            ("play", "immediately destroy up to 2 target damaged ships larger than Frigate"),
+            (
+                "play",
+                "immediately destroy up to 2 target damaged ships larger than Frigate",
+            ),
             ("play", "search shipyard for a Marine and deploy it free"),
-            ("play", "search your shipyard for 2 RDF Cruisers and put them in hand"),
-            ("play", "take 2C from target opponent and give 1R to each opponent"),
+            (
+                "play",
+                "search your shipyard for 2 RDF Cruisers and put them in hand",
+            ),
+            (
+                "play",
+                "take 2C from target opponent and give 1R to each opponent",
+            ),
             ("play", "you may pay 2C to draw 2"),
-            ("play", "you may return target opposing ship to its owner's hand"),
+            (
+                "play",
+                "you may return target opposing ship to its owner's hand",
+            ),
             ("play", "if you are attacking then draw 1 else gain 1R"),
             ("play", "roll a volley die (1-5: draw 1) (6-10: gain 1R 1C)"),
             ("play", "target ship gets +2 attack until end of engagement"),
-            ("play", "each opposing ship with Stealth loses Stealth until end of turn"),
-            ("play", "deal 1 compulsory wound per Marine aboard this to target opposing ship"),
+            (
+                "play",
+                "each opposing ship with Stealth loses Stealth until end of turn",
+            ),
+            (
+                "play",
+                "deal 1 compulsory wound per Marine aboard this to target opposing ship",
+            ),
             ("play", "retreat this and detach this and sacrifice this"),
             ("play", "attach this to target ship in your fleet"),
             ("when", "deployed, draw 2"),
-            ("when", "host rolls a natural 10, deal 1 compulsory wound to target opposing ship"),
+            (
+                "when",
+                "host rolls a natural 10, deal 1 compulsory wound to target opposing ship",
+            ),
             ("when", "any ship in your fleet is destroyed, gain 1R"),
             ("when", "your logistics phase, gain 1C"),
             ("when", "engagement ends, repair 1 wound on this"),
-            ("flip", "boarded, deal 2 compulsory wounds to each opposing Marine aboard this"),
+            (
+                "flip",
+                "boarded, deal 2 compulsory wounds to each opposing Marine aboard this",
+            ),
             ("instead", "of being destroyed, return this to hand"),
             ("static", "ships in your fleet gain Interceptor +1"),
             ("static", "host gains Fearless"),

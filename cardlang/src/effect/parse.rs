@@ -11,7 +11,9 @@ use pest::Parser;
 
 use super::{codes, ParsedAbility};
 use crate::diag::{Diagnostic, Sink};
-use crate::ir::card::{Amount, Faction, RegimentUnit, ShipClass, SizeRestriction, Trait, TraitName};
+use crate::ir::card::{
+    Amount, Faction, RegimentUnit, ShipClass, SizeRestriction, Trait, TraitName,
+};
 use crate::ir::effect::*;
 use crate::ir::rules::{BaseRule, RuleKind, RuleValue};
 use crate::source::Span;
@@ -42,8 +44,12 @@ pub fn parse_entry(
         "override" => Rule::override_field,
         _ => {
             sink.push(
-                Diagnostic::error(codes::SYNTAX, sink.file(), format!("`{key}` is not an ability field"))
-                    .at(key_span, "not an ability"),
+                Diagnostic::error(
+                    codes::SYNTAX,
+                    sink.file(),
+                    format!("`{key}` is not an ability field"),
+                )
+                .at(key_span, "not an ability"),
             );
             return None;
         }
@@ -53,7 +59,10 @@ pub fn parse_entry(
             Diagnostic::error(
                 codes::TOO_LONG,
                 sink.file(),
-                format!("ability text is {} bytes, over the {MAX_ABILITY_BYTES}-byte limit", text.len()),
+                format!(
+                    "ability text is {} bytes, over the {MAX_ABILITY_BYTES}-byte limit",
+                    text.len()
+                ),
             )
             .at(Span::new(base, base + 16.min(text.len())), "this ability")
             .with_help("split it into several abilities"),
@@ -62,9 +71,13 @@ pub fn parse_entry(
     }
     if text.trim().is_empty() {
         sink.push(
-            Diagnostic::error(codes::SYNTAX, sink.file(), format!("`{key}:` has no ability text"))
-                .at(key_span, "empty ability")
-                .with_help(example_for(key)),
+            Diagnostic::error(
+                codes::SYNTAX,
+                sink.file(),
+                format!("`{key}:` has no ability text"),
+            )
+            .at(key_span, "empty ability")
+            .with_help(example_for(key)),
         );
         return None;
     }
@@ -87,7 +100,6 @@ pub fn parse_entry(
             targets: Vec::new(),
             groups: Vec::new(),
             names: Vec::new(),
-            commanders: Vec::new(),
             scope_span: None,
         },
     };
@@ -98,6 +110,18 @@ pub fn parse_entry(
     let failed = !lw.diags.is_empty();
     for d in lw.diags {
         sink.push(d);
+    }
+    if ability.is_none() && !failed {
+        // Every path that gives up reports why; this is the net for one that does not.
+        sink.push(
+            Diagnostic::error(
+                codes::SYNTAX,
+                sink.file(),
+                format!("cannot read this `{key}` ability"),
+            )
+            .at(span, "not understood")
+            .with_help(format!("{}; see docs/abilities.md", example_for(key))),
+        );
     }
     match ability {
         Some(a) if !failed => {
@@ -145,7 +169,10 @@ fn syntax_error(
         .chars()
         .take_while(|c| !c.is_whitespace() && *c != ',' && *c != ';')
         .collect();
-    let end = at + word.len().max(rest.chars().next().map_or(0, char::len_utf8));
+    let end = at
+        + word
+            .len()
+            .max(rest.chars().next().map_or(0, char::len_utf8));
     let found = if word.is_empty() {
         if rest.is_empty() {
             "the end of the ability".to_string()
@@ -156,9 +183,12 @@ fn syntax_error(
         format!("`{word}`")
     };
     let message = if expected.is_empty() {
-        format!("cannot read this `{key}:` ability at {found}")
+        format!("cannot read this `{key}` ability at {found}")
     } else {
-        format!("expected {} in `{key}:` ability, found {found}", join_or(&expected))
+        format!(
+            "expected {} in `{key}` ability, found {found}",
+            join_or(&expected)
+        )
     };
     Diagnostic::error(codes::SYNTAX, file, message)
         .at(Span::new(base + at, base + end), "not understood here")
@@ -219,7 +249,14 @@ impl Lower {
         Span::new(self.base + s.start(), self.base + s.end())
     }
 
-    fn error(&mut self, code: &'static str, span: Span, message: String, label: &str, help: Option<String>) {
+    fn error(
+        &mut self,
+        code: &'static str,
+        span: Span,
+        message: String,
+        label: &str,
+        help: Option<String>,
+    ) {
         let mut d = Diagnostic::error(code, self.file.clone(), message).at(span, label);
         if let Some(h) = help {
             d = d.with_help(h);
@@ -228,7 +265,9 @@ impl Lower {
     }
 
     fn field(&mut self, key: &str, field: P<'_>) -> Option<Ability> {
-        let mut inner = field.into_inner().filter(|p| p.as_rule() != Rule::EOI);
+        let mut inner = field
+            .into_inner()
+            .filter(|p| !matches!(p.as_rule(), Rule::EOI | Rule::sep | Rule::equals));
         match key {
             "timing" => {
                 let t = inner.next()?.into_inner().next()?;
@@ -318,7 +357,9 @@ impl Lower {
         let v = value.into_inner().next()?;
         let text = v.as_str().to_string();
         let got = match v.as_rule() {
-            Rule::amount_value => self.amount_lit(v.into_inner().next()?).map(RuleValue::Amount),
+            Rule::amount_value => self
+                .amount_lit(v.into_inner().next()?)
+                .map(RuleValue::Amount),
             Rule::yes => Some(RuleValue::Flag(true)),
             Rule::no => Some(RuleValue::Flag(false)),
             Rule::number_value => self.number(v.into_inner().next()?).map(RuleValue::Count),
@@ -390,7 +431,10 @@ impl Lower {
                                         span,
                                         format!("a natural roll is 1 or 10, not {other}"),
                                         "not a natural result",
-                                        Some("§9.19: only an unmodified 1 or 10 is a natural result".into()),
+                                        Some(
+                                            "§9.19: only an unmodified 1 or 10 is a natural result"
+                                                .into(),
+                                        ),
                                     );
                                     return None;
                                 }
@@ -422,7 +466,6 @@ impl Lower {
             Some(w) => Some(self.condition(w.into_inner().next()?)?),
             None => None,
         };
-        let span = self.span(&body);
         let mut parts = body.clone().into_inner();
         let st = match body.as_rule() {
             Rule::s_hand_size => {
@@ -482,7 +525,6 @@ impl Lower {
                         return None;
                     }
                 };
-                let _ = span;
                 Static::Cards {
                     group,
                     modifier,
@@ -507,7 +549,9 @@ impl Lower {
         let mut parts = m.into_inner();
         match rule {
             Rule::m_gain => Some(CardModifier::GainTrait(self.trait_grant(parts.next()?)?)),
-            Rule::m_lose => Some(CardModifier::LoseTrait(self.trait_name_only(parts.next()?)?)),
+            Rule::m_lose => Some(CardModifier::LoseTrait(
+                self.trait_name_only(parts.next()?)?,
+            )),
             Rule::m_income => Some(CardModifier::Income {
                 change: self.signed_amount(parts.next()?)?,
             }),
@@ -541,7 +585,11 @@ impl Lower {
             self.error(
                 codes::TOO_LONG,
                 span,
-                format!("{} steps in one effect, more than {}", steps.len(), limits::STEPS),
+                format!(
+                    "{} steps in one effect, more than {}",
+                    steps.len(),
+                    limits::STEPS
+                ),
                 "too many steps",
                 Some("split the effect across several abilities".into()),
             );
@@ -593,9 +641,13 @@ impl Lower {
                     self.error(
                         codes::TOO_LONG,
                         span,
-                        format!("{} roll branches, more than {}", branches.len(), limits::BRANCHES),
+                        format!(
+                            "{} roll branches, more than {}",
+                            branches.len(),
+                            limits::BRANCHES
+                        ),
                         "too many branches",
-                        None,
+                        Some("a volley die has ten results; one branch per range".into()),
                     );
                     return None;
                 }
@@ -624,7 +676,10 @@ impl Lower {
                 span,
                 format!("roll range {lo}-{hi} is not within 1-10"),
                 "bad range",
-                Some("a volley die is a ten-sided die (§9.37): ranges run from 1 to 10, low first".into()),
+                Some(
+                    "a volley die is a ten-sided die (§9.37): ranges run from 1 to 10, low first"
+                        .into(),
+                ),
             );
             return None;
         }
@@ -649,7 +704,11 @@ impl Lower {
             self.error(
                 codes::TOO_LONG,
                 span,
-                format!("{} actions in one step, more than {}", out.len(), limits::ACTIONS),
+                format!(
+                    "{} actions in one step, more than {}",
+                    out.len(),
+                    limits::ACTIONS
+                ),
                 "too many actions",
                 Some("split the step with `;`, or the effect across several abilities".into()),
             );
@@ -669,7 +728,11 @@ impl Lower {
             let per = find(Rule::per);
             lw.quantity(q, per)
         };
-        let aims: Vec<P<'_>> = parts.iter().filter(|p| p.as_rule() == Rule::aim).cloned().collect();
+        let aims: Vec<P<'_>> = parts
+            .iter()
+            .filter(|p| p.as_rule() == Rule::aim)
+            .cloned()
+            .collect();
         let aim0 = |lw: &mut Lower| -> Option<Aim> { lw.aim(aims.first()?.clone()) };
         Some(match rule {
             Rule::a_wounds => Action::CompulsoryWounds {
@@ -742,7 +805,10 @@ impl Lower {
                     Some(c) => self.commander(c)?,
                     None => CommanderAim::You,
                 };
-                let verb = parts.iter().find(|p| p.as_rule() != Rule::commander)?.clone();
+                let verb = parts
+                    .iter()
+                    .find(|p| p.as_rule() != Rule::commander)?
+                    .clone();
                 let vrule = verb.as_rule();
                 let vparts: Vec<P<'_>> = verb.into_inner().collect();
                 let vfind = |r: Rule| vparts.iter().find(|p| p.as_rule() == r).cloned();
@@ -817,14 +883,12 @@ impl Lower {
     }
 
     fn commander(&mut self, p: P<'_>) -> Option<CommanderAim> {
-        let span = self.span(&p);
         let c = match p.into_inner().next()?.as_rule() {
             Rule::target_opponent => CommanderAim::TargetOpponent,
             Rule::each_opponent => CommanderAim::EachOpponent,
             Rule::opponent => CommanderAim::Opponent,
             _ => CommanderAim::You,
         };
-        self.out.commanders.push((span, c));
         Some(c)
     }
 
@@ -844,9 +908,13 @@ impl Lower {
             self.error(
                 codes::TOO_LONG,
                 span,
-                format!("{} tests in one condition, more than {}", tests.len(), limits::TESTS),
+                format!(
+                    "{} tests in one condition, more than {}",
+                    tests.len(),
+                    limits::TESTS
+                ),
                 "too many tests",
-                None,
+                Some("split the condition across several abilities".into()),
             );
             return None;
         }
@@ -1046,9 +1114,13 @@ impl Lower {
                                 self.error(
                                     codes::WRONG_KIND,
                                     size_span,
-                                    "`or larger` / `or smaller` needs a ship class before it".into(),
+                                    "`or larger` / `or smaller` needs a ship class before it"
+                                        .into(),
                                     "no class to compare with",
-                                    Some("write `Cruiser or larger`, or `ship larger than Cruiser`".into()),
+                                    Some(
+                                        "write `Cruiser or larger`, or `ship larger than Cruiser`"
+                                            .into(),
+                                    ),
                                 );
                                 ok = false;
                                 continue;
@@ -1109,9 +1181,13 @@ impl Lower {
             self.error(
                 codes::TOO_LONG,
                 span,
-                format!("{} conditions in one filter, more than {}", preds.len(), limits::PREDICATES),
+                format!(
+                    "{} conditions in one filter, more than {}",
+                    preds.len(),
+                    limits::PREDICATES
+                ),
                 "too many",
-                None,
+                Some("a filter this specific matches almost nothing; simplify it".into()),
             );
             return None;
         }
@@ -1156,7 +1232,10 @@ impl Lower {
                     span,
                     format!("`{name}` is stackable and needs a value: `{name} +1`"),
                     "missing +X",
-                    Some("§3.1: Interceptor, Jammer, Overload, Repair and Target Painter take +X".into()),
+                    Some(
+                        "§3.1: Interceptor, Jammer, Overload, Repair and Target Painter take +X"
+                            .into(),
+                    ),
                 );
                 return None;
             };
@@ -1187,7 +1266,8 @@ impl Lower {
                 self.error(
                     codes::WRONG_KIND,
                     span,
-                    "Regimented needs what it fetches: `Regimented Marine` or `Regimented Wing`".into(),
+                    "Regimented needs what it fetches: `Regimented Marine` or `Regimented Wing`"
+                        .into(),
                     "Marine or Wing?",
                     Some("§3.4.7".into()),
                 );
@@ -1228,7 +1308,10 @@ impl Lower {
             self.error(
                 codes::WRONG_KIND,
                 span,
-                format!("a trait is named here without its value: remove `{}`", v.as_str()),
+                format!(
+                    "a trait is named here without its value: remove `{}`",
+                    v.as_str()
+                ),
                 "no value here",
                 None,
             );
@@ -1237,7 +1320,11 @@ impl Lower {
         Some(self.trait_words(&words, span)?.0)
     }
 
-    fn trait_words(&mut self, words: &str, span: Span) -> Option<(TraitName, Option<RegimentUnit>)> {
+    fn trait_words(
+        &mut self,
+        words: &str,
+        span: Span,
+    ) -> Option<(TraitName, Option<RegimentUnit>)> {
         if let Some(rest) = words.strip_prefix("Regimented") {
             let unit = match rest.trim() {
                 "" => None,
@@ -1257,7 +1344,11 @@ impl Lower {
             return Some((TraitName::Regimented, unit));
         }
         let norm = |s: &str| s.to_ascii_lowercase().replace([' ', '-'], "");
-        match TraitName::ALL.iter().copied().find(|t| norm(t.name()) == norm(words)) {
+        match TraitName::ALL
+            .iter()
+            .copied()
+            .find(|t| norm(t.name()) == norm(words))
+        {
             Some(t) => Some((t, None)),
             None => {
                 let names: Vec<&str> = TraitName::ALL.iter().map(|t| t.name()).collect();
@@ -1300,7 +1391,10 @@ impl Lower {
                 self.error(
                     codes::OUT_OF_RANGE,
                     span,
-                    format!("`{}` is out of range: numbers in abilities are 0 to 20", p.as_str()),
+                    format!(
+                        "`{}` is out of range: numbers in abilities are 0 to 20",
+                        p.as_str()
+                    ),
                     "out of range",
                     Some("§9.27: nothing in the game counts past 20".into()),
                 );
@@ -1317,7 +1411,10 @@ impl Lower {
                 self.error(
                     codes::OUT_OF_RANGE,
                     span,
-                    format!("`{}` is out of range: a modifier is -20 to +20 and not 0", p.as_str()),
+                    format!(
+                        "`{}` is out of range: a modifier is -20 to +20 and not 0",
+                        p.as_str()
+                    ),
                     "out of range",
                     None,
                 );
@@ -1342,7 +1439,10 @@ impl Lower {
                 self.error(
                     codes::WRONG_KIND,
                     span,
-                    format!("`{}` is a number; an amount says Resource or Currency", a.as_str()),
+                    format!(
+                        "`{}` is a number; an amount says Resource or Currency",
+                        a.as_str()
+                    ),
                     "expected an amount",
                     Some(format!("write `{0}R`, `{0}C` or `{0}R {0}C`", a.as_str())),
                 );
@@ -1421,8 +1521,19 @@ fn class_by_name(text: &str) -> Option<ShipClass> {
 
 fn suggest_noun(text: &str) -> String {
     let mut names: Vec<&str> = vec![
-        "card", "unit", "ship", "Marine", "Marine-Character", "Station", "module",
-        "Module-Station", "Module-Ship", "Module-Marine", "Event", "Tactic", "Breakthru",
+        "card",
+        "unit",
+        "ship",
+        "Marine",
+        "Marine-Character",
+        "Station",
+        "module",
+        "Module-Station",
+        "Module-Ship",
+        "Module-Marine",
+        "Event",
+        "Tactic",
+        "Breakthru",
     ];
     names.extend(ShipClass::ALL.iter().map(|c| c.name()));
     let t = text.strip_suffix('s').unwrap_or(text);

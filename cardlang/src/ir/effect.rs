@@ -248,26 +248,57 @@ pub struct RollBranch {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
     /// Compulsory wounds: not rolled, ignore defense; Resistant ignores them (§9.6, §3.4.8).
-    CompulsoryWounds { amount: Quantity, to: Aim },
+    CompulsoryWounds {
+        amount: Quantity,
+        to: Aim,
+    },
     /// A volley of `dice` volley dice at the target's defense (§6.2, §9.36).
-    Volley { dice: Quantity, at: Aim },
+    Volley {
+        dice: Quantity,
+        at: Aim,
+    },
     /// Remove wounds (§3.3.4, §5.3.4).
-    Repair { amount: Quantity, on: Aim },
+    Repair {
+        amount: Quantity,
+        on: Aim,
+    },
     /// Destroy; `immediately` means no last actions, no Stoic, carried units lost (§6.7, §9.17).
-    Destroy { what: Aim, immediately: bool },
+    Destroy {
+        what: Aim,
+        immediately: bool,
+    },
     /// Destroy a card you control (§9.29).
-    Sacrifice { what: Aim },
-    Draw { who: CommanderAim, count: Quantity },
+    Sacrifice {
+        what: Aim,
+    },
+    Draw {
+        who: CommanderAim,
+        count: Quantity,
+    },
     /// Discard cards from hand.
-    Discard { who: CommanderAim, count: DiscardCount },
+    Discard {
+        who: CommanderAim,
+        count: DiscardCount,
+    },
     /// Gain Resource/Currency; the Stockpile caps at 20 (§9.27).
-    Gain { who: CommanderAim, amount: Amount },
+    Gain {
+        who: CommanderAim,
+        amount: Amount,
+    },
     /// Pay (never below 0, §9.27).
-    Pay { amount: Amount },
+    Pay {
+        amount: Amount,
+    },
     /// Take from another Commander: moves at most what they have (§7.1.1, §9.27).
-    Take { from: CommanderAim, amount: Amount },
+    Take {
+        from: CommanderAim,
+        amount: Amount,
+    },
     /// Give to another Commander (§7.1.1).
-    Give { to: CommanderAim, amount: Amount },
+    Give {
+        to: CommanderAim,
+        amount: Amount,
+    },
     /// Search your Shipyard, then shuffle it (§8.3).
     Search {
         count: u8,
@@ -275,12 +306,23 @@ pub enum Action {
         then: SearchThen,
     },
     /// Cancel the current engagement.
-    CancelEngagement { immediately: bool },
-    Attach { what: Aim, to: Aim },
-    Detach { what: Aim },
-    ReturnToHand { what: Aim },
+    CancelEngagement {
+        immediately: bool,
+    },
+    Attach {
+        what: Aim,
+        to: Aim,
+    },
+    Detach {
+        what: Aim,
+    },
+    ReturnToHand {
+        what: Aim,
+    },
     /// Retreat from the engagement (§9.28).
-    Retreat { what: Aim },
+    Retreat {
+        what: Aim,
+    },
     /// A temporary modifier.
     Modify {
         on: Aim,
@@ -293,7 +335,9 @@ pub enum Action {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SearchThen {
     /// Deploy; `free` deploys at no cost.
-    Deploy { free: bool },
+    Deploy {
+        free: bool,
+    },
     ToHand,
 }
 
@@ -435,7 +479,10 @@ pub struct Condition {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Test {
     /// This card (or its host) is / is not damaged.
-    Damaged { anchor: Anchor, negated: bool },
+    Damaged {
+        anchor: Anchor,
+        negated: bool,
+    },
     /// `who` controls at least `count` cards matching the filter.
     Controls {
         who: Commanders,

@@ -99,7 +99,10 @@ impl RuleSubject {
             RuleSubject::ModuleShip => matches!(kind, CardKind::Module(ModuleKind::Ship)),
             RuleSubject::Deployable => matches!(
                 kind,
-                CardKind::Ship(_) | CardKind::Marine { .. } | CardKind::Module(_) | CardKind::Breakthru
+                CardKind::Ship(_)
+                    | CardKind::Marine { .. }
+                    | CardKind::Module(_)
+                    | CardKind::Breakthru
             ),
         }
     }

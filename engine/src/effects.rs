@@ -1,0 +1,176 @@
+//! The part of card abilities (`ir::effect`) the engine interprets today: continuous
+//! `static:` modifiers on cards — trait grants and losses (§3.1: stackable +X traits add up
+//! across sources, §9.22) and attack/defense changes — which combat reads through
+//! `rules::traits`. Everything else in the effect IR (plays, triggers, replacements) is not
+//! interpreted yet.
+//!
+//! A static counts while its source card's text is live (in play, face up, its commander in
+//! the game). Recipients are matched by the filter's noun and predicates; "local" and "your
+//! fleet" (§9.15, §9.18) mean at the same Station: an attacking fleet is at the defender's
+//! Station, every other card at its controller's.
+
+use crate::game::{Game, Zone};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::effect::{
+    Ability, Anchor, CardModifier, Commanders, Filter, Group, Noun, Pred, Side, Static, Test,
+};
+use crate::ir::{CardKind, ModuleKind};
+
+/// Every live static card modifier that applies to `unit`, with its source.
+pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
+    let mut out = Vec::new();
+    for (k, x) in g.instances().iter().enumerate() {
+        let src = Inst(k as u16);
+        if !matches!(x.zone, Zone::Battlefield | Zone::Attached(_)) {
+            continue;
+        }
+        let card = g.card(src);
+        if card.abilities.is_empty() || !g.text_live(src) {
+            continue;
+        }
+        for a in &card.abilities {
+            if let Ability::Static(Static::Cards {
+                group,
+                modifier,
+                condition,
+            }) = a
+            {
+                if !in_group(g, src, group, unit) {
+                    continue;
+                }
+                if let Some(c) = condition {
+                    if !c.tests.iter().all(|t| test(g, src, t)) {
+                        continue;
+                    }
+                }
+                out.push((src, *modifier));
+            }
+        }
+    }
+    out
+}
+
+fn host(g: &Game, i: Inst) -> Option<Inst> {
+    match g.instance(i)?.zone {
+        Zone::Attached(h) => Some(h),
+        _ => None,
+    }
+}
+
+/// The top-level card `i` is (eventually) attached to.
+pub(crate) fn top(g: &Game, i: Inst) -> Inst {
+    let mut cur = i;
+    for _ in 0..8 {
+        match host(g, cur) {
+            Some(h) => cur = h,
+            None => break,
+        }
+    }
+    cur
+}
+
+/// Whose Station a card is at (§9.18): an attacking fleet is at the defender's Station.
+pub(crate) fn place(g: &Game, i: Inst) -> PlayerId {
+    let t = top(g, i);
+    if let Some(e) = g.engagement.as_ref() {
+        if e.fleet.contains(&t) {
+            return e.defender;
+        }
+    }
+    g.instance(t).map_or(PlayerId(u8::MAX), |x| x.controller)
+}
+
+pub(crate) fn local(g: &Game, a: Inst, b: Inst) -> bool {
+    place(g, a) == place(g, b)
+}
+
+fn in_group(g: &Game, src: Inst, group: &Group, unit: Inst) -> bool {
+    match group {
+        Group::This => unit == src,
+        Group::Host => host(g, src) == Some(unit),
+        Group::Attached => host(g, unit) == Some(src),
+        Group::Each(f) => g.in_play(unit) && matches_filter(g, src, f, unit),
+    }
+}
+
+fn noun_matches(noun: Noun, kind: CardKind) -> bool {
+    match noun {
+        Noun::Card => true,
+        Noun::Unit => kind.is_unit(),
+        Noun::Ship => matches!(kind, CardKind::Ship(_)),
+        Noun::Marine => matches!(kind, CardKind::Marine { .. }),
+        Noun::MarineCharacter => kind == CardKind::Marine { character: true },
+        Noun::Station => kind == CardKind::Station,
+        Noun::Module => matches!(kind, CardKind::Module(_)),
+        Noun::ModuleStation => kind == CardKind::Module(ModuleKind::Station),
+        Noun::ModuleShip => kind == CardKind::Module(ModuleKind::Ship),
+        Noun::ModuleMarine => kind == CardKind::Module(ModuleKind::Marine),
+        Noun::Event => kind == CardKind::Event,
+        Noun::Tactic => kind == CardKind::Tactic,
+        Noun::Breakthru => kind == CardKind::Breakthru,
+    }
+}
+
+/// Whether `unit` matches `f` as seen from `src`. Trait predicates read printed traits only,
+/// so statics cannot depend on each other.
+pub(crate) fn matches_filter(g: &Game, src: Inst, f: &Filter, unit: Inst) -> bool {
+    let card = g.card(unit);
+    if !noun_matches(f.noun, card.kind) {
+        return false;
+    }
+    let me = g.controller(src);
+    f.preds.iter().all(|p| match p {
+        Pred::Size(r) => card.ship_class().is_some_and(|c| r.admits(c)),
+        Pred::Faction(fa) => card.faction == Some(*fa),
+        Pred::Controller(Side::Yours) => g.controller(unit) == me,
+        Pred::Controller(Side::Opposing) => g.controller(unit) != me,
+        Pred::Local => local(g, src, unit),
+        Pred::InYourFleet => {
+            matches!(card.kind, CardKind::Ship(_))
+                && g.controller(unit) == me
+                && local(g, src, unit)
+        }
+        Pred::HasTrait(t) => card.has_trait(*t),
+        Pred::LacksTrait(t) => !card.has_trait(*t),
+        Pred::Damaged => g.instance(unit).is_some_and(|x| x.wounds > 0),
+        Pred::Undamaged => g.instance(unit).is_some_and(|x| x.wounds == 0),
+        Pred::Named(n) => card.name == *n,
+        Pred::AttachedTo(Anchor::This) => host(g, unit) == Some(src),
+        Pred::AttachedTo(Anchor::Host) => host(g, src).is_some() && host(g, unit) == host(g, src),
+    })
+}
+
+fn test(g: &Game, src: Inst, t: &Test) -> bool {
+    let me = g.controller(src);
+    match t {
+        Test::Damaged { anchor, negated } => {
+            let who = match anchor {
+                Anchor::This => Some(src),
+                Anchor::Host => host(g, src),
+            };
+            let damaged = who.and_then(|w| g.instance(w)).is_some_and(|x| x.wounds > 0);
+            damaged != *negated
+        }
+        Test::Controls { who, count, filter } => {
+            let n = g
+                .instances()
+                .iter()
+                .enumerate()
+                .map(|(k, _)| Inst(k as u16))
+                .filter(|&i| g.in_play(i))
+                .filter(|&i| {
+                    let c = g.controller(i);
+                    match who {
+                        Commanders::You => c == me,
+                        Commanders::Opponents => c != me,
+                        Commanders::All => true,
+                    }
+                })
+                .filter(|&i| matches_filter(g, src, filter, i))
+                .count();
+            n >= usize::from(*count)
+        }
+        Test::Attacking => g.engagement.as_ref().is_some_and(|e| e.attacker == me),
+        Test::Defending => g.engagement.as_ref().is_some_and(|e| e.defender == me),
+    }
+}

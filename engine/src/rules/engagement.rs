@@ -1,0 +1,625 @@
+//! The engagement (§6): its state and the step-by-step guide of §6.6, round after round.
+//!
+//! STEP 1 start-of-engagement cards (a window for every commander, clockwise from the
+//! attacker), STEP 2 defending Interceptors, then each round: STEP 3 attacker's volley turn,
+//! STEP 4 attacker's boards, STEP 5 defender's volley turn, STEP 6 defender's boards, STEP 7
+//! Escorts (defender first), STEP 8 boarding actions, STEP 9 retreating ships go home and the
+//! next round begins — until the attacking fleet is destroyed or has retreated, or the
+//! defending Station is destroyed or boarded (§6.5.1, STEP 9).
+//!
+//! Only the fleet chosen at declaration takes part (§6.5.2); the defending side is the
+//! defender's Station and its ships in open space (§2.2: Stations never attack). During an
+//! engagement only Events and Tactics may be deployed (§6.5.4), by the commander whose
+//! decision it is. The engine applies cards one at a time, so the deployment order of §6.8 is
+//! the order of the log; no two cards are ever simultaneous.
+//!
+//! Volley fire is in `volley`, active traits in `traits`, boarding in `boarding`,
+//! elimination in `victory`.
+
+use serde::Serialize;
+
+use crate::choice::{Choice, Decision, DecisionKind};
+use crate::error::RuleError;
+use crate::event::{EndReason, Event};
+use crate::game::{Facing, Game, Step};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::effect::{Ability, Timing};
+use crate::ir::{CardKind, TraitName};
+use crate::rules::manufacturing::{self, Context};
+use crate::rules::{boarding, stats, traits, volley};
+
+/// Rounds after which an engagement stops: the attacking fleet withdraws (an engine limit so
+/// that two fleets that cannot hurt each other do not fight forever; docs/interpretations.md).
+pub const MAX_ROUNDS: u32 = 40;
+
+/// Attacker or defender.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Side {
+    Attacker,
+    Defender,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Attacker => Side::Defender,
+            Side::Defender => Side::Attacker,
+        }
+    }
+}
+
+/// Where an engagement is, for the pending decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum CombatStep {
+    /// STEP 1: start-of-engagement Events and Tactics; the queue's first commander decides.
+    StartCards,
+    /// STEP 2: defending Interceptors (§3.3.1).
+    Interceptors,
+    /// STEP 3 / STEP 5: a side's volley turn.
+    Volley(Side),
+    /// STEP 4 / STEP 6: a side declares boarding actions.
+    Boards(Side),
+    /// STEP 7: a side's Escorts cancel boards (§3.4.3).
+    Escorts(Side),
+    /// STEP 8: a boarding action (`Engagement::fight`).
+    Boarding,
+    /// §3.4.10: a Stoic unit destroyed by volley fire takes its last volley.
+    Stoic(Inst),
+}
+
+/// A Jammer (attack) or Target Painter (defense) reduction, lasting until its source's side
+/// begins its next volley turn (§3.2, §3.3.2, §3.3.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    pub source: Inst,
+    pub target: Inst,
+    pub jam: bool,
+    pub amount: u8,
+}
+
+/// A declared boarding action (§6.6 STEP 4, STEP 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Board {
+    pub ship: Inst,
+    pub target: Inst,
+    pub side: Side,
+    pub cancelled: bool,
+}
+
+/// The engagement in progress.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Engagement {
+    pub attacker: PlayerId,
+    pub defender: PlayerId,
+    /// The attacking ships still in the engagement, in open space (§6.5.2).
+    pub fleet: Vec<Inst>,
+    pub round: u32,
+    pub step: CombatStep,
+    /// STEP 1: commanders still to deploy or pass.
+    pub start_queue: Vec<PlayerId>,
+    /// Units that have acted in the current volley turn (or STEP 2).
+    pub acted: Vec<Inst>,
+    /// Attacking ships retreating this round (§6.6 STEP 3, §9.28).
+    pub retreating: Vec<Inst>,
+    pub boards: Vec<Board>,
+    /// Escorts that cancelled a board in this Escort phase (§3.4.3).
+    pub escorts_used: Vec<Inst>,
+    pub marks: Vec<Mark>,
+    /// Units that used Overload this engagement (§3.3.3).
+    pub overloaded: Vec<Inst>,
+    /// Units under the Overload Drawback this volley turn, and those that will be next turn.
+    pub drawback: Vec<Inst>,
+    pub drawback_next: Vec<Inst>,
+    /// Units that made the Fearless swap (§3.4.5).
+    pub fearless: Vec<Inst>,
+    /// Units that have rolled volley dice this engagement (Alpha Strike, §3.4.1).
+    pub fired: Vec<Inst>,
+    /// Stoic units awaiting their last volley, front first (§3.4.10).
+    pub stoic: Vec<Inst>,
+    /// Ships that changed hands by boarding: they wait for their new commander's next volley
+    /// turn (§6.6 STEP 8E).
+    pub fresh: Vec<Inst>,
+    pub fight: Option<boarding::Fight>,
+}
+
+impl Engagement {
+    pub fn commander(&self, side: Side) -> PlayerId {
+        match side {
+            Side::Attacker => self.attacker,
+            Side::Defender => self.defender,
+        }
+    }
+
+    pub fn side_of(&self, who: PlayerId) -> Option<Side> {
+        if who == self.attacker {
+            Some(Side::Attacker)
+        } else if who == self.defender {
+            Some(Side::Defender)
+        } else {
+            None
+        }
+    }
+}
+
+pub(crate) fn err(what: impl Into<String>, section: &'static str) -> RuleError {
+    RuleError::Engagement {
+        what: what.into(),
+        section,
+    }
+}
+
+/// The units a side fights with: the attacking fleet, or the defender's Station and ships in
+/// open space (§2.2, §6.5.2). Docked Fighter Wings and Marines are not among them (§2.5.1.1).
+pub(crate) fn units(g: &Game, side: Side) -> Vec<Inst> {
+    let Some(e) = g.engagement.as_ref() else {
+        return Vec::new();
+    };
+    match side {
+        Side::Attacker => e
+            .fleet
+            .iter()
+            .copied()
+            .filter(|&i| g.in_play(i))
+            .collect(),
+        Side::Defender => g.cmd(e.defender).map_or(Vec::new(), |c| {
+            c.battlefield
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    matches!(g.card(i).kind, CardKind::Ship(_) | CardKind::Station)
+                        && !e.fleet.contains(&i)
+                })
+                .collect()
+        }),
+    }
+}
+
+/// Which side a unit in the engagement fights for.
+pub(crate) fn side_of_unit(g: &Game, i: Inst) -> Option<Side> {
+    [Side::Attacker, Side::Defender]
+        .into_iter()
+        .find(|&s| units(g, s).contains(&i))
+}
+
+// ----- starting and ending ----------------------------------------------------------------
+
+/// §6.5.1: the declared engagement begins with STEP 1.
+pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet: &[Inst]) {
+    let mut queue = vec![attacker];
+    queue.extend(g.others_clockwise(attacker));
+    g.engagement = Some(Engagement {
+        attacker,
+        defender,
+        fleet: fleet.to_vec(),
+        round: 1,
+        step: CombatStep::StartCards,
+        start_queue: queue,
+        acted: Vec::new(),
+        retreating: Vec::new(),
+        boards: Vec::new(),
+        escorts_used: Vec::new(),
+        marks: Vec::new(),
+        overloaded: Vec::new(),
+        drawback: Vec::new(),
+        drawback_next: Vec::new(),
+        fearless: Vec::new(),
+        fired: Vec::new(),
+        stoic: Vec::new(),
+        fresh: Vec::new(),
+        fight: None,
+    });
+    g.step = Step::Combat;
+    g.log.push(Event::CombatStep {
+        step: 1,
+        who: attacker,
+    });
+}
+
+/// End the engagement (§6.5.1, STEP 9) and return to the Engagement phase.
+pub(crate) fn end(g: &mut Game, reason: EndReason) {
+    let Some(e) = g.engagement.take() else { return };
+    for i in g.instances.iter_mut() {
+        i.facing = Facing::Normal;
+    }
+    g.log.push(Event::EngagementEnded {
+        attacker: e.attacker,
+        defender: e.defender,
+        reason,
+    });
+    boarding::check_garrisons(g);
+    if g.outcome.is_some() {
+        return;
+    }
+    if g.cmd(g.active).is_some_and(|c| c.out) {
+        return;
+    }
+    let used = g.cmd(e.attacker).map_or(0, |c| c.engagements);
+    let limit = g.rule_count(crate::ir::BaseRule::EngagementsPerTurn, e.attacker);
+    g.step = if used >= limit {
+        Step::Discard
+    } else {
+        Step::Engagement
+    };
+}
+
+/// After every combat choice: §6.9.7 garrisons, then whether the engagement is over.
+pub(crate) fn settle(g: &mut Game) {
+    boarding::check_garrisons(g);
+    let Some(e) = g.engagement.as_ref() else {
+        return;
+    };
+    if !e.stoic.is_empty() {
+        return;
+    }
+    let fleet_left = e.fleet.iter().any(|&i| g.in_play(i));
+    if !fleet_left {
+        let reason = if e.retreating.is_empty() {
+            EndReason::FleetDestroyed
+        } else {
+            EndReason::Retreated
+        };
+        end(g, reason);
+    }
+}
+
+// ----- the step machine -------------------------------------------------------------------
+
+fn set_step(g: &mut Game, step: CombatStep) {
+    if let Some(e) = g.engagement.as_mut() {
+        e.step = step;
+    }
+}
+
+/// Move on from the step that just finished.
+pub(crate) fn advance(g: &mut Game) {
+    let Some(e) = g.engagement.as_ref() else {
+        return;
+    };
+    let (att, def) = (e.attacker, e.defender);
+    match e.step.clone() {
+        CombatStep::StartCards | CombatStep::Stoic(_) => {
+            g.log.push(Event::CombatStep { step: 2, who: def });
+            set_step(g, CombatStep::Interceptors);
+            if traits::interceptor_units(g).is_empty() {
+                advance(g);
+            }
+        }
+        CombatStep::Interceptors => begin_volley(g, Side::Attacker),
+        CombatStep::Volley(side) => {
+            g.log.push(Event::CombatStep {
+                step: if side == Side::Attacker { 4 } else { 6 },
+                who: if side == Side::Attacker { att } else { def },
+            });
+            set_step(g, CombatStep::Boards(side));
+            if boarding::legal_boards(g, side).is_empty() {
+                advance(g);
+            }
+        }
+        CombatStep::Boards(Side::Attacker) => begin_volley(g, Side::Defender),
+        CombatStep::Boards(Side::Defender) => {
+            let any = g
+                .engagement
+                .as_ref()
+                .is_some_and(|e| !e.boards.is_empty());
+            if !any {
+                // STEP 6: no boards at all, straight to STEP 9.
+                end_round(g);
+                return;
+            }
+            g.log.push(Event::CombatStep { step: 7, who: def });
+            set_step(g, CombatStep::Escorts(Side::Defender));
+            if boarding::legal_cancels(g, Side::Defender).is_empty() {
+                advance(g);
+            }
+        }
+        CombatStep::Escorts(Side::Defender) => {
+            set_step(g, CombatStep::Escorts(Side::Attacker));
+            if boarding::legal_cancels(g, Side::Attacker).is_empty() {
+                advance(g);
+            }
+        }
+        CombatStep::Escorts(Side::Attacker) => {
+            g.log.push(Event::CombatStep { step: 8, who: att });
+            set_step(g, CombatStep::Boarding);
+            boarding::next_fight(g);
+        }
+        CombatStep::Boarding => end_round(g),
+    }
+}
+
+/// STEP 3 / STEP 5 begins: the side's cards face normally again, its marks lapse (§3.2), the
+/// Overload Drawback moves on (§3.3.3), newly hijacked ships may act (§6.6 STEP 8E).
+fn begin_volley(g: &mut Game, side: Side) {
+    let Some(e) = g.engagement.as_ref() else {
+        return;
+    };
+    let who = e.commander(side);
+    g.log.push(Event::CombatStep {
+        step: if side == Side::Attacker { 3 } else { 5 },
+        who,
+    });
+    let mine: Vec<Inst> = g
+        .instances
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| x.controller == who)
+        .map(|(k, _)| Inst(k as u16))
+        .collect();
+    for &i in &mine {
+        if let Some(x) = g.instances.get_mut(i.0 as usize) {
+            x.facing = Facing::Normal;
+        }
+    }
+    if let Some(e) = g.engagement.as_mut() {
+        e.acted.clear();
+        e.marks.retain(|m| !mine.contains(&m.source));
+        e.drawback.retain(|i| !mine.contains(i));
+        let next: Vec<Inst> = e
+            .drawback_next
+            .iter()
+            .copied()
+            .filter(|i| mine.contains(i))
+            .collect();
+        e.drawback_next.retain(|i| !mine.contains(i));
+        e.drawback.extend(next);
+        e.fresh.retain(|i| !mine.contains(i));
+        e.step = CombatStep::Volley(side);
+    }
+}
+
+/// STEP 9: retreating ships that survived go home; the next round begins at STEP 3.
+fn end_round(g: &mut Game) {
+    let Some(e) = g.engagement.as_mut() else {
+        return;
+    };
+    let gone = std::mem::take(&mut e.retreating);
+    e.boards.clear();
+    e.escorts_used.clear();
+    e.fight = None;
+    let mut home = Vec::new();
+    for s in gone {
+        if e.fleet.contains(&s) {
+            e.fleet.retain(|&x| x != s);
+            home.push(s);
+        }
+    }
+    let (round, fleet_left) = (e.round, !e.fleet.is_empty());
+    for s in home {
+        let card = g.card_ref(s);
+        if g.in_play(s) {
+            g.log.push(Event::Retreated { card });
+        }
+    }
+    g.log.push(Event::CombatStep {
+        step: 9,
+        who: g.engagement.as_ref().map_or(g.active, |e| e.attacker),
+    });
+    if !fleet_left {
+        end(g, EndReason::Retreated);
+        return;
+    }
+    if round >= MAX_ROUNDS {
+        if let Some(e) = g.engagement.as_mut() {
+            e.fleet.clear();
+        }
+        end(g, EndReason::RoundLimit);
+        return;
+    }
+    if let Some(e) = g.engagement.as_mut() {
+        e.round += 1;
+    }
+    g.log.push(Event::RoundBegan { round: round + 1 });
+    begin_volley(g, Side::Attacker);
+}
+
+// ----- decisions --------------------------------------------------------------------------
+
+/// Who decides what in the engagement.
+pub(crate) fn decision(g: &Game) -> Option<Decision> {
+    let e = g.engagement.as_ref()?;
+    if let Some(&u) = e.stoic.first() {
+        return Some(Decision {
+            who: g.controller(u),
+            kind: DecisionKind::Combat(CombatStep::Stoic(u)),
+        });
+    }
+    let who = match &e.step {
+        CombatStep::StartCards => *e.start_queue.first()?,
+        CombatStep::Interceptors => e.defender,
+        CombatStep::Volley(s) | CombatStep::Boards(s) | CombatStep::Escorts(s) => {
+            e.commander(*s)
+        }
+        CombatStep::Boarding => boarding::decider(g)?,
+        CombatStep::Stoic(u) => g.controller(*u),
+    };
+    Some(Decision {
+        who,
+        kind: DecisionKind::Combat(e.step.clone()),
+    })
+}
+
+/// §6.5.4, §6.6 STEP 1: the Events and Tactics deployable now. A card whose timing is "at the
+/// start of an engagement" only in STEP 1.
+fn check_card_timing(g: &Game, card: Inst, step: &CombatStep) -> Result<(), RuleError> {
+    let start_only = g
+        .card(card)
+        .abilities
+        .iter()
+        .any(|a| matches!(a, Ability::Timing(Timing::StartOfEngagement)));
+    if start_only && *step != CombatStep::StartCards {
+        return Err(err(
+            format!(
+                "{} is deployed only at the start of an engagement",
+                g.name(card)
+            ),
+            "6.6",
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn dispatch(
+    g: &mut Game,
+    who: PlayerId,
+    step: &CombatStep,
+    choice: &Choice,
+) -> Result<(), RuleError> {
+    match (step, choice) {
+        (_, Choice::Deploy { card, host, .. }) => {
+            check_card_timing(g, *card, step)?;
+            manufacturing::deploy(g, who, *card, *host, None, Context::Engagement)?;
+        }
+        (CombatStep::StartCards, Choice::Pass) => {
+            g.log.push(Event::Passed { who });
+            let empty = g.engagement.as_mut().is_some_and(|e| {
+                e.start_queue.retain(|&p| p != who);
+                e.start_queue.is_empty()
+            });
+            if empty {
+                advance(g);
+            }
+        }
+        (CombatStep::Stoic(u), Choice::Volley { unit, fire }) if unit == u => {
+            volley::check_volley(g, who, *unit, fire, volley::Kind::Stoic)?;
+            volley::stoic_volley(g, *unit, fire);
+        }
+        (CombatStep::Stoic(u), Choice::EndStep) => volley::stoic_done(g, *u),
+        (CombatStep::Interceptors, Choice::Intercept { unit, fire }) => {
+            traits::intercept(g, who, *unit, fire)?
+        }
+        (CombatStep::Interceptors, Choice::EndStep) => advance(g),
+        (CombatStep::Volley(_), Choice::Volley { unit, fire }) => {
+            volley::check_volley(g, who, *unit, fire, volley::Kind::Normal)?;
+            volley::volley(g, *unit, fire, volley::Kind::Normal);
+        }
+        (CombatStep::Volley(_), Choice::Jam { unit, target }) => {
+            traits::jam_or_paint(g, who, *unit, *target, true)?
+        }
+        (CombatStep::Volley(_), Choice::Paint { unit, target }) => {
+            traits::jam_or_paint(g, who, *unit, *target, false)?
+        }
+        (CombatStep::Volley(_), Choice::Overload { unit, target }) => {
+            traits::overload(g, who, *unit, *target)?
+        }
+        (CombatStep::Volley(_), Choice::Repair { unit }) => traits::repair(g, who, *unit)?,
+        (CombatStep::Volley(Side::Attacker), Choice::Retreat { unit }) => {
+            retreat(g, who, *unit)?
+        }
+        (CombatStep::Volley(_), Choice::Dock { wing, host }) => {
+            traits::dock(g, who, *wing, *host)?
+        }
+        (CombatStep::Volley(_), Choice::EndStep) => advance(g),
+        (CombatStep::Boards(side), Choice::Board { ship, target }) => {
+            boarding::declare(g, *side, *ship, *target)?
+        }
+        (CombatStep::Boards(_), Choice::EndStep) => advance(g),
+        (CombatStep::Escorts(side), Choice::CancelBoard { escort, ship }) => {
+            boarding::cancel(g, *side, *escort, *ship)?
+        }
+        (CombatStep::Escorts(_), Choice::EndStep) => advance(g),
+        (CombatStep::Boarding, c) => boarding::fight_choice(g, who, c)?,
+        (_, Choice::Fearless { unit }) => traits::fearless(g, who, *unit)?,
+        (_, Choice::Launch { wing }) => traits::launch(g, who, *wing)?,
+        _ => {
+            return Err(err(
+                format!("{choice:?} is not a choice in this step ({step:?})"),
+                "6.6",
+            ))
+        }
+    }
+    settle(g);
+    Ok(())
+}
+
+/// Every legal choice for the engagement decision `d`.
+pub(crate) fn legal(g: &Game, d: &Decision, step: &CombatStep, out: &mut Vec<Choice>) {
+    let who = d.who;
+    match step {
+        CombatStep::Stoic(u) => {
+            volley::legal_volleys(g, *u, volley::Kind::Stoic, out);
+            out.push(Choice::EndStep);
+            return;
+        }
+        CombatStep::StartCards => out.push(Choice::Pass),
+        CombatStep::Interceptors => {
+            traits::legal_intercepts(g, out);
+            out.push(Choice::EndStep);
+        }
+        CombatStep::Volley(side) => {
+            for u in units(g, *side) {
+                if volley::can_act(g, u).is_err() {
+                    continue;
+                }
+                volley::legal_volleys(g, u, volley::Kind::Normal, out);
+                traits::legal_active(g, u, out);
+                if *side == Side::Attacker && check_retreat(g, who, u).is_ok() {
+                    out.push(Choice::Retreat { unit: u });
+                }
+            }
+            out.push(Choice::EndStep);
+        }
+        CombatStep::Boards(side) => {
+            for (ship, target) in boarding::legal_boards(g, *side) {
+                out.push(Choice::Board { ship, target });
+            }
+            out.push(Choice::EndStep);
+        }
+        CombatStep::Escorts(side) => {
+            for (escort, ship) in boarding::legal_cancels(g, *side) {
+                out.push(Choice::CancelBoard { escort, ship });
+            }
+            out.push(Choice::EndStep);
+        }
+        CombatStep::Boarding => boarding::legal_fight(g, who, out),
+    }
+    traits::legal_anytime(g, who, out);
+    let mut cards = Vec::new();
+    manufacturing::legal_deploys(g, who, Context::Engagement, &mut cards);
+    out.extend(cards.into_iter().filter(|c| match c {
+        Choice::Deploy { card, .. } => check_card_timing(g, *card, step).is_ok(),
+        _ => false,
+    }));
+}
+
+// ----- retreat (§6.6 STEP 3, §9.28) -------------------------------------------------------
+
+pub(crate) fn check_retreat(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
+    let e = g
+        .engagement
+        .as_ref()
+        .ok_or_else(|| err("no engagement", "6.6"))?;
+    if who != e.attacker || !e.fleet.contains(&unit) || !g.in_play(unit) {
+        return Err(err(
+            format!("{unit} is not a ship of the attacking fleet"),
+            "9.28",
+        ));
+    }
+    volley::can_act(g, unit)?;
+    Ok(())
+}
+
+/// §6.6 STEP 3: the ship retreats instead of firing, using traits or boarding; it may be
+/// fired on and goes home at STEP 9 if it survives.
+fn retreat(g: &mut Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
+    check_retreat(g, who, unit)?;
+    if let Some(e) = g.engagement.as_mut() {
+        e.retreating.push(unit);
+        e.acted.push(unit);
+    }
+    g.log.push(Event::Retreating {
+        card: g.card_ref(unit),
+    });
+    Ok(())
+}
+
+/// Whether `unit` is retreating this round.
+pub(crate) fn is_retreating(g: &Game, unit: Inst) -> bool {
+    g.engagement
+        .as_ref()
+        .is_some_and(|e| e.retreating.contains(&unit))
+}
+
+/// Whether `unit` went Fearless, is Overloaded etc. — a unit's trait value, for callers.
+pub(crate) fn trait_value(g: &Game, unit: Inst, t: TraitName) -> u8 {
+    stats::value(g, unit, t)
+}

@@ -1,0 +1,420 @@
+//! Traits in an engagement (§3).
+//!
+//! Active traits (§3.2, §3.3) are used on the unit's volley turn instead of firing, one per
+//! turn; the card turns to face the opponent until its next volley turn: Jammer (§3.3.2),
+//! Overload (§3.3.3, once per engagement, then the Overload Drawback), Repair (§3.3.4),
+//! Target Painter (§3.3.5). Interceptor (§3.3.1) is the free STEP 2 volley of defending
+//! units (and of defending Marines in STEP 8A, `boarding`). Fearless (§3.4.5) may be declared
+//! at any time; Fighter Wings (§2.5.1.2) launch at any time and dock on their volley turn.
+//! The passive traits act where their rule is: Alpha Strike, Annihilate, Resistant (`volley`),
+//! Stealth and Hunter (`stats`, `boarding`), Stoic (`volley`), Escort (`boarding`).
+
+use crate::choice::Choice;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::game::{Facing, Game, Zone};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::{CardKind, ShipClass, TraitName};
+use crate::rules::engagement::{err, side_of_unit, units, Mark, Side};
+use crate::rules::manufacturing::{capacity, used};
+use crate::rules::stats;
+use crate::rules::volley::{self, can_act, Kind};
+
+fn mine(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
+    if g.controller(unit) != who || !g.in_play(unit) {
+        return Err(err(
+            format!("{} {unit} is not a unit of yours in play", g.name(unit)),
+            "3.2",
+        ));
+    }
+    Ok(())
+}
+
+fn need(g: &Game, unit: Inst, t: TraitName) -> Result<u8, RuleError> {
+    let x = stats::value(g, unit, t);
+    if x == 0 {
+        return Err(err(format!("{} {unit} lacks {t}", g.name(unit)), t.section()));
+    }
+    Ok(x)
+}
+
+/// §3.2: using an active trait turns the card and takes the unit's volley turn.
+fn used_trait(g: &mut Game, unit: Inst) {
+    if let Some(x) = g.instances.get_mut(unit.0 as usize) {
+        x.facing = Facing::Turned;
+    }
+    if let Some(e) = g.engagement.as_mut() {
+        e.acted.push(unit);
+    }
+}
+
+// ----- Interceptor (§3.3.1) ---------------------------------------------------------------
+
+/// STEP 2: defending units with Interceptor that have not fired it and have a target.
+pub(crate) fn interceptor_units(g: &Game) -> Vec<Inst> {
+    let Some(e) = g.engagement.as_ref() else {
+        return Vec::new();
+    };
+    units(g, Side::Defender)
+        .into_iter()
+        .filter(|&u| !e.acted.contains(&u) && stats::has(g, u, TraitName::Interceptor))
+        .filter(|&u| !volley::legal_targets(g, u, Kind::Interceptor).is_empty())
+        .collect()
+}
+
+pub(crate) fn legal_intercepts(g: &Game, out: &mut Vec<Choice>) {
+    for u in interceptor_units(g) {
+        let n = stats::value(g, u, TraitName::Interceptor);
+        let targets = volley::legal_targets(g, u, Kind::Interceptor);
+        volley::push_spreads(u, n, &targets, out, |unit, fire| Choice::Intercept {
+            unit,
+            fire,
+        });
+    }
+}
+
+/// §3.3.1: one volley of X dice at attacking ships (not Jammers); kills are immediate.
+pub(crate) fn intercept(
+    g: &mut Game,
+    who: PlayerId,
+    unit: Inst,
+    fire: &[(Inst, u8)],
+) -> Result<(), RuleError> {
+    mine(g, who, unit)?;
+    if !interceptor_units(g).contains(&unit) {
+        return Err(err(
+            format!(
+                "{} {unit} cannot fire Interceptor now (a defending unit with Interceptor, once)",
+                g.name(unit)
+            ),
+            "3.3.1",
+        ));
+    }
+    volley::check_fire(g, unit, fire, Kind::Interceptor)?;
+    if let Some(e) = g.engagement.as_mut() {
+        e.acted.push(unit);
+    }
+    volley::volley(g, unit, fire, Kind::Interceptor);
+    Ok(())
+}
+
+// ----- Jammer, Target Painter, Overload, Repair ---------------------------------------------
+
+fn check_mark(g: &Game, unit: Inst, target: Inst, jam: bool) -> Result<u8, RuleError> {
+    let t = if jam {
+        TraitName::Jammer
+    } else {
+        TraitName::TargetPainter
+    };
+    can_act(g, unit)?;
+    let x = need(g, unit, t)?;
+    let side = side_of_unit(g, unit).ok_or_else(|| err("not in the engagement", "6.5.2"))?;
+    if !matches!(g.card(target).kind, CardKind::Ship(_)) {
+        return Err(err(
+            format!(
+                "{t} may only be used on an opposing ship, never a Station or Module-Station"
+            ),
+            t.section(),
+        ));
+    }
+    if !units(g, side.other()).contains(&target) {
+        return Err(err(
+            format!(
+                "{} {target} is not an opposing local ship in open space",
+                g.name(target)
+            ),
+            t.section(),
+        ));
+    }
+    Ok(x)
+}
+
+/// §3.3.2 Jammer: the target loses X attack; §3.3.5 Target Painter: X defense. Until the
+/// user's next volley turn (§3.2).
+pub(crate) fn jam_or_paint(
+    g: &mut Game,
+    who: PlayerId,
+    unit: Inst,
+    target: Inst,
+    jam: bool,
+) -> Result<(), RuleError> {
+    mine(g, who, unit)?;
+    let x = check_mark(g, unit, target, jam)?;
+    if let Some(e) = g.engagement.as_mut() {
+        e.marks.push(Mark {
+            source: unit,
+            target,
+            jam,
+            amount: x,
+        });
+    }
+    used_trait(g, unit);
+    g.log.push(Event::TraitUsed {
+        unit: g.card_ref(unit),
+        ability: if jam {
+            TraitName::Jammer
+        } else {
+            TraitName::TargetPainter
+        },
+        target: Some(g.card_ref(target)),
+        amount: x,
+    });
+    Ok(())
+}
+
+fn check_overload(g: &Game, unit: Inst, target: Inst) -> Result<u8, RuleError> {
+    can_act(g, unit)?;
+    let x = need(g, unit, TraitName::Overload)?;
+    if g
+        .engagement
+        .as_ref()
+        .is_some_and(|e| e.overloaded.contains(&unit))
+    {
+        return Err(err(
+            format!(
+                "{} {unit} has already used Overload this engagement",
+                g.name(unit)
+            ),
+            "3.3.3",
+        ));
+    }
+    volley::check_fire(g, unit, &[(target, x)], Kind::Overload)?;
+    Ok(x)
+}
+
+/// §3.3.3: once per engagement, X dice at one target; no fire on the next volley turn.
+pub(crate) fn overload(
+    g: &mut Game,
+    who: PlayerId,
+    unit: Inst,
+    target: Inst,
+) -> Result<(), RuleError> {
+    mine(g, who, unit)?;
+    let x = check_overload(g, unit, target)?;
+    g.log.push(Event::TraitUsed {
+        unit: g.card_ref(unit),
+        ability: TraitName::Overload,
+        target: Some(g.card_ref(target)),
+        amount: x,
+    });
+    if let Some(e) = g.engagement.as_mut() {
+        e.overloaded.push(unit);
+        e.drawback_next.push(unit);
+    }
+    volley::volley(g, unit, &[(target, x)], Kind::Overload);
+    if let Some(xi) = g.instances.get_mut(unit.0 as usize) {
+        xi.facing = Facing::Turned;
+    }
+    Ok(())
+}
+
+fn check_repair(g: &Game, unit: Inst) -> Result<u8, RuleError> {
+    can_act(g, unit)?;
+    let x = need(g, unit, TraitName::Repair)?;
+    if g.instance(unit).is_none_or(|i| i.wounds == 0) {
+        return Err(err(
+            format!("{} {unit} is not damaged", g.name(unit)),
+            "3.3.4",
+        ));
+    }
+    Ok(x)
+}
+
+/// §3.3.4: a damaged unit removes X wounds from itself instead of firing.
+pub(crate) fn repair(g: &mut Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
+    mine(g, who, unit)?;
+    let x = check_repair(g, unit)?;
+    let have = g.instance(unit).map_or(0, |i| i.wounds);
+    let heal = x.min(have);
+    if let Some(i) = g.instances.get_mut(unit.0 as usize) {
+        i.wounds = have - heal;
+    }
+    used_trait(g, unit);
+    g.log.push(Event::TraitUsed {
+        unit: g.card_ref(unit),
+        ability: TraitName::Repair,
+        target: None,
+        amount: heal,
+    });
+    Ok(())
+}
+
+// ----- Fearless (§3.4.5) and Fighter Wings (§2.5.1.2) ---------------------------------------
+
+fn check_fearless(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
+    mine(g, who, unit)?;
+    need(g, unit, TraitName::Fearless)?;
+    let e = g
+        .engagement
+        .as_ref()
+        .ok_or_else(|| err("no engagement", "3.4.5"))?;
+    if side_of_unit(g, unit).is_none() {
+        return Err(err("the unit is not in the engagement", "3.4.5"));
+    }
+    if e.fearless.contains(&unit) {
+        return Err(err(
+            format!(
+                "{} {unit} has already swapped this engagement; it cannot be reversed",
+                g.name(unit)
+            ),
+            "3.4.5",
+        ));
+    }
+    Ok(())
+}
+
+/// §3.4.5: swap printed attack and defense until the end of the engagement.
+pub(crate) fn fearless(g: &mut Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
+    check_fearless(g, who, unit)?;
+    if let Some(e) = g.engagement.as_mut() {
+        e.fearless.push(unit);
+    }
+    g.log.push(Event::FearlessSwap {
+        unit: g.card_ref(unit),
+        attack: stats::attack(g, unit),
+        defense: stats::defense(g, unit, None),
+    });
+    Ok(())
+}
+
+fn is_wing(g: &Game, i: Inst) -> bool {
+    g.card(i).kind == CardKind::Ship(ShipClass::FighterWing)
+}
+
+fn check_launch(g: &Game, who: PlayerId, wing: Inst) -> Result<Inst, RuleError> {
+    mine(g, who, wing)?;
+    let host = match g.zone(wing) {
+        Some(Zone::Attached(h)) if is_wing(g, wing) => h,
+        _ => {
+            return Err(err(
+                format!("{} {wing} is not a docked Fighter Wing", g.name(wing)),
+                "2.5.1.2",
+            ))
+        }
+    };
+    if side_of_unit(g, host).is_none() {
+        return Err(err(
+            format!("its host {} {host} is not in the engagement", g.name(host)),
+            "2.5.1.2",
+        ));
+    }
+    Ok(host)
+}
+
+/// §2.5.1.2: a docked Wing deploys into open space at any time, joining its host's side.
+pub(crate) fn launch(g: &mut Game, who: PlayerId, wing: Inst) -> Result<(), RuleError> {
+    let host = check_launch(g, who, wing)?;
+    let in_fleet = g
+        .engagement
+        .as_ref()
+        .is_some_and(|e| e.fleet.contains(&host));
+    g.move_to(wing, Zone::Battlefield);
+    if in_fleet {
+        if let Some(e) = g.engagement.as_mut() {
+            e.fleet.push(wing);
+        }
+    }
+    g.log.push(Event::WingLaunched {
+        wing: g.card_ref(wing),
+        from: g.card_ref(host),
+    });
+    Ok(())
+}
+
+fn check_dock(g: &Game, who: PlayerId, wing: Inst, host: Inst) -> Result<(), RuleError> {
+    mine(g, who, wing)?;
+    mine(g, who, host)?;
+    if !is_wing(g, wing) {
+        return Err(err(
+            format!("{} {wing} is not a Fighter Wing", g.name(wing)),
+            "2.5.1.2",
+        ));
+    }
+    can_act(g, wing)?;
+    if host == wing || side_of_unit(g, host) != side_of_unit(g, wing) {
+        return Err(err(
+            format!("{} {host} is not a local host on your side", g.name(host)),
+            "2.5.1.2",
+        ));
+    }
+    let (_, cap) = capacity(g, host);
+    let (_, have) = used(g, host, None);
+    if u32::from(have) + u32::from(g.card(wing).space) > u32::from(cap) {
+        return Err(err(
+            format!("{} {host} has no free Fighter Wing capacity", g.name(host)),
+            "2.5.1.1",
+        ));
+    }
+    Ok(())
+}
+
+/// §2.5.1.2: on its own volley turn, instead of firing, a Wing returns to a fighter bay.
+pub(crate) fn dock(g: &mut Game, who: PlayerId, wing: Inst, host: Inst) -> Result<(), RuleError> {
+    check_dock(g, who, wing, host)?;
+    if let Some(e) = g.engagement.as_mut() {
+        e.fleet.retain(|&u| u != wing);
+        e.acted.push(wing);
+    }
+    g.move_to(wing, Zone::Attached(host));
+    g.log.push(Event::WingDocked {
+        wing: g.card_ref(wing),
+        host: g.card_ref(host),
+    });
+    Ok(())
+}
+
+// ----- legal lists ------------------------------------------------------------------------
+
+/// The active-trait choices of `u` on its volley turn.
+pub(crate) fn legal_active(g: &Game, u: Inst, out: &mut Vec<Choice>) {
+    let Some(side) = side_of_unit(g, u) else {
+        return;
+    };
+    let theirs = units(g, side.other());
+    for &t in &theirs {
+        if check_mark(g, u, t, true).is_ok() {
+            out.push(Choice::Jam { unit: u, target: t });
+        }
+        if check_mark(g, u, t, false).is_ok() {
+            out.push(Choice::Paint { unit: u, target: t });
+        }
+    }
+    if stats::has(g, u, TraitName::Overload) {
+        for t in volley::legal_targets(g, u, Kind::Overload) {
+            if check_overload(g, u, t).is_ok() {
+                out.push(Choice::Overload { unit: u, target: t });
+            }
+        }
+    }
+    if check_repair(g, u).is_ok() {
+        out.push(Choice::Repair { unit: u });
+    }
+    if is_wing(g, u) {
+        let who = g.controller(u);
+        for h in units(g, side) {
+            if check_dock(g, who, u, h).is_ok() {
+                out.push(Choice::Dock { wing: u, host: h });
+            }
+        }
+    }
+}
+
+/// Choices open to `who` at any of their engagement decisions: Fearless, launching Wings.
+pub(crate) fn legal_anytime(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    let Some(e) = g.engagement.as_ref() else {
+        return;
+    };
+    let Some(side) = e.side_of(who) else {
+        return;
+    };
+    for u in units(g, side) {
+        if check_fearless(g, who, u).is_ok() {
+            out.push(Choice::Fearless { unit: u });
+        }
+        for &a in g.attachments(u) {
+            if check_launch(g, who, a).is_ok() {
+                out.push(Choice::Launch { wing: a });
+            }
+        }
+    }
+}
