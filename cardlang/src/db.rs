@@ -54,27 +54,14 @@ pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Most cards in one database. With the per-card limits below, a full database still encodes
+/// Most cards in one database. With the per-card limits, a full database still encodes
 /// well under [`MAX_FILE_BYTES`], so every valid [`CardDb`] can be saved and loaded again.
 pub const MAX_CARDS: usize = 4096;
-/// Longest card name, in characters (a name is printed on one line).
-pub const MAX_NAME_CHARS: usize = 80;
-/// Longest rules text or flavour text, in bytes.
-pub const MAX_TEXT_BYTES: usize = 4096;
-// The value ranges below are the card language's (`lower.rs`); they are repeated here because
-// the engine links this module without the compiler.
-/// Largest printed attack, defense, wounds or Module bonus (§6.2).
-pub const MAX_STAT: u8 = 20;
-/// Largest Resource or Currency in a cost or income: a Stockpile never holds more (§9.27).
-pub const MAX_AMOUNT: u8 = 20;
-/// Most Marines or Fighter Wings one card carries (white icons, §2.4.1, §2.5.1.1).
-pub const MAX_CAPACITY: u8 = 10;
-/// Largest red icon: space a Marine or Fighter Wing takes up (§2.4.1, §2.5.1).
-pub const MAX_SPACE: u8 = 10;
-/// Largest +X of a stackable trait (§3.1).
-pub const MAX_TRAIT_VALUE: u8 = 10;
-/// Largest Regimented xN (§3.4.7).
-pub const MAX_REGIMENT: u8 = 10;
+// The per-card value limits are shared with the compiler.
+pub use crate::ir::limits::{
+    MAX_AMOUNT, MAX_CAPACITY, MAX_NAME_CHARS, MAX_REGIMENT, MAX_SPACE, MAX_STAT, MAX_TEXT_BYTES,
+    MAX_TRAIT_VALUE,
+};
 /// Longest "built by" string in the metadata.
 pub const MAX_BUILT_BY_BYTES: usize = 64;
 

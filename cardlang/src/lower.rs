@@ -16,20 +16,15 @@ use crate::names::did_you_mean;
 use crate::source::{Span, Spanned};
 use crate::syntax::{RawCard, RawEntry, RawValue};
 
-/// Highest printed attack, defense, wounds or Module bonus.
-pub const MAX_STAT: u64 = 20;
-/// Highest Resource or Currency in a cost or income: a Stockpile never holds more (§9.27).
-pub const MAX_AMOUNT: u64 = 20;
-/// Most Marines or Wings one card can carry.
-pub const MAX_CARRIES: u64 = 10;
-/// Largest red icon (space a Marine or Fighter Wing takes up).
-pub const MAX_SPACE: u64 = 10;
-/// Largest `+X` of a stackable trait.
-pub const MAX_TRAIT_VALUE: u64 = 10;
-/// Largest `xN` of Regimented.
-pub const MAX_REGIMENT: u64 = 10;
-/// Longest card name, in characters.
-pub const MAX_NAME_CHARS: usize = 80;
+// The limits live in `ir::limits`, shared with the database loader; widened here because the
+// lexer reads numbers of any length as u64 before range-checking them.
+const MAX_STAT: u64 = limits::MAX_STAT as u64;
+const MAX_AMOUNT: u64 = limits::MAX_AMOUNT as u64;
+const MAX_CARRIES: u64 = limits::MAX_CAPACITY as u64;
+const MAX_SPACE: u64 = limits::MAX_SPACE as u64;
+const MAX_TRAIT_VALUE: u64 = limits::MAX_TRAIT_VALUE as u64;
+const MAX_REGIMENT: u64 = limits::MAX_REGIMENT as u64;
+use crate::ir::limits::{self, MAX_NAME_CHARS};
 
 /// Types one raw card, reporting every problem into `sink`.
 pub fn lower_card(raw: &RawCard<'_>, sink: &mut Sink) -> CardDecl {
@@ -83,7 +78,9 @@ pub fn lower_card(raw: &RawCard<'_>, sink: &mut Sink) -> CardDecl {
                         });
                     }
                 }
-                None => l.unknown_field(entry),
+                // A misspelt field is reported once, as unknown with its did-you-mean; it
+                // counts as written so the card is not also told the field is missing.
+                None => written.extend(l.unknown_field(entry)),
             },
         }
     }
@@ -175,8 +172,11 @@ impl Lowerer<'_> {
         Some(Spanned::new(name, raw.name.span))
     }
 
-    fn unknown_field(&mut self, entry: &RawEntry<'_>) {
+    /// Reports an unknown field; returns the field it is most likely a misspelling of.
+    fn unknown_field(&mut self, entry: &RawEntry<'_>) -> Option<FieldKey> {
         let key = entry.key;
+        let meant = crate::names::suggest(key, FieldKey::ALL.iter().map(|k| k.name()))
+            .and_then(FieldKey::from_name);
         let help = if let Some(t) = TraitName::ALL
             .iter()
             .find(|t| t.name().eq_ignore_ascii_case(key))
@@ -204,6 +204,7 @@ impl Lowerer<'_> {
         .at(entry.key_span, "not a field")
         .with_help(help);
         self.error(d);
+        meant
     }
 
     /// Types one field's value; `None` if it is malformed (reported).
@@ -803,7 +804,23 @@ impl Lowerer<'_> {
         }] = toks
         {
             let inner_span = Span::new(s.start + 1, s.end.saturating_sub(1).max(s.start + 1));
-            return self.unescape(inner, inner_span);
+            let text = self.unescape(inner, inner_span)?;
+            if text.len() > limits::MAX_TEXT_BYTES {
+                let d = Diagnostic::error(
+                    codes::OUT_OF_RANGE,
+                    self.file(),
+                    format!(
+                        "`{key}` is {} bytes long, more than {}",
+                        text.len(),
+                        limits::MAX_TEXT_BYTES
+                    ),
+                )
+                .at(*s, "too long")
+                .with_help("card text is printed on a card: shorten it");
+                self.error(d);
+                return None;
+            }
+            return Some(text);
         }
         self.bad_value(
             span,

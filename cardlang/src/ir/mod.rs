@@ -3,6 +3,7 @@
 
 pub mod card;
 pub mod effect;
+pub mod limits;
 pub mod rules;
 
 pub use card::*;
