@@ -351,6 +351,31 @@ impl Checker<'_> {
             }
         }
 
+        // §3.4.4: Face Up-Face Down modules are deployed at no cost. (On any other card type
+        // the trait itself is the error, HB0305.)
+        if let Some(t) = trait_at(TraitName::FaceUpFaceDown).filter(|_| ty == CardType::ModuleShip)
+        {
+            if let Some(Field {
+                value: Value::Amount(a),
+                value_span,
+                ..
+            }) = decl.field(FieldKey::Cost)
+            {
+                if !a.is_zero() {
+                    self.error(
+                        Diagnostic::error(
+                            codes::FACE_DOWN_COST,
+                            &self.file,
+                            "a Face Up-Face Down module's cost must be 0",
+                        )
+                        .at(*value_span, "never paid: it is deployed at no cost (§3.4.4)")
+                        .with_label(t.span, "because of this trait")
+                        .with_help("write `cost: 0`, or remove `Face Up-Face Down` to make it a module deployed at cost"),
+                    );
+                }
+            }
+        }
+
         self.fits(ty, decl, trait_at(TraitName::FaceUpFaceDown).is_some());
     }
 

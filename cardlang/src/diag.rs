@@ -56,6 +56,7 @@ pub mod codes {
     pub const FITS_NO_SHIP: &str = "HB0307";
     pub const ZERO_WOUNDS: &str = "HB0308";
     pub const BREAKTHRU_COST: &str = "HB0309";
+    pub const FACE_DOWN_COST: &str = "HB0310";
 
     /// Every code with a one-line meaning, in code order.
     pub const ALL: &[(&str, &str)] = &[
@@ -107,6 +108,10 @@ pub mod codes {
         ),
         (ZERO_WOUNDS, "unit or Module-Station with 0 wounds"),
         (BREAKTHRU_COST, "Breakthru with a cost other than 0 (§2.8)"),
+        (
+            FACE_DOWN_COST,
+            "Face Up-Face Down module with a cost other than 0 (§3.4.4)",
+        ),
     ];
 }
 

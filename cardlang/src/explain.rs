@@ -2,14 +2,17 @@
 //! into canonical English rules text generated from the IR (never the source text), and for
 //! every Golden-Rule override the base rule it changes with its section (§8.1).
 //!
-//! The output is stable: it depends only on the IR, and the snapshot tests pin it. Pure
-//! functions of the IR, so the engine may use [`ability_text`] in logs without the compiler.
+//! The English follows the card it is printed on ("this ship", "the Marine this is attached
+//! to"), agrees in number ("target ship gets", "2 target ships get"), and says "it" for the
+//! card a trigger is about. The output is stable: it depends only on the IR, and the snapshot
+//! tests pin it. Pure functions of the IR, so the engine may use [`ability_text`] in logs
+//! without the compiler.
 
 use std::fmt::Write as _;
 
-use crate::ir::card::{Card, CardKind, SizeRestriction};
+use crate::ir::card::{Amount, Card, CardKind, ModuleKind, ShipClass, SizeRestriction};
 use crate::ir::effect::*;
-use crate::ir::rules::RuleKind;
+use crate::ir::rules::{BaseRule, RuleKind, RuleSubject, RuleValue};
 
 /// The full explanation of a card, ending with a newline.
 pub fn explain(card: &Card) -> String {
@@ -28,44 +31,46 @@ pub fn explain(card: &Card) -> String {
     }
     let _ = writeln!(out, "{type_line}");
     if !matches!(card.kind, CardKind::Station | CardKind::Stockpile(_)) {
-        let _ = writeln!(out, "  Cost: {}", card.cost);
+        let _ = writeln!(out, "  Cost: {}", amount_short(card.cost));
     }
     if !card.income.is_zero() {
-        let _ = writeln!(out, "  Income: {} per turn", card.income);
+        let _ = writeln!(out, "  Income: {} per turn", amount_short(card.income));
     }
+    // A Module prints bonuses to its host, except a Module-Station's own wounds (§2.2).
+    let module = matches!(card.kind, CardKind::Module(_));
+    let own_wounds = card.kind == CardKind::Module(ModuleKind::Station);
     let stats: Vec<String> = [
-        ("Attack", card.attack),
-        ("Defense", card.defense),
-        ("Wounds", card.wounds),
+        ("Attack", card.attack, module),
+        ("Defense", card.defense, module),
+        ("Wounds", card.wounds, module && !own_wounds),
     ]
     .iter()
-    .filter_map(|(n, v)| v.map(|v| format!("{n} {v}")))
+    .filter_map(|(n, v, bonus)| {
+        v.map(|v| {
+            if *bonus {
+                format!("{n} +{v}")
+            } else {
+                format!("{n} {v}")
+            }
+        })
+    })
     .collect();
     if !stats.is_empty() {
         let _ = writeln!(out, "  {}", stats.join(" · "));
     }
     let mut carries = Vec::new();
     if card.capacity.marines > 0 {
-        carries.push(format!(
-            "{} Marine{}",
-            card.capacity.marines,
-            plural(card.capacity.marines)
-        ));
+        carries.push(times(card.capacity.marines, "Marine", "Marines"));
     }
     if card.capacity.wings > 0 {
-        carries.push(format!(
-            "{} Wing{}",
-            card.capacity.wings,
-            plural(card.capacity.wings)
-        ));
+        carries.push(times(card.capacity.wings, "Wing", "Wings"));
     }
     if !carries.is_empty() {
         let _ = writeln!(out, "  Carries: {}", carries.join(", "));
     }
     if matches!(
         card.kind,
-        CardKind::Marine { character: false }
-            | CardKind::Ship(crate::ir::card::ShipClass::FighterWing)
+        CardKind::Marine { character: false } | CardKind::Ship(ShipClass::FighterWing)
     ) {
         let _ = writeln!(out, "  Space: {}", card.space);
     }
@@ -84,7 +89,7 @@ pub fn explain(card: &Card) -> String {
     } else {
         let _ = writeln!(out, "  Abilities:");
         for a in abilities {
-            let _ = writeln!(out, "    - {}", ability_text(a));
+            let _ = writeln!(out, "    - {}", ability_text_on(card.kind, a));
             if let Ability::Override { rule, .. } = a {
                 let _ = writeln!(
                     out,
@@ -99,78 +104,72 @@ pub fn explain(card: &Card) -> String {
     out
 }
 
-fn plural(n: u8) -> &'static str {
-    if n == 1 {
+fn rule_value_text(kind: RuleKind, v: RuleValue) -> String {
+    match (kind, v) {
+        (RuleKind::Flag, RuleValue::Flag(true)) => "allowed".into(),
+        (RuleKind::Flag, _) => "not allowed".into(),
+        (_, RuleValue::Amount(a)) => amount_short(a),
+        _ => v.to_string(),
+    }
+}
+
+/// One ability as canonical English rules text, ending with a full stop, without knowing the
+/// card it is printed on (it says "this card" and "the card this is attached to").
+pub fn ability_text(a: &Ability) -> String {
+    Ctx::of(None).ability(a)
+}
+
+/// One ability as printed on a card of `kind`: "this ship", "the Marine this is attached to".
+pub fn ability_text_on(kind: CardKind, a: &Ability) -> String {
+    Ctx::of(Some(kind)).ability(a)
+}
+
+/// A filter as a noun phrase: `opposing damaged RDF Cruiser or smaller with Stealth`.
+pub fn filter_text(f: &Filter, plural: bool) -> String {
+    Ctx::of(None).filter(f, if plural { Number::Some } else { Number::One })
+}
+
+/// How many cards a noun phrase stands for, which decides its form: `a Frigate or Destroyer`,
+/// `2 target Frigates or Destroyers`, `your Frigates and Destroyers cost ...`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Number {
+    One,
+    /// Several, picked from the kinds listed: a class list joins with "or".
+    Some,
+    /// Every card of the kinds listed: a class list joins with "and".
+    Every,
+}
+
+/// Who "this" and "host" are, from the card the ability is printed on, and which of them the
+/// trigger is about (then the effect says "it").
+#[derive(Debug, Clone, Copy)]
+struct Ctx {
+    kind: Option<CardKind>,
+    it: Option<Anchor>,
+}
+
+/// `s` after a verb in the third person singular.
+fn verb_s(plural: bool) -> &'static str {
+    if plural {
         ""
     } else {
         "s"
     }
 }
 
-fn rule_value_text(kind: RuleKind, v: crate::ir::rules::RuleValue) -> String {
-    match kind {
-        RuleKind::Flag => if v == crate::ir::rules::RuleValue::Flag(true) {
-            "allowed"
-        } else {
-            "not allowed"
-        }
-        .into(),
-        _ => v.to_string(),
+/// `a` or `an` before a word, by how it is spoken (`an RDF ship`, `a unit`).
+fn article(word: &str) -> &'static str {
+    let lower = word.to_ascii_lowercase();
+    let vowel = lower.starts_with(['a', 'e', 'i', 'o', 'u']) && !lower.starts_with("uni");
+    if vowel || word.starts_with("RDF") {
+        "an"
+    } else {
+        "a"
     }
 }
 
-/// One ability as canonical English rules text, ending with a full stop.
-pub fn ability_text(a: &Ability) -> String {
-    match a {
-        Ability::Timing(t) => format!("{}.", timing_text(*t)),
-        Ability::Play(e) => format!("When played, {}.", effect_text(e)),
-        Ability::Triggered {
-            trigger,
-            face_down: false,
-            effect,
-        } => format!(
-            "{}, {}.",
-            capitalise(&trigger_text(trigger)),
-            effect_text(effect)
-        ),
-        Ability::Triggered {
-            trigger,
-            face_down: true,
-            effect,
-        } => format!(
-            "Face Up-Face Down (§3.4.4): {}, you may flip this card face up: {}.",
-            trigger_text(trigger),
-            effect_text(effect)
-        ),
-        Ability::Replacement { event, effect } => format!(
-            "If this card would {}, instead {}.",
-            match event {
-                Replaced::Destroyed => "be destroyed",
-                Replaced::CompulsoryWounds => "suffer compulsory wounds",
-                Replaced::Boarded => "be boarded",
-            },
-            effect_text(effect)
-        ),
-        Ability::Static(s) => format!("{}.", capitalise(&static_text(s))),
-        Ability::Override { rule, value, scope } => {
-            let whom = match scope {
-                OverrideScope::This => "this card",
-                OverrideScope::Host => "the card this is attached to",
-                OverrideScope::You => "you",
-                OverrideScope::Opponents => "each opposing Commander",
-            };
-            let v = match rule.kind() {
-                RuleKind::Flag => (if *value == crate::ir::rules::RuleValue::Flag(true) {
-                    "yes"
-                } else {
-                    "no"
-                })
-                .to_string(),
-                _ => value.to_string(),
-            };
-            format!("Golden Rule (§8.1): for {whom}, {} is {v}.", rule.name())
-        }
-    }
+fn with_article(phrase: &str) -> String {
+    format!("{} {phrase}", article(phrase))
 }
 
 fn capitalise(s: &str) -> String {
@@ -179,6 +178,37 @@ fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
     }
+}
+
+/// `2 Resource and 1 Currency`.
+fn amount_text(a: Amount) -> String {
+    match (a.resource, a.currency) {
+        (r, 0) => format!("{r} Resource"),
+        (0, c) => format!("{c} Currency"),
+        (r, c) => format!("{r} Resource and {c} Currency"),
+    }
+}
+
+/// `2R 1C`, `1C`, `0`: an amount as printed on a card.
+fn amount_short(a: Amount) -> String {
+    match (a.resource, a.currency) {
+        (0, 0) => "0".into(),
+        (r, 0) => format!("{r}R"),
+        (0, c) => format!("{c}C"),
+        (r, c) => format!("{r}R {c}C"),
+    }
+}
+
+fn change_text(c: AmountChange) -> String {
+    format!(
+        "{}{}",
+        if c.more { "+" } else { "-" },
+        amount_text(c.amount)
+    )
+}
+
+fn times(n: u8, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn timing_text(t: Timing) -> &'static str {
@@ -193,195 +223,6 @@ fn timing_text(t: Timing) -> &'static str {
     }
 }
 
-fn trigger_text(t: &Trigger) -> String {
-    let subject = match &t.watch {
-        Watch::This => "this card".to_string(),
-        Watch::Host => "the card this is attached to".to_string(),
-        Watch::Any(f) => format!("any {}", filter_text(f, false)),
-    };
-    match t.event {
-        TriggerEvent::Deployed => format!("when {subject} is deployed"),
-        TriggerEvent::Destroyed => format!("when {subject} is destroyed"),
-        TriggerEvent::Boarded => format!("when {subject} is boarded"),
-        TriggerEvent::Boards => format!("when {subject} boards"),
-        TriggerEvent::RollsNatural(n) => format!("when {subject} rolls a natural {n}"),
-        TriggerEvent::EngagementStarts => "at the start of an engagement".into(),
-        TriggerEvent::EngagementEnds => "at the end of an engagement".into(),
-        TriggerEvent::YourLogistics => "during your Logistics Phase".into(),
-        TriggerEvent::YourManufacturing => "during your Manufacturing Phase".into(),
-        TriggerEvent::YourTurnStarts => "at the start of your turn".into(),
-        TriggerEvent::YourTurnEnds => "at the end of your turn".into(),
-    }
-}
-
-fn static_text(s: &Static) -> String {
-    match s {
-        Static::Cards {
-            group,
-            modifier,
-            condition,
-        } => {
-            let (who, plural) = group_text(group);
-            let mut t = format!("{who} {}", modifier_text(modifier, plural));
-            if let Some(c) = condition {
-                let _ = write!(t, " while {}", condition_text(c));
-            }
-            t
-        }
-        Static::Commanders {
-            who,
-            modifier,
-            condition,
-        } => {
-            let whose = match who {
-                Commanders::You => "your",
-                Commanders::Opponents => "each opposing Commander's",
-                Commanders::All => "each Commander's",
-            };
-            let mut t = match modifier {
-                CommanderModifier::HandSize(d) => format!("{whose} hand size gets {d:+} (§5.3.1)"),
-                CommanderModifier::Income(c) => {
-                    format!("{whose} income gets {} per turn (§5.3.2)", change_text(*c))
-                }
-                CommanderModifier::Cost { of, change } => format!(
-                    "{}{} cost {} {} to deploy (never below 0, §8.4)",
-                    match who {
-                        Commanders::You => "your ",
-                        Commanders::Opponents => "opposing Commanders' ",
-                        Commanders::All => "",
-                    },
-                    filter_text(
-                        &Filter {
-                            noun: of.noun,
-                            preds: of
-                                .preds
-                                .iter()
-                                .filter(|p| !matches!(p, Pred::Controller(_)))
-                                .cloned()
-                                .collect(),
-                        },
-                        true
-                    ),
-                    amount_text(change.amount),
-                    if change.more { "more" } else { "less" }
-                ),
-            };
-            if let Some(c) = condition {
-                let _ = write!(t, " while {}", condition_text(c));
-            }
-            t
-        }
-    }
-}
-
-fn change_text(c: AmountChange) -> String {
-    format!(
-        "{}{}",
-        if c.more { "+" } else { "-" },
-        amount_text(c.amount)
-    )
-}
-
-fn amount_text(a: crate::ir::card::Amount) -> String {
-    match (a.resource, a.currency) {
-        (r, 0) => format!("{r} Resource"),
-        (0, c) => format!("{c} Currency"),
-        (r, c) => format!("{r} Resource and {c} Currency"),
-    }
-}
-
-fn modifier_text(m: &CardModifier, plural: bool) -> String {
-    let (gain, lose, get) = if plural {
-        ("gain", "lose", "get")
-    } else {
-        ("gains", "loses", "gets")
-    };
-    match m {
-        CardModifier::Stat { stat, delta } => format!("{get} {delta:+} {}", stat.name()),
-        CardModifier::Income { change } => {
-            format!("{get} {} income per turn", change_text(*change))
-        }
-        CardModifier::GainTrait(t) => format!("{gain} {t}"),
-        CardModifier::LoseTrait(t) => format!("{lose} {t}"),
-    }
-}
-
-/// Recipients and whether they read as plural.
-fn group_text(g: &Group) -> (String, bool) {
-    match g {
-        Group::This => ("this card".into(), false),
-        Group::Host => ("the card this is attached to".into(), false),
-        Group::Attached => ("each card attached to this".into(), false),
-        Group::Each(f) => (format!("each {}", filter_text(f, false)), false),
-    }
-}
-
-fn aim_text(a: &Aim) -> String {
-    match a {
-        Aim::Named(g) => group_text(g).0,
-        Aim::Chosen(t) => {
-            let f = filter_text(&t.filter, t.count > 1);
-            match (t.up_to, t.count) {
-                (false, 1) => format!("target {f}"),
-                (false, n) => format!("{n} target {f}"),
-                (true, n) => format!("up to {n} target {f}"),
-            }
-        }
-    }
-}
-
-/// A filter as a noun phrase: `opposing damaged RDF Cruiser or smaller with Stealth`.
-pub fn filter_text(f: &Filter, plural: bool) -> String {
-    let mut pre: Vec<String> = Vec::new();
-    let mut post: Vec<String> = Vec::new();
-    let mut class_noun: Option<String> = None;
-    for p in &f.preds {
-        match p {
-            Pred::Controller(Side::Yours) => post.push("you control".into()),
-            Pred::Controller(Side::Opposing) => pre.push("opposing".into()),
-            Pred::Local => pre.push("local".into()),
-            Pred::Damaged => pre.push("damaged".into()),
-            Pred::Undamaged => pre.push("undamaged".into()),
-            Pred::Faction(x) => pre.push(x.to_string()),
-            Pred::Size(SizeRestriction::Classes(cs)) if cs.len() == 1 => {
-                class_noun = cs.first().map(|c| c.to_string());
-            }
-            // `Cruiser or smaller` reads as the noun itself.
-            Pred::Size(s @ (SizeRestriction::AtLeast(_) | SizeRestriction::AtMost(_)))
-                if f.noun == Noun::Ship =>
-            {
-                class_noun = Some(s.to_string());
-            }
-            Pred::Size(s) => post.push(s.to_string()),
-            Pred::InYourFleet => post.push("in your fleet".into()),
-            Pred::HasTrait(t) => post.push(format!("with {t}")),
-            Pred::LacksTrait(t) => post.push(format!("without {t}")),
-            Pred::Named(n) => post.push(format!("named \"{n}\"")),
-            Pred::AttachedTo(Anchor::This) => post.push("aboard this card".into()),
-            Pred::AttachedTo(Anchor::Host) => {
-                post.push("aboard the card this is attached to".into())
-            }
-        }
-    }
-    let noun = match (class_noun, plural) {
-        (Some(c), true) if c.ends_with(" or larger") || c.ends_with(" or smaller") => {
-            // `Cruisers or smaller`
-            match c.split_once(" or ") {
-                Some((class, rest)) => format!("{class}s or {rest}"),
-                None => c,
-            }
-        }
-        (Some(c), true) => format!("{c}s"),
-        (Some(c), false) => c,
-        (None, true) => format!("{}s", noun_text(f.noun)),
-        (None, false) => noun_text(f.noun).to_string(),
-    };
-    let mut words = pre;
-    words.push(noun);
-    words.extend(post);
-    words.join(" ")
-}
-
 fn noun_text(n: Noun) -> &'static str {
     match n {
         Noun::Card => "card",
@@ -391,236 +232,766 @@ fn noun_text(n: Noun) -> &'static str {
         Noun::MarineCharacter => "Marine-Character",
         Noun::Station => "Station",
         Noun::Module => "Module",
-        Noun::ModuleStation => "Module-Station",
-        Noun::ModuleShip => "Module-Ship",
-        Noun::ModuleMarine => "Module-Marine",
+        Noun::ModuleStation => "Module-Station card",
+        Noun::ModuleShip => "Module-Ship card",
+        Noun::ModuleMarine => "Module-Marine card",
         Noun::Event => "Event",
         Noun::Tactic => "Tactic",
         Noun::Breakthru => "Breakthru",
     }
 }
 
-fn effect_text(e: &Effect) -> String {
-    let steps: Vec<String> = e.steps.iter().map(step_text).collect();
-    steps.join("; then ")
-}
-
-fn step_text(s: &Step) -> String {
-    match s {
-        Step::Do(a) => actions_text(a),
-        Step::If {
-            condition,
-            then,
-            otherwise,
-        } => {
-            let mut t = format!("if {}, {}", condition_text(condition), actions_text(then));
-            if !otherwise.is_empty() {
-                let _ = write!(t, "; otherwise {}", actions_text(otherwise));
-            }
-            t
-        }
-        Step::May { cost: None, then } => format!("you may {}", actions_text(then)),
-        Step::May {
-            cost: Some(c),
-            then,
-        } => format!("you may pay {} to {}", amount_text(*c), actions_text(then)),
-        Step::Roll { branches } => {
-            let b: Vec<String> = branches
-                .iter()
-                .map(|b| {
-                    let range = if b.lo == b.hi {
-                        format!("{}", b.lo)
-                    } else {
-                        format!("{}-{}", b.lo, b.hi)
-                    };
-                    format!("on {range}, {}", actions_text(&b.actions))
-                })
-                .collect();
-            format!("roll a volley die: {}", b.join("; "))
-        }
-    }
-}
-
-fn actions_text(a: &[Action]) -> String {
-    let parts: Vec<String> = a.iter().map(action_text).collect();
-    parts.join(" and ")
-}
-
-fn quantity_text(q: &Quantity, one: &str, many: &str) -> String {
-    match q {
-        Quantity::N(1) => format!("1 {one}"),
-        Quantity::N(n) => format!("{n} {many}"),
-        Quantity::All => format!("all {many}"),
-        Quantity::Per { n, each } => {
-            let per = match each {
-                Group::Each(f) => filter_text(f, false),
-                other => group_text(other).0,
-            };
-            format!("{n} {} for each {per}", if *n == 1 { one } else { many })
-        }
-    }
-}
-
-fn commander_text(c: CommanderAim) -> (&'static str, bool) {
-    match c {
-        CommanderAim::You => ("you", true),
-        CommanderAim::Opponent => ("the opposing Commander in this engagement", false),
-        CommanderAim::EachOpponent => ("each opposing Commander", false),
-        CommanderAim::TargetOpponent => ("target opposing Commander", false),
-    }
-}
-
-/// `draw` for you (card text is imperative), `draws` after any other Commander.
-fn verb(c: CommanderAim, base: &str, third: &str) -> String {
-    match commander_text(c) {
-        (_, true) => base.to_string(),
-        (who, false) => format!("{who} {third}"),
-    }
-}
-
-fn action_text(a: &Action) -> String {
-    match a {
-        Action::CompulsoryWounds { amount, to } => format!(
-            "deal {} (§9.6) to {}",
-            quantity_text(amount, "compulsory wound", "compulsory wounds"),
-            aim_text(to)
-        ),
-        Action::Volley { dice, at } => format!(
-            "fire a volley of {} at {}",
-            quantity_text(dice, "die", "dice"),
-            aim_text(at)
-        ),
-        Action::Repair { amount, on } => format!(
-            "repair {} on {}",
-            quantity_text(amount, "wound", "wounds"),
-            aim_text(on)
-        ),
-        Action::Destroy {
-            what,
-            immediately: false,
-        } => format!("destroy {}", aim_text(what)),
-        Action::Destroy {
-            what,
-            immediately: true,
-        } => format!("immediately destroy {} (§6.7)", aim_text(what)),
-        Action::Sacrifice { what } => format!("sacrifice {} (§9.29)", aim_text(what)),
-        Action::Draw { who, count } => format!(
-            "{} {}",
-            verb(*who, "draw", "draws"),
-            quantity_text(count, "card", "cards")
-        ),
-        Action::Discard {
-            who,
-            count: DiscardCount::Hand,
-        } => {
-            let (_, second) = commander_text(*who);
-            format!(
-                "{} {} hand",
-                verb(*who, "discard", "discards"),
-                if second { "your" } else { "their" }
-            )
-        }
-        Action::Discard {
-            who,
-            count: DiscardCount::N(n),
-        } => format!(
-            "{} {n} card{}",
-            verb(*who, "discard", "discards"),
-            plural(*n)
-        ),
-        Action::Gain { who, amount } => format!(
-            "{} {} (at most 20, §9.27)",
-            verb(*who, "gain", "gains"),
-            amount_text(*amount)
-        ),
-        Action::Pay { amount } => format!("pay {}", amount_text(*amount)),
-        Action::Take { from, amount } => format!(
-            "take {} from {} (no more than they have, §9.27)",
-            amount_text(*amount),
-            commander_text(*from).0
-        ),
-        Action::Give { to, amount } => {
-            format!("give {} to {}", amount_text(*amount), commander_text(*to).0)
-        }
-        Action::Search {
-            count,
-            filter,
-            then,
-        } => {
-            let what = if *count == 1 {
-                format!("a {}", filter_text(filter, false))
-            } else {
-                format!("{count} {}", filter_text(filter, true))
-            };
-            let it = if *count == 1 { "it" } else { "them" };
-            let then = match then {
-                SearchThen::Deploy { free: true } => format!("deploy {it} at no cost"),
-                SearchThen::Deploy { free: false } => format!("deploy {it} at cost"),
-                SearchThen::ToHand => format!("put {it} into your hand"),
-            };
-            format!("search your Shipyard for {what} and {then}, then shuffle your Shipyard (§8.3)")
-        }
-        Action::CancelEngagement { immediately: true } => {
-            "immediately cancel this engagement (§9.17)".into()
-        }
-        Action::CancelEngagement { immediately: false } => "cancel this engagement".into(),
-        Action::Attach { what, to } => format!("attach {} to {}", aim_text(what), aim_text(to)),
-        Action::Detach { what } => format!("detach {}", aim_text(what)),
-        Action::ReturnToHand { what } => format!("return {} to its owner's hand", aim_text(what)),
-        Action::Retreat { what } => format!("{} retreats (§9.28)", aim_text(what)),
-        Action::Modify {
-            on,
-            modifier,
-            duration,
-        } => {
-            let plural = false;
-            format!(
-                "{} {} {}",
-                aim_text(on),
-                modifier_text(modifier, plural),
-                match duration {
-                    Duration::EndOfEngagement => "until the end of the engagement",
-                    Duration::EndOfTurn => "until the end of the turn",
-                    Duration::WhileAttached => "while attached",
-                }
-            )
-        }
-    }
-}
-
-fn condition_text(c: &Condition) -> String {
-    let tests: Vec<String> = c
-        .tests
+/// `Frigate or Destroyer`, `Frigates, Destroyers and Cruisers`.
+fn class_list_text(cs: &[ShipClass], number: Number) -> String {
+    let names: Vec<String> = cs
         .iter()
-        .map(|t| match t {
-            Test::Damaged { anchor, negated } => format!(
-                "{} is {}damaged",
-                match anchor {
-                    Anchor::This => "this card",
-                    Anchor::Host => "the card this is attached to",
-                },
-                if *negated { "not " } else { "" }
-            ),
-            Test::Controls { who, count, filter } => format!(
-                "{} {} {}{}",
-                match who {
-                    Commanders::You => "you control",
-                    Commanders::Opponents => "an opposing Commander controls",
-                    Commanders::All => "a Commander controls",
-                },
-                if *count == 1 {
-                    "a".to_string()
-                } else {
-                    format!("{count} or more")
-                },
-                filter_text(filter, *count > 1),
-                ""
-            ),
-            Test::Attacking => "you are the attacker".into(),
-            Test::Defending => "you are the defender".into(),
+        .map(|c| match number {
+            Number::One => c.to_string(),
+            _ => format!("{c}s"),
         })
         .collect();
-    tests.join(" and ")
+    let conj = if number == Number::Every {
+        " and "
+    } else {
+        " or "
+    };
+    match names.split_last() {
+        Some((last, init)) if !init.is_empty() => format!("{}{conj}{last}", init.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+impl Ctx {
+    fn of(kind: Option<CardKind>) -> Ctx {
+        Ctx { kind, it: None }
+    }
+
+    fn about(self, it: Option<Anchor>) -> Ctx {
+        Ctx { it, ..self }
+    }
+
+    /// The card the ability is printed on.
+    fn this(&self) -> &'static str {
+        match self.kind {
+            Some(CardKind::Station) => "this Station",
+            Some(CardKind::Ship(ShipClass::FighterWing)) => "this Fighter Wing",
+            Some(CardKind::Ship(_)) => "this ship",
+            Some(CardKind::Marine { .. }) => "this Marine",
+            Some(CardKind::Module(_)) => "this Module",
+            Some(CardKind::Event) => "this Event",
+            Some(CardKind::Tactic) => "this Tactic",
+            Some(CardKind::Breakthru) => "this Breakthru",
+            _ => "this card",
+        }
+    }
+
+    /// The card it is attached to (§9.1).
+    fn host(&self) -> &'static str {
+        match self.kind {
+            Some(CardKind::Module(ModuleKind::Ship)) => "the ship this is attached to",
+            Some(CardKind::Module(ModuleKind::Marine)) => "the Marine this is attached to",
+            Some(CardKind::Module(ModuleKind::Station)) => "the Station this is attached to",
+            Some(CardKind::Marine { .. }) => "the ship or Station carrying this Marine",
+            Some(CardKind::Ship(ShipClass::FighterWing)) => {
+                "the ship or Station carrying this Fighter Wing"
+            }
+            _ => "the card this is attached to",
+        }
+    }
+
+    fn anchor(&self, a: Anchor) -> &'static str {
+        match (self.it == Some(a), a) {
+            (true, _) => "it",
+            (false, Anchor::This) => self.this(),
+            (false, Anchor::Host) => self.host(),
+        }
+    }
+
+    // ---- abilities ----------------------------------------------------------------------------
+
+    fn ability(&self, a: &Ability) -> String {
+        match a {
+            Ability::Timing(t) => format!("{}.", timing_text(*t)),
+            // An Event or Tactic's text is what it does when played (§6.8).
+            Ability::Play(e) => format!("{}.", capitalise(&self.effect(e))),
+            Ability::Triggered {
+                trigger,
+                face_down: false,
+                effect,
+            } => {
+                // "it" only where the trigger sentence names its subject.
+                let named = matches!(
+                    trigger.event,
+                    TriggerEvent::Deployed
+                        | TriggerEvent::Destroyed
+                        | TriggerEvent::Boarded
+                        | TriggerEvent::Boards
+                        | TriggerEvent::RollsNatural(_)
+                );
+                let it = match trigger.watch {
+                    Watch::This if named => Some(Anchor::This),
+                    Watch::Host if named => Some(Anchor::Host),
+                    _ => None,
+                };
+                format!(
+                    "{}, {}.",
+                    capitalise(&self.trigger(trigger)),
+                    self.about(it).effect(effect)
+                )
+            }
+            // No "it" here: right after "flip this Module face up" it would be ambiguous.
+            Ability::Triggered {
+                trigger,
+                face_down: true,
+                effect,
+            } => format!(
+                "Face Up-Face Down (§3.4.4): {}, you may flip {} face up. If you do, {}.",
+                capitalise(&self.trigger(trigger)),
+                self.this(),
+                self.effect(effect)
+            ),
+            Ability::Replacement { event, effect } => format!(
+                "If {} would {}, instead {}.",
+                self.this(),
+                match event {
+                    Replaced::Destroyed => "be destroyed",
+                    Replaced::CompulsoryWounds => "suffer compulsory wounds (§9.6)",
+                    Replaced::Boarded => "be boarded",
+                },
+                self.about(Some(Anchor::This)).effect(effect)
+            ),
+            Ability::Static(s) => format!("{}.", capitalise(&self.static_(s))),
+            Ability::Override { rule, value, scope } => format!(
+                "Golden Rule (§8.1): {}.",
+                capitalise(&self.override_(*rule, *value, *scope))
+            ),
+        }
+    }
+
+    fn trigger(&self, t: &Trigger) -> String {
+        let subject = match &t.watch {
+            Watch::This => self.this().to_string(),
+            Watch::Host => self.host().to_string(),
+            Watch::Any(f) => with_article(&self.filter(f, Number::One)),
+        };
+        let when = match t.watch {
+            Watch::Any(_) => "whenever",
+            _ => "when",
+        };
+        match t.event {
+            TriggerEvent::Deployed => format!("{when} {subject} is deployed"),
+            TriggerEvent::Destroyed => format!("{when} {subject} is destroyed"),
+            TriggerEvent::Boarded => format!("{when} {subject} is boarded"),
+            TriggerEvent::Boards => {
+                format!("{when} {subject} boards an opposing ship or Station")
+            }
+            TriggerEvent::RollsNatural(n) => format!("{when} {subject} rolls a natural {n}"),
+            TriggerEvent::EngagementStarts => "at the start of an engagement".into(),
+            TriggerEvent::EngagementEnds => "at the end of an engagement".into(),
+            TriggerEvent::YourLogistics => "during your Logistics Phase".into(),
+            TriggerEvent::YourManufacturing => "during your Manufacturing Phase".into(),
+            TriggerEvent::YourTurnStarts => "at the start of your turn".into(),
+            TriggerEvent::YourTurnEnds => "at the end of your turn".into(),
+        }
+    }
+
+    // ---- statics ------------------------------------------------------------------------------
+
+    fn static_(&self, s: &Static) -> String {
+        match s {
+            Static::Cards {
+                group,
+                modifier,
+                condition,
+            } => {
+                let (who, plural) = self.group(group);
+                let mut t = format!("{who} {}", modifier_text(modifier, plural));
+                let it = match group {
+                    Group::This => Some(Anchor::This),
+                    Group::Host => Some(Anchor::Host),
+                    _ => None,
+                };
+                if let Some(c) = condition {
+                    let _ = write!(t, " while {}", self.about(it).condition(c));
+                }
+                t
+            }
+            Static::Commanders {
+                who,
+                modifier,
+                condition,
+            } => {
+                let whose = match who {
+                    Commanders::You => "your",
+                    Commanders::Opponents => "each opposing Commander's",
+                    Commanders::All => "each Commander's",
+                };
+                let more_less = |more: bool| if more { "increased" } else { "reduced" };
+                let mut t = match modifier {
+                    CommanderModifier::HandSize(d) => format!(
+                        "{whose} maximum hand size is {} by {} (§5.3.1)",
+                        more_less(*d > 0),
+                        d.unsigned_abs()
+                    ),
+                    CommanderModifier::Income(c) => format!(
+                        "{whose} income is {} by {} per turn (§5.3.2)",
+                        more_less(c.more),
+                        amount_text(c.amount)
+                    ),
+                    CommanderModifier::Cost { of, change } => {
+                        let of = Filter {
+                            noun: of.noun,
+                            preds: of
+                                .preds
+                                .iter()
+                                .filter(|p| !matches!(p, Pred::Controller(_)))
+                                .cloned()
+                                .collect(),
+                        };
+                        format!(
+                            "{}{} cost {} {} to deploy (never below 0, §8.4)",
+                            match who {
+                                Commanders::You => "your ",
+                                Commanders::Opponents => "opposing Commanders' ",
+                                Commanders::All => "",
+                            },
+                            self.filter(&of, Number::Every),
+                            amount_text(change.amount),
+                            if change.more { "more" } else { "less" }
+                        )
+                    }
+                };
+                if let Some(c) = condition {
+                    let _ = write!(t, " while {}", self.condition(c));
+                }
+                t
+            }
+        }
+    }
+
+    // ---- Golden-Rule overrides (§8.1) ---------------------------------------------------------
+
+    /// The override as a sentence about whom it changes the rule for.
+    fn override_(&self, rule: BaseRule, value: RuleValue, scope: OverrideScope) -> String {
+        let subject = rule.subject();
+        // (who, whose, plural): the subject of the sentence and its possessive.
+        let (who, whose, plural): (String, String, bool) = match (subject, scope) {
+            (RuleSubject::Commander, OverrideScope::Opponents) => (
+                "each opposing Commander".into(),
+                "each opposing Commander's".into(),
+                false,
+            ),
+            (RuleSubject::Commander, _) => ("you".into(), "your".into(), true),
+            (_, OverrideScope::This) => (self.this().into(), format!("{}'s", self.this()), false),
+            (_, OverrideScope::Host) => (self.host().into(), format!("{}'s", self.host()), false),
+            (RuleSubject::Station, OverrideScope::You) => {
+                ("your Station".into(), "your Station's".into(), false)
+            }
+            (RuleSubject::Station, OverrideScope::Opponents) => (
+                "each opposing Station".into(),
+                "each opposing Station's".into(),
+                false,
+            ),
+            (s, OverrideScope::You) => {
+                let n = subject_plural(s);
+                (format!("your {n}"), format!("your {n}'"), true)
+            }
+            (s, OverrideScope::Opponents) => {
+                let n = subject_plural(s);
+                (format!("opposing {n}"), format!("opposing {n}'"), true)
+            }
+        };
+        let s = verb_s(plural);
+        let n = match value {
+            RuleValue::Count(n) => n,
+            _ => 0,
+        };
+        let may = match value {
+            RuleValue::Flag(false) => "may not",
+            _ => "may",
+        };
+        match rule {
+            BaseRule::StationModuleLimit => {
+                format!("{who} may attach up to {n} Module-Station cards")
+            }
+            BaseRule::UnitModuleLimit => {
+                format!("{who} may attach up to {}", times(n, "Module", "Modules"))
+            }
+            BaseRule::SetupStationModules => format!(
+                "{who} deploy{s} {} at no cost in the Setup Phase",
+                times(n, "Module-Station card", "Module-Station cards")
+            ),
+            BaseRule::StartingResource => format!("{who} start{s} the game with {n} Resource"),
+            BaseRule::StartingCurrency => format!("{who} start{s} the game with {n} Currency"),
+            BaseRule::HandSize => format!("{whose} maximum hand size is {n}"),
+            BaseRule::MulliganCost => match value {
+                RuleValue::Amount(a) => {
+                    format!("{whose} mulligans cost {}", amount_text(a))
+                }
+                _ => format!("{whose} mulligans cost {value}"),
+            },
+            BaseRule::StockpileCap => {
+                format!("{whose} Stockpile holds up to {n} Resource and {n} Currency")
+            }
+            BaseRule::LogisticsRepair => format!(
+                "{who} remove{s} {} in each Logistics Phase when damaged",
+                times(n, "wound", "wounds")
+            ),
+            BaseRule::ConscriptionsPerPhase => format!(
+                "{who} may Conscript up to {} in each Manufacturing Phase",
+                times(n, "unit", "units")
+            ),
+            BaseRule::ConscriptionMultiplier => {
+                format!("{whose} Conscripted units cost {n} times their printed cost")
+            }
+            BaseRule::EngagementsPerTurn => format!(
+                "{who} may declare up to {} each turn",
+                times(n, "engagement", "engagements")
+            ),
+            BaseRule::DeployInSetup => format!("{who} {may} be deployed during the Setup Phase"),
+            BaseRule::DeployInEngagement => format!("{who} {may} be deployed during an engagement"),
+            BaseRule::TacticInOtherEngagements => {
+                format!("{who} {may} be deployed into engagements between other Commanders")
+            }
+            BaseRule::StationFirstRoundShield => match value {
+                RuleValue::Flag(true) => {
+                    format!("{who} cannot be targeted in the first round of an engagement")
+                }
+                _ => format!("{who} may be targeted in the first round of an engagement"),
+            },
+            BaseRule::StationMarinesBoard => {
+                format!("Marines aboard {who} {may} board opposing ships")
+            }
+            BaseRule::StationJoinsAttack => {
+                format!("{who} {may} join an engagement at another Commander's Station")
+            }
+            BaseRule::FaceDownMinClass => {
+                format!("{who}, if Face Up-Face Down, may be attached to a {value} or larger")
+            }
+            BaseRule::TransportModules => {
+                format!("{who} {may} attach Module-Ship cards even if a Transport")
+            }
+            BaseRule::StealthBonus => {
+                format!("Stealth adds {n} to {whose} printed defense")
+            }
+            BaseRule::AlphaStrikeBonus => {
+                format!("Alpha Strike adds {n} to the result of {whose} first volley die")
+            }
+            BaseRule::AnnihilateWounds => format!(
+                "a natural 10 rolled by {who} with Annihilate inflicts {}",
+                times(n, "wound", "wounds")
+            ),
+            BaseRule::EscortCancels => format!(
+                "with Escort, {who} may cancel up to {} in each Escort Phase",
+                times(n, "boarding action", "boarding actions")
+            ),
+            BaseRule::OverloadPerEngagement => format!(
+                "{who} may use Overload up to {} per engagement",
+                times(n, "time", "times")
+            ),
+            BaseRule::UniqueInPlay => format!(
+                "a Commander may have up to {} of {who} in play",
+                times(n, "copy", "copies")
+            ),
+            BaseRule::StationModuleCopies => format!(
+                "{who} may attach up to {} of the same Module-Station card",
+                times(n, "copy", "copies")
+            ),
+            BaseRule::EventStaysInPlay => match value {
+                RuleValue::Flag(true) => {
+                    format!("{who} stay{s} on the battlefield after resolving")
+                }
+                _ => format!(
+                    "{who} go{} to the Scrapheap after resolving",
+                    if plural { "" } else { "es" }
+                ),
+            },
+            BaseRule::FighterWingAttachments => {
+                format!("{who} {may} attach Module and Marine cards even if a Fighter Wing")
+            }
+            BaseRule::RegimentedFromHand => {
+                format!("{who} {may} take Regimented units from the hand as well as the Shipyard")
+            }
+            BaseRule::ActiveTraitsPerVolley => format!(
+                "{who} may use up to {} in one turn to volley",
+                times(n, "active trait", "active traits")
+            ),
+            BaseRule::FearlessPerEngagement => format!(
+                "{who} may use Fearless up to {} per engagement",
+                times(n, "time", "times")
+            ),
+            BaseRule::CharacterConscription => {
+                format!("{who} {may} be Conscripted even if a Marine-Character")
+            }
+            BaseRule::StealthBoardable => {
+                format!("{who} {may} be boarded by ships without Hunter")
+            }
+        }
+    }
+
+    // ---- recipients and filters ---------------------------------------------------------------
+
+    /// Named recipients and whether they read as plural.
+    fn group(&self, g: &Group) -> (String, bool) {
+        match g {
+            Group::This => (self.anchor(Anchor::This).into(), false),
+            Group::Host => (self.anchor(Anchor::Host).into(), false),
+            Group::Attached => (format!("each card attached to {}", self.this()), false),
+            Group::Each(f) => {
+                // A Commander has one Station (§2.1.3): "your Station", not "each Station you
+                // control".
+                let yours = f.preds.contains(&Pred::Controller(Side::Yours));
+                if yours && f.noun == Noun::Station {
+                    let rest = Filter {
+                        noun: f.noun,
+                        preds: f
+                            .preds
+                            .iter()
+                            .filter(|p| **p != Pred::Controller(Side::Yours))
+                            .cloned()
+                            .collect(),
+                    };
+                    return (format!("your {}", self.filter(&rest, Number::One)), false);
+                }
+                (format!("each {}", self.filter(f, Number::One)), false)
+            }
+        }
+    }
+
+    fn aim(&self, a: &Aim) -> (String, bool) {
+        match a {
+            Aim::Named(g) => self.group(g),
+            Aim::Chosen(t) => {
+                let plural = t.count > 1;
+                let f = self.filter(&t.filter, if plural { Number::Some } else { Number::One });
+                let text = match (t.up_to, t.count) {
+                    (false, 1) => format!("target {f}"),
+                    (false, n) => format!("{n} target {f}"),
+                    (true, n) => format!("up to {n} target {f}"),
+                };
+                (text, plural)
+            }
+        }
+    }
+
+    fn filter(&self, f: &Filter, number: Number) -> String {
+        let mut pre: Vec<String> = Vec::new();
+        let mut post: Vec<String> = Vec::new();
+        let mut class_noun: Option<String> = None;
+        let plural = number != Number::One;
+        for p in &f.preds {
+            match p {
+                Pred::Controller(Side::Yours) => post.push("you control".into()),
+                Pred::Controller(Side::Opposing) => pre.push("opposing".into()),
+                Pred::Local => pre.push("local".into()),
+                Pred::Damaged => pre.push("damaged".into()),
+                Pred::Undamaged => pre.push("undamaged".into()),
+                Pred::Faction(x) => pre.push(x.to_string()),
+                Pred::Size(SizeRestriction::Classes(cs)) if !cs.is_empty() => {
+                    class_noun = Some(class_list_text(cs, number));
+                }
+                // `Cruiser or smaller` reads as the noun itself.
+                Pred::Size(SizeRestriction::AtLeast(c)) if f.noun == Noun::Ship => {
+                    let c = if plural {
+                        format!("{c}s")
+                    } else {
+                        c.to_string()
+                    };
+                    class_noun = Some(format!("{c} or larger"));
+                }
+                Pred::Size(SizeRestriction::AtMost(c)) if f.noun == Noun::Ship => {
+                    let c = if plural {
+                        format!("{c}s")
+                    } else {
+                        c.to_string()
+                    };
+                    class_noun = Some(format!("{c} or smaller"));
+                }
+                Pred::Size(s) => post.push(s.to_string()),
+                Pred::InYourFleet => post.push("in your fleet".into()),
+                Pred::HasTrait(t) => post.push(format!("with {t}")),
+                Pred::LacksTrait(t) => post.push(format!("without {t}")),
+                Pred::Named(n) => post.push(format!("named \"{n}\"")),
+                Pred::AttachedTo(Anchor::Host)
+                    if self.it != Some(Anchor::Host)
+                        && matches!(
+                            self.kind,
+                            Some(CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing))
+                        ) =>
+                {
+                    post.push("aboard the same ship or Station".into())
+                }
+                Pred::AttachedTo(a) => post.push(format!("aboard {}", self.anchor(*a))),
+            }
+        }
+        let noun = match class_noun {
+            Some(c) => c,
+            None if plural => format!("{}s", noun_text(f.noun)),
+            None => noun_text(f.noun).to_string(),
+        };
+        let mut words = pre;
+        words.push(noun);
+        words.extend(post);
+        words.join(" ")
+    }
+
+    // ---- effects ------------------------------------------------------------------------------
+
+    fn effect(&self, e: &Effect) -> String {
+        let steps: Vec<String> = e.steps.iter().map(|s| self.step(s)).collect();
+        steps.join("; then ")
+    }
+
+    fn step(&self, s: &Step) -> String {
+        match s {
+            Step::Do(a) => self.actions(a),
+            Step::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let mut t = format!("if {}, {}", self.condition(condition), self.actions(then));
+                if !otherwise.is_empty() {
+                    let _ = write!(t, "; otherwise, {}", self.actions(otherwise));
+                }
+                t
+            }
+            Step::May { cost: None, then } => format!("you may {}", self.actions(then)),
+            Step::May {
+                cost: Some(c),
+                then,
+            } => format!("you may pay {} to {}", amount_text(*c), self.actions(then)),
+            Step::Roll { branches } => {
+                let b: Vec<String> = branches
+                    .iter()
+                    .map(|b| {
+                        let range = if b.lo == b.hi {
+                            format!("{}", b.lo)
+                        } else {
+                            format!("{}-{}", b.lo, b.hi)
+                        };
+                        format!("on {range}, {}", self.actions(&b.actions))
+                    })
+                    .collect();
+                format!("roll a volley die (§9.37): {}", b.join("; "))
+            }
+        }
+    }
+
+    fn actions(&self, a: &[Action]) -> String {
+        let parts: Vec<String> = a.iter().map(|x| self.action(x)).collect();
+        parts.join(" and ")
+    }
+
+    /// A quantity as `(count, for-each)`: `1 compulsory wound` and ` for each Marine aboard
+    /// it`, which goes at the end of the action.
+    fn quantity(&self, q: &Quantity, one: &str, many: &str) -> (String, String) {
+        match q {
+            Quantity::N(n) => (times(*n, one, many), String::new()),
+            Quantity::All => (format!("all {many}"), String::new()),
+            Quantity::Per { n, each } => {
+                let per = match each {
+                    Group::Each(f) => self.filter(f, Number::One),
+                    other => self.group(other).0,
+                };
+                (times(*n, one, many), format!(" for each {per}"))
+            }
+        }
+    }
+
+    fn action(&self, a: &Action) -> String {
+        match a {
+            Action::CompulsoryWounds { amount, to } => {
+                let (n, per) = self.quantity(amount, "compulsory wound", "compulsory wounds");
+                format!("deal {n} (§9.6) to {}{per}", self.aim(to).0)
+            }
+            Action::Volley { dice, at } => {
+                let (n, per) = self.quantity(dice, "die", "dice");
+                format!("fire a volley of {n} at {}{per}", self.aim(at).0)
+            }
+            Action::Repair { amount, on } => {
+                let (n, per) = self.quantity(amount, "wound", "wounds");
+                format!("remove {n} from {}{per}", self.aim(on).0)
+            }
+            Action::Destroy {
+                what,
+                immediately: false,
+            } => format!("destroy {}", self.aim(what).0),
+            Action::Destroy {
+                what,
+                immediately: true,
+            } => format!("immediately destroy {} (§6.7)", self.aim(what).0),
+            Action::Sacrifice { what } => format!("sacrifice {} (§9.29)", self.aim(what).0),
+            Action::Draw { who, count } => {
+                let (n, per) = self.quantity(count, "card", "cards");
+                format!("{} {n}{per}", commander_verb(*who, "draw"))
+            }
+            Action::Discard {
+                who,
+                count: DiscardCount::Hand,
+            } => format!(
+                "{} {} hand",
+                commander_verb(*who, "discard"),
+                if *who == CommanderAim::You {
+                    "your"
+                } else {
+                    "their"
+                }
+            ),
+            Action::Discard {
+                who,
+                count: DiscardCount::N(n),
+            } => format!(
+                "{} {}",
+                commander_verb(*who, "discard"),
+                times(*n, "card", "cards")
+            ),
+            Action::Gain { who, amount } => {
+                format!("{} {}", commander_verb(*who, "gain"), amount_text(*amount))
+            }
+            Action::Pay { amount } => format!("pay {}", amount_text(*amount)),
+            Action::Take { from, amount } => format!(
+                "take {} from {} (all they have, if less)",
+                amount_text(*amount),
+                commander_text(*from)
+            ),
+            Action::Give { to, amount } => {
+                format!("give {} to {}", amount_text(*amount), commander_text(*to))
+            }
+            Action::Search {
+                count,
+                filter,
+                then,
+            } => {
+                let (what, it) = if *count == 1 {
+                    (with_article(&self.filter(filter, Number::One)), "it")
+                } else {
+                    (
+                        format!("up to {count} {}", self.filter(filter, Number::Some)),
+                        "them",
+                    )
+                };
+                let then = match then {
+                    SearchThen::Deploy { free: true } => format!("deploy {it} at no cost"),
+                    SearchThen::Deploy { free: false } => format!("deploy {it} paying its cost"),
+                    SearchThen::ToHand => format!("put {it} into your hand"),
+                };
+                format!("search your Shipyard for {what}, {then}, and shuffle your Shipyard (§8.3)")
+            }
+            Action::CancelEngagement { immediately: true } => {
+                "immediately cancel this engagement (§9.17)".into()
+            }
+            Action::CancelEngagement { immediately: false } => "cancel this engagement".into(),
+            Action::Attach { what, to } => {
+                format!("attach {} to {}", self.aim(what).0, self.aim(to).0)
+            }
+            Action::Detach { what } => format!("detach {}", self.aim(what).0),
+            Action::ReturnToHand { what } => {
+                let (w, plural) = self.aim(what);
+                if plural {
+                    format!("return {w} to their owners' hands")
+                } else {
+                    format!("return {w} to its owner's hand")
+                }
+            }
+            Action::Retreat { what } => {
+                let (w, plural) = self.aim(what);
+                format!("{w} retreat{} (§9.28)", verb_s(plural))
+            }
+            Action::Modify {
+                on,
+                modifier,
+                duration,
+            } => {
+                let (w, plural) = self.aim(on);
+                format!(
+                    "{w} {} {}",
+                    modifier_text(modifier, plural),
+                    match duration {
+                        Duration::EndOfEngagement => "until the end of the engagement",
+                        Duration::EndOfTurn => "until the end of the turn",
+                        Duration::WhileAttached => "while attached",
+                    }
+                )
+            }
+        }
+    }
+
+    fn condition(&self, c: &Condition) -> String {
+        let tests: Vec<String> = c
+            .tests
+            .iter()
+            .map(|t| match t {
+                Test::Damaged { anchor, negated } => format!(
+                    "{} is {}damaged",
+                    self.anchor(*anchor),
+                    if *negated { "not " } else { "" }
+                ),
+                Test::Controls { who, count, filter } => {
+                    let who = match who {
+                        Commanders::You => "you control",
+                        Commanders::Opponents => "an opposing Commander controls",
+                        Commanders::All => "a Commander controls",
+                    };
+                    if *count == 1 {
+                        format!("{who} {}", with_article(&self.filter(filter, Number::One)))
+                    } else {
+                        format!(
+                            "{who} {count} or more {}",
+                            self.filter(filter, Number::Some)
+                        )
+                    }
+                }
+                Test::Attacking => "you are the attacker".into(),
+                Test::Defending => "you are the defender".into(),
+            })
+            .collect();
+        tests.join(" and ")
+    }
+}
+
+fn subject_plural(s: RuleSubject) -> &'static str {
+    match s {
+        RuleSubject::Commander => "Commanders",
+        RuleSubject::Card | RuleSubject::Deployable => "cards",
+        RuleSubject::Unit => "units",
+        RuleSubject::Ship => "ships",
+        RuleSubject::Station => "Stations",
+        RuleSubject::Event => "Events",
+        RuleSubject::Tactic => "Tactics",
+        RuleSubject::ModuleShip => "Module-Ship cards",
+    }
+}
+
+fn modifier_text(m: &CardModifier, plural: bool) -> String {
+    let s = verb_s(plural);
+    match m {
+        CardModifier::Stat { stat, delta } => format!("get{s} {delta:+} {}", stat.name()),
+        CardModifier::Income { change } => {
+            format!("get{s} {} income per turn", change_text(*change))
+        }
+        CardModifier::GainTrait(t) => format!("gain{s} {t}"),
+        CardModifier::LoseTrait(t) => format!("lose{s} {t}"),
+    }
+}
+
+fn commander_text(c: CommanderAim) -> &'static str {
+    match c {
+        CommanderAim::You => "you",
+        // The other Commander of the current engagement (§7.1.2: engagements are between two).
+        CommanderAim::Opponent => "the opposing Commander",
+        CommanderAim::EachOpponent => "each opposing Commander",
+        CommanderAim::TargetOpponent => "target opposing Commander",
+    }
+}
+
+/// `draw` for you (card text is imperative), `the opposing Commander draws` for another.
+fn commander_verb(c: CommanderAim, verb: &str) -> String {
+    match c {
+        CommanderAim::You => verb.to_string(),
+        other => format!("{} {verb}s", commander_text(other)),
+    }
 }
 
 /// `docs/base-rules.md`: every overridable base rule (§8.1) with its section, what it is about,

@@ -11,6 +11,5 @@ Breakthru "Rapid Deployment Doctrine" {
     faction: RDF only
     cost: 0
     text: "Frigates and Destroyers cost 1R less to deploy."
-    static: your Frigates cost 1R less
-    static: your Destroyers cost 1R less
+    static: your Frigates or Destroyers cost 1R less
 }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::{Inst, PlayerId};
 use crate::ir::RegimentUnit;
+use crate::rules::engagement::CombatStep;
 
 /// What kind of decision is pending.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -30,6 +31,10 @@ pub enum DecisionKind {
         unit: RegimentUnit,
         left: u8,
     },
+    /// A step of an engagement (§6.6).
+    Combat(CombatStep),
+    /// §7.1.3.2: the victor may deploy one card from the Shipyard free.
+    Spoils,
 }
 
 /// A pending decision.
@@ -80,4 +85,41 @@ pub enum Choice {
     Pass,
     /// §7.2: withdraw from the game; legal for any commander at any time.
     Scoop,
+    /// §6.2: a unit's volley, its dice assigned to targets before rolling (split fire).
+    Volley { unit: Inst, fire: Vec<(Inst, u8)> },
+    /// §3.3.1: Interceptor fire (STEP 2, STEP 8A).
+    Intercept { unit: Inst, fire: Vec<(Inst, u8)> },
+    /// §3.3.2
+    Jam { unit: Inst, target: Inst },
+    /// §3.3.5
+    Paint { unit: Inst, target: Inst },
+    /// §3.3.3
+    Overload { unit: Inst, target: Inst },
+    /// §3.3.4
+    Repair { unit: Inst },
+    /// §3.4.5
+    Fearless { unit: Inst },
+    /// §6.6 STEP 3 (a ship), STEP 8D (a boarding party, named by its ship).
+    Retreat { unit: Inst },
+    /// §2.5.1.2: a docked Fighter Wing into open space.
+    Launch { wing: Inst },
+    /// §2.5.1.2: a Fighter Wing back to a bay, instead of firing.
+    Dock { wing: Inst, host: Inst },
+    /// §6.6 STEP 4/6
+    Board { ship: Inst, target: Inst },
+    /// §3.4.3: an Escort cancels the board declared by `ship`.
+    CancelBoard { escort: Inst, ship: Inst },
+    /// §9.23
+    Pursue,
+    /// §6.6 STEP 8E
+    Hijack,
+    /// §9.31
+    Scuttle,
+    /// Finish the current engagement step (a volley turn, declarations, Escorts, a Stoic
+    /// volley declined, a pursuit declined).
+    EndStep,
+    /// §7.1.3.2
+    SpoilsPick { card: Inst, host: Option<Inst> },
+    /// §7.1.3.2
+    SpoilsDecline,
 }

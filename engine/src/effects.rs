@@ -148,7 +148,9 @@ fn test(g: &Game, src: Inst, t: &Test) -> bool {
                 Anchor::This => Some(src),
                 Anchor::Host => host(g, src),
             };
-            let damaged = who.and_then(|w| g.instance(w)).is_some_and(|x| x.wounds > 0);
+            let damaged = who
+                .and_then(|w| g.instance(w))
+                .is_some_and(|x| x.wounds > 0);
             damaged != *negated
         }
         Test::Controls { who, count, filter } => {

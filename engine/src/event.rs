@@ -6,8 +6,9 @@
 use serde::Serialize;
 
 use crate::ids::{Inst, PlayerId};
-use crate::ir::{Amount, BaseRule, CardId, RegimentUnit, RuleValue};
+use crate::ir::{Amount, BaseRule, CardId, RegimentUnit, RuleValue, TraitName};
 use crate::resolver::Scope;
+pub use crate::rules::volley::{Die, Kind as VolleyKind};
 
 /// A card instance and the card it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -62,6 +63,10 @@ pub enum DeployHow {
     Regimented,
     /// Station or Setup Module-Station, free (§4.2).
     Setup,
+    /// A Tactic from hand during an engagement (§2.7, §6.5.4).
+    Tactic,
+    /// Searched from the Shipyard, free: the Spoils of War (§7.1.3.2).
+    Spoils,
 }
 
 impl DeployHow {
@@ -74,6 +79,8 @@ impl DeployHow {
             DeployHow::Conscripted => "5.4.3",
             DeployHow::Regimented => "3.4.7",
             DeployHow::Setup => "4.2",
+            DeployHow::Tactic => "2.7",
+            DeployHow::Spoils => "7.1.3.2",
         }
     }
 }
@@ -85,6 +92,23 @@ pub enum CapacityOutcome {
     ToOpenSpace,
     /// A Marine lost as a casualty, to the Scrapheap.
     Scrapped,
+}
+
+/// Why an engagement ended (§6.5.1, §6.6 STEP 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum EndReason {
+    /// The attacking fleet was destroyed.
+    FleetDestroyed,
+    /// The attacking fleet retreated (or the last of it did).
+    Retreated,
+    /// The defending Station was destroyed, hijacked or scuttled.
+    StationTaken,
+    /// The attacker left the game.
+    AttackerLeft,
+    /// The defender scooped (§7.2).
+    DefenderLeft,
+    /// The engine's round limit (`engagement::MAX_ROUNDS`): the fleet withdraws.
+    RoundLimit,
 }
 
 /// Why the game ended.
@@ -218,10 +242,146 @@ pub enum Event {
         defender: PlayerId,
         fleet: Vec<CardRef>,
     },
-    /// Resolution of engagements (§6.6) lands with the engagement issue.
-    EngagementNotResolved {
+    /// A step of the §6.6 guide begins (`step` is the STEP number; `who` acts in it).
+    CombatStep {
+        step: u8,
+        who: PlayerId,
+    },
+    /// STEP 9 loops back to STEP 3: a new round (§6.5.3 counts rounds).
+    RoundBegan {
+        round: u32,
+    },
+    /// Dice assigned to targets before rolling (§6.2, §8.5).
+    VolleyFired {
+        unit: CardRef,
+        fire: Vec<(CardRef, u8)>,
+        kind: VolleyKind,
+    },
+    /// The dice at one target and the wounds they dealt (§6.2, §8.2).
+    VolleyRolled {
+        unit: CardRef,
+        target: CardRef,
+        defense: u8,
+        dice: Vec<Die>,
+        wounds: u8,
+        total: u8,
+        of: u8,
+    },
+    /// Two natural 10s from an Annihilate unit at one target (§3.4.2).
+    Annihilated {
+        target: CardRef,
+    },
+    /// Destroyed (§6.2, §9.12) or immediately destroyed (§6.7, §9.17).
+    Destroyed {
+        card: CardRef,
+        immediate: bool,
+    },
+    /// A Stoic unit destroyed by volley fire takes one last volley (§3.4.10).
+    StoicLastVolley {
+        card: CardRef,
+    },
+    /// An active trait used instead of firing (§3.2, §3.3).
+    TraitUsed {
+        unit: CardRef,
+        ability: TraitName,
+        target: Option<CardRef>,
+        amount: u8,
+    },
+    /// §3.4.5: printed attack and defense swapped; the unit's values afterwards.
+    FearlessSwap {
+        unit: CardRef,
+        attack: u8,
+        defense: u8,
+    },
+    /// A Fighter Wing leaves its bay for open space (§2.5.1.2, §6.7).
+    WingLaunched {
+        wing: CardRef,
+        from: CardRef,
+    },
+    /// A Fighter Wing returns to a bay instead of firing (§2.5.1.2).
+    WingDocked {
+        wing: CardRef,
+        host: CardRef,
+    },
+    /// §6.6 STEP 3, §9.28.
+    Retreating {
+        card: CardRef,
+    },
+    /// §6.6 STEP 3/9: a retreating ship survived and is home.
+    Retreated {
+        card: CardRef,
+    },
+    /// §6.6 STEP 4/6.
+    BoardDeclared {
+        ship: CardRef,
+        target: CardRef,
+    },
+    /// §3.4.3, §6.6 STEP 7.
+    BoardCancelled {
+        escort: CardRef,
+        ship: CardRef,
+    },
+    /// §6.6 STEP 8: the Marines revealed on each side.
+    BoardingBegan {
+        ship: CardRef,
+        target: CardRef,
+        boarders: Vec<CardRef>,
+        defenders: Vec<CardRef>,
+    },
+    /// The boarders won; `automatic` when no Marines defended (§6.9.3).
+    BoardingWon {
+        ship: CardRef,
+        target: CardRef,
+        automatic: bool,
+    },
+    /// The boarding party was destroyed (§6.6 STEP 8D).
+    BoardingRepelled {
+        ship: CardRef,
+        target: CardRef,
+    },
+    /// §6.6 STEP 8D, §9.28.
+    MarinesRetreat {
+        ship: CardRef,
+    },
+    /// §9.23: whether the defenders pursue to `ship`.
+    Pursuit {
+        ship: CardRef,
+        pursued: bool,
+    },
+    /// §6.6 STEP 8E, §9.16.
+    Hijacked {
+        card: CardRef,
+        by: PlayerId,
+    },
+    /// §9.31.
+    Scuttled {
+        card: CardRef,
+        by: PlayerId,
+    },
+    /// §6.9.7: a hijacked ship without a Marine aboard returns to its owner.
+    Reverted {
+        card: CardRef,
+        to: PlayerId,
+    },
+    /// §6.5.1, §6.6 STEP 9.
+    EngagementEnded {
         attacker: PlayerId,
         defender: PlayerId,
+        reason: EndReason,
+    },
+    /// §6.1, §6.3: a Station destroyed, hijacked or scuttled.
+    Eliminated {
+        who: PlayerId,
+        by: Option<PlayerId>,
+    },
+    /// §7.1.3.3: a Marine aboard a ship hijacked from an eliminated commander moves or is lost.
+    SpoilsMarines {
+        marine: CardRef,
+        to: Option<CardRef>,
+    },
+    /// §7.1.3.2: the victor deploys nothing from the Shipyard.
+    SpoilsDeclined {
+        who: PlayerId,
     },
     EngagementDeclined {
         who: PlayerId,
@@ -283,7 +443,34 @@ impl Event {
             Event::Discarded { setup: true, .. } => "4.7",
             Event::Discarded { setup: false, .. } => "5.5.4",
             Event::EngagementDeclared { .. } => "5.5.2",
-            Event::EngagementNotResolved { .. } => "6.6",
+            Event::CombatStep { .. } | Event::RoundBegan { .. } => "6.6",
+            Event::VolleyFired { kind, .. } => kind.section(),
+            Event::VolleyRolled { .. } => "6.2",
+            Event::Annihilated { .. } => "3.4.2",
+            Event::Destroyed {
+                immediate: true, ..
+            } => "6.7",
+            Event::Destroyed { .. } => "9.12",
+            Event::StoicLastVolley { .. } => "3.4.10",
+            Event::TraitUsed { ability, .. } => ability.section(),
+            Event::FearlessSwap { .. } => "3.4.5",
+            Event::WingLaunched { .. } | Event::WingDocked { .. } => "2.5.1.2",
+            Event::Retreating { .. } | Event::Retreated { .. } => "9.28",
+            Event::BoardDeclared { .. } => "6.9",
+            Event::BoardCancelled { .. } => "3.4.3",
+            Event::BoardingBegan { .. } | Event::BoardingRepelled { .. } => "6.6",
+            Event::BoardingWon {
+                automatic: true, ..
+            } => "6.9.3",
+            Event::BoardingWon { .. } => "6.6",
+            Event::MarinesRetreat { .. } | Event::Pursuit { .. } => "9.23",
+            Event::Hijacked { .. } => "9.16",
+            Event::Scuttled { .. } => "9.31",
+            Event::Reverted { .. } => "6.9.7",
+            Event::EngagementEnded { .. } => "6.5.1",
+            Event::Eliminated { .. } => "6.1",
+            Event::SpoilsMarines { .. } => "7.1.3.3",
+            Event::SpoilsDeclined { .. } => "7.1.3.2",
             Event::EngagementDeclined { .. } => "5.5.1",
             Event::Passed { .. } => "2.6",
             Event::TurnEnded { .. } => "5.5.5",

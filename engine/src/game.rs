@@ -115,14 +115,28 @@ pub enum Then {
 /// The step machine's base state; Regimented searches stack on top of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum Step {
-    SetupModule { who: PlayerId, left: u8 },
-    Mulligan { who: PlayerId },
-    SetupDeploy { who: PlayerId },
-    SetupDiscard { who: PlayerId },
+    SetupModule {
+        who: PlayerId,
+        left: u8,
+    },
+    Mulligan {
+        who: PlayerId,
+    },
+    SetupDeploy {
+        who: PlayerId,
+    },
+    SetupDiscard {
+        who: PlayerId,
+    },
     Manufacturing,
     Engagement,
     Discard,
-    Respond { queue: Vec<PlayerId>, then: Then },
+    Respond {
+        queue: Vec<PlayerId>,
+        then: Then,
+    },
+    /// An engagement is being fought (`Game::engagement`, §6.6).
+    Combat,
     Over,
 }
 
@@ -210,6 +224,10 @@ pub struct Game {
     pub(crate) history: Vec<(PlayerId, Choice)>,
     /// Overrides already logged during the current choice (no duplicate log lines).
     pub(crate) noted: Vec<(BaseRule, Inst)>,
+    /// The engagement being fought (§6.6).
+    pub(crate) engagement: Option<crate::rules::engagement::Engagement>,
+    /// Victors still to take their free Shipyard deployment (§7.1.3.2).
+    pub(crate) spoils: Vec<PlayerId>,
 }
 
 fn no_card() -> &'static Card {
@@ -319,6 +337,8 @@ impl Game {
             log: Vec::new(),
             history: Vec::new(),
             noted: Vec::new(),
+            engagement: None,
+            spoils: Vec::new(),
         })
     }
 
@@ -380,6 +400,11 @@ impl Game {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The engagement being fought, if any (§6.6).
+    pub fn engagement(&self) -> Option<&crate::rules::engagement::Engagement> {
+        self.engagement.as_ref()
     }
 
     /// Forced volley-die results for rulings: used before the generator (see `rng`).
@@ -794,6 +819,12 @@ impl Game {
                 },
             });
         }
+        if let Some(&who) = self.spoils.first() {
+            return Some(Decision {
+                who,
+                kind: DecisionKind::Spoils,
+            });
+        }
         let (who, kind) = match &self.step {
             Step::SetupModule { who, left } => (*who, DecisionKind::SetupModule { left: *left }),
             Step::Mulligan { who } => (*who, DecisionKind::Mulligan),
@@ -803,6 +834,7 @@ impl Game {
             Step::Engagement => (self.active, DecisionKind::Engagement),
             Step::Discard => (self.active, DecisionKind::Discard),
             Step::Respond { queue, .. } => (*queue.first()?, DecisionKind::Respond),
+            Step::Combat => return crate::rules::engagement::decision(self),
             Step::Over => return None,
         };
         Some(Decision { who, kind })
@@ -848,7 +880,10 @@ impl Game {
                 decider: decision.who,
             });
         }
-        crate::rules::dispatch(self, decision, choice)
+        crate::rules::dispatch(self, decision, choice)?;
+        // §6.9.7: a hijacked ship left without a Marine aboard reverts, whatever moved it.
+        crate::rules::boarding::check_garrisons(self);
+        Ok(())
     }
 
     /// Every legal choice for the pending decision (Scoop, always legal, is left out).
@@ -876,5 +911,7 @@ impl Game {
         self.outcome = Some(outcome);
         self.step = Step::Over;
         self.regiments.clear();
+        self.spoils.clear();
+        self.engagement = None;
     }
 }

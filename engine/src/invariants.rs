@@ -1,11 +1,13 @@
 //! State invariants, checked by the property tests after every applied choice:
 //! every card in exactly one zone, zone lists agreeing with each card's recorded zone,
-//! Stockpiles within 0..=cap (§9.27), and wounds below printed wounds for units in play
-//! (§9.38: a unit with that many wounds is destroyed).
+//! Stockpiles within 0..=cap (§9.27), wounds below printed wounds for units in play
+//! (§9.38: a unit with that many wounds is destroyed; a Stoic unit awaiting its last volley,
+//! §3.4.10, is the one exception), a hijacked ship always has a Marine of its commander
+//! aboard (§6.9.7), and a commander out of the game has nothing left in play (§6.3, §7.2).
 
 use crate::game::{Game, Zone};
 use crate::ids::Inst;
-use crate::ir::BaseRule;
+use crate::ir::{BaseRule, CardKind};
 
 /// Every violated invariant, described; empty when the state is sound.
 pub fn violations(g: &Game) -> Vec<String> {
@@ -76,9 +78,35 @@ pub fn violations(g: &Game) -> Vec<String> {
             continue;
         }
         let printed = g.card(Inst(k as u16)).wounds;
+        let stoic = g
+            .engagement()
+            .is_some_and(|e| e.stoic.contains(&Inst(k as u16)));
         if let Some(w) = printed {
-            if x.wounds >= w && w > 0 {
+            if x.wounds >= w && w > 0 && !stoic {
                 out.push(format!("#{k} in play with {} of {} wounds", x.wounds, w));
+            }
+        }
+    }
+    for (k, x) in g.instances().iter().enumerate() {
+        let i = Inst(k as u16);
+        if !matches!(x.zone, Zone::Battlefield | Zone::Attached(_)) {
+            continue;
+        }
+        let out_of_game = |p: crate::ids::PlayerId| g.commander(p).is_some_and(|c| c.out);
+        if out_of_game(x.owner) || out_of_game(x.controller) {
+            out.push(format!(
+                "#{k} {} is in play for a commander out of the game",
+                g.name(i)
+            ));
+        }
+        let ship = matches!(g.card(i).kind, CardKind::Ship(_));
+        if ship && x.controller != x.owner && x.zone == Zone::Battlefield {
+            let garrisoned = x.attachments.iter().any(|&m| {
+                matches!(g.card(m).kind, CardKind::Marine { .. })
+                    && g.instance(m).is_some_and(|y| y.controller == x.controller)
+            });
+            if !garrisoned {
+                out.push(format!("hijacked #{k} {} has no Marine aboard", g.name(i)));
             }
         }
     }

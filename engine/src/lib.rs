@@ -14,6 +14,7 @@ pub mod board;
 pub mod catalog;
 pub mod choice;
 pub mod deck;
+pub mod effects;
 pub mod error;
 pub mod event;
 pub mod game;

@@ -73,6 +73,27 @@ impl HeuristicPlayer {
             Choice::DeclineEngagement => 1,
             Choice::Reassign { .. } | Choice::Discard(_) | Choice::Mulligan => -10,
             Choice::Scoop => -1000,
+            // Engagements: shoot what dies soonest, board when possible, never retreat.
+            Choice::Volley { fire, .. } | Choice::Intercept { fire, .. } => match fire.as_slice() {
+                [(t, _)] => 40 - i32::from(crate::rules::stats::remaining(game, *t)),
+                _ => 25,
+            },
+            Choice::Overload { target, .. } => {
+                45 - i32::from(crate::rules::stats::remaining(game, *target))
+            }
+            Choice::Paint { .. } => 42,
+            Choice::Jam { .. } => 8,
+            Choice::Repair { .. } => 20,
+            Choice::Board { .. } => 30,
+            Choice::CancelBoard { .. } => 30,
+            Choice::Pursue => 10,
+            Choice::Hijack => 10,
+            Choice::Scuttle => 5,
+            Choice::Launch { .. } => 12,
+            Choice::SpoilsPick { card, .. } => 50 + value(*card),
+            Choice::Fearless { .. } | Choice::Dock { .. } => -5,
+            Choice::Retreat { .. } => -20,
+            Choice::EndStep | Choice::SpoilsDecline => 0,
         }
     }
 }

@@ -641,6 +641,128 @@ fn parse_step(
         "no-engagement" => Choice::DeclineEngagement,
         "pass" => Choice::Pass,
         "scoop" => Choice::Scoop,
+        "fire" | "intercept" => {
+            // `fire UNIT at TARGET [xN], TARGET xM` (no `xN`: every die at one target)
+            let (unit, targets) = split_kw(args, " at ");
+            let unit = find(g, refs, &all_play, &unit, line, "in play")?;
+            let mut fire = Vec::new();
+            for part in targets
+                .unwrap_or_default()
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+            {
+                let (t, n) = match part.rsplit_once(" x") {
+                    Some((t, n)) => (
+                        t.trim(),
+                        Some(n.trim().parse::<u8>().map_err(|_| RulingError {
+                            line,
+                            message: format!("`x{n}` is not a number of dice"),
+                        })?),
+                    ),
+                    None => (part, None),
+                };
+                let t = find(g, refs, &all_play, t, line, "in play")?;
+                fire.push((t, n.unwrap_or(0)));
+            }
+            if let [(_, 0)] = fire.as_slice() {
+                let dice = if verb == "fire" {
+                    crate::rules::stats::attack(g, unit)
+                } else {
+                    crate::rules::stats::value(g, unit, crate::ir::TraitName::Interceptor)
+                };
+                fire[0].1 = dice;
+            }
+            if verb == "fire" {
+                Choice::Volley { unit, fire }
+            } else {
+                Choice::Intercept { unit, fire }
+            }
+        }
+        "overload" | "jam" | "paint" => {
+            let (unit, target) = split_kw(args, " at ");
+            let unit = find(g, refs, &all_play, &unit, line, "in play")?;
+            let target = find(
+                g,
+                refs,
+                &all_play,
+                &target.unwrap_or_default(),
+                line,
+                "in play",
+            )?;
+            match verb {
+                "overload" => Choice::Overload { unit, target },
+                "jam" => Choice::Jam { unit, target },
+                _ => Choice::Paint { unit, target },
+            }
+        }
+        "repair" => Choice::Repair {
+            unit: find(g, refs, &all_play, args, line, "in play")?,
+        },
+        "fearless" => Choice::Fearless {
+            unit: find(g, refs, &all_play, args, line, "in play")?,
+        },
+        "retreat" => Choice::Retreat {
+            unit: find(g, refs, &all_play, args, line, "in play")?,
+        },
+        "launch" => Choice::Launch {
+            wing: find(g, refs, &all_play, args, line, "in play")?,
+        },
+        "dock" => {
+            let (wing, host) = split_kw(args, " onto ");
+            Choice::Dock {
+                wing: find(g, refs, &all_play, &wing, line, "in play")?,
+                host: find(
+                    g,
+                    refs,
+                    &all_play,
+                    &host.unwrap_or_default(),
+                    line,
+                    "in play",
+                )?,
+            }
+        }
+        "board" => {
+            let (ship, target) = split_kw(args, " at ");
+            Choice::Board {
+                ship: find(g, refs, &all_play, &ship, line, "in play")?,
+                target: find(
+                    g,
+                    refs,
+                    &all_play,
+                    &target.unwrap_or_default(),
+                    line,
+                    "in play",
+                )?,
+            }
+        }
+        "cancel" => {
+            // `cancel SHIP with ESCORT`
+            let (ship, escort) = split_kw(args, " with ");
+            Choice::CancelBoard {
+                ship: find(g, refs, &all_play, &ship, line, "in play")?,
+                escort: find(
+                    g,
+                    refs,
+                    &all_play,
+                    &escort.unwrap_or_default(),
+                    line,
+                    "in play",
+                )?,
+            }
+        }
+        "pursue" => Choice::Pursue,
+        "hijack" => Choice::Hijack,
+        "scuttle" => Choice::Scuttle,
+        "done" => Choice::EndStep,
+        "spoils" => {
+            let (card, host) = split_kw(args, " onto ");
+            Choice::SpoilsPick {
+                card: find(g, refs, &yard, &card, line, "in the Shipyard")?,
+                host: host_of(host)?,
+            }
+        }
+        "no-spoils" => Choice::SpoilsDecline,
         other => return err(line, format!("unknown action `{other}`")),
     };
     Ok((who, choice))
@@ -738,9 +860,13 @@ fn tree(g: &Game, i: Inst, depth: usize, s: &mut String) {
     let x = g.instance(i);
     let wounds = x.map_or(0, |x| x.wounds);
     let fd = x.is_some_and(|x| x.face_down);
+    let hijacked = x
+        .filter(|x| x.controller != x.owner && depth == 2)
+        .and_then(|x| g.commander(x.owner))
+        .map_or(String::new(), |c| format!(" [hijacked from {}]", c.name));
     let _ = writeln!(
         s,
-        "{:depth$}{} {i}{}{}",
+        "{:depth$}{} {i}{}{}{hijacked}",
         "",
         g.name(i),
         if wounds > 0 {

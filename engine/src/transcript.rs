@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::event::{CapacityOutcome, CardRef, Event, Outcome};
+use crate::event::{CapacityOutcome, CardRef, EndReason, Event, Outcome, VolleyKind};
 use crate::game::Game;
 use crate::ids::PlayerId;
 use crate::ir::RegimentUnit;
@@ -226,8 +226,210 @@ impl<'g> Namer<'g> {
                 self.who(*defender),
                 self.cards(fleet)
             ),
-            Event::EngagementNotResolved { .. } => {
-                "the engagement is not resolved: engagements are not implemented yet".into()
+            Event::CombatStep { step, who } => format!(
+                "STEP {step}: {}",
+                match step {
+                    1 => format!("start-of-engagement cards ({} first)", self.who(*who)),
+                    2 => format!("{}'s Interceptors may fire", self.who(*who)),
+                    3 | 5 => format!("{}'s volley turn", self.who(*who)),
+                    4 | 6 => format!("{} may declare boarding actions", self.who(*who)),
+                    7 => "Escorts may cancel boarding actions (defender first)".into(),
+                    8 => "boarding actions resolve".into(),
+                    _ => "end of the round: retreating ships that survived go home".into(),
+                }
+            ),
+            Event::RoundBegan { round } => format!("round {round} begins"),
+            Event::VolleyFired { unit, fire, kind } => {
+                let f: Vec<String> = fire
+                    .iter()
+                    .map(|(t, n)| {
+                        format!(
+                            "{n} {} at {}",
+                            if *n == 1 { "die" } else { "dice" },
+                            self.card(*t)
+                        )
+                    })
+                    .collect();
+                let what = match kind {
+                    VolleyKind::Normal => "volley fires",
+                    VolleyKind::Interceptor => "fires Interceptor",
+                    VolleyKind::Overload => "fires Overload",
+                    VolleyKind::Stoic => "fires its Stoic last volley",
+                    VolleyKind::Marine => "fires",
+                };
+                format!("{} {what}: {}", self.card(*unit), f.join(", "))
+            }
+            Event::VolleyRolled {
+                unit,
+                target,
+                defense,
+                dice,
+                wounds,
+                total,
+                of,
+            } => {
+                let d: Vec<String> = dice
+                    .iter()
+                    .map(|d| {
+                        let mut s = d.natural.to_string();
+                        if d.result != d.natural {
+                            let _ = write!(s, "(={})", d.result);
+                        }
+                        if d.hit {
+                            s.push('*');
+                        }
+                        s
+                    })
+                    .collect();
+                format!(
+                    "{} rolls [{}] against {} (defense {defense}): {wounds} wound(s), {total} of {of}",
+                    self.card(*unit),
+                    d.join(" "),
+                    self.card(*target)
+                )
+            }
+            Event::Annihilated { target } => format!(
+                "two natural 10s at {}: Annihilate destroys it immediately",
+                self.card(*target)
+            ),
+            Event::Destroyed { card, immediate } => format!(
+                "{} is {}destroyed",
+                self.card(*card),
+                if *immediate { "immediately " } else { "" }
+            ),
+            Event::StoicLastVolley { card } => format!(
+                "{} is destroyed by volley fire but is Stoic: one last volley first",
+                self.card(*card)
+            ),
+            Event::TraitUsed {
+                unit,
+                ability,
+                target,
+                amount,
+            } => match target {
+                Some(t) => format!(
+                    "{} uses {ability} +{amount} on {}",
+                    self.card(*unit),
+                    self.card(*t)
+                ),
+                None => format!("{} uses {ability}: {amount}", self.card(*unit)),
+            },
+            Event::FearlessSwap {
+                unit,
+                attack,
+                defense,
+            } => format!(
+                "{} goes Fearless: attack {attack}, defense {defense}",
+                self.card(*unit)
+            ),
+            Event::WingLaunched { wing, from } => format!(
+                "{} launches from {} into open space",
+                self.card(*wing),
+                self.card(*from)
+            ),
+            Event::WingDocked { wing, host } => {
+                format!(
+                    "{} returns to the bay of {}",
+                    self.card(*wing),
+                    self.card(*host)
+                )
+            }
+            Event::Retreating { card } => format!("{} retreats this round", self.card(*card)),
+            Event::Retreated { card } => {
+                format!("{} has retreated home safely", self.card(*card))
+            }
+            Event::BoardDeclared { ship, target } => format!(
+                "{} declares a boarding action against {}",
+                self.card(*ship),
+                self.card(*target)
+            ),
+            Event::BoardCancelled { escort, ship } => format!(
+                "Escort {} cancels the boarding action of {}",
+                self.card(*escort),
+                self.card(*ship)
+            ),
+            Event::BoardingBegan {
+                ship,
+                target,
+                boarders,
+                defenders,
+            } => format!(
+                "{} boards {}: {} against {}",
+                self.card(*ship),
+                self.card(*target),
+                self.cards(boarders),
+                self.cards(defenders)
+            ),
+            Event::BoardingWon {
+                ship,
+                target,
+                automatic,
+            } => format!(
+                "the Marines of {} win aboard {}{}",
+                self.card(*ship),
+                self.card(*target),
+                if *automatic {
+                    " automatically: no Marines defend it"
+                } else {
+                    ""
+                }
+            ),
+            Event::BoardingRepelled { ship, target } => format!(
+                "the boarding party of {} is destroyed aboard {}",
+                self.card(*ship),
+                self.card(*target)
+            ),
+            Event::MarinesRetreat { ship } => {
+                format!("the Marines of {} retreat", self.card(*ship))
+            }
+            Event::Pursuit { ship, pursued } => {
+                if *pursued {
+                    format!(
+                        "the defenders pursue to {}: roles reversed",
+                        self.card(*ship)
+                    )
+                } else {
+                    format!("no pursuit: the Marines return to {}", self.card(*ship))
+                }
+            }
+            Event::Hijacked { card, by } => {
+                format!("{} hijacks {}", self.who(*by), self.card(*card))
+            }
+            Event::Scuttled { card, by } => {
+                format!("{} scuttles {}", self.who(*by), self.card(*card))
+            }
+            Event::Reverted { card, to } => format!(
+                "{} has no Marine aboard and reverts to {}",
+                self.card(*card),
+                self.who(*to)
+            ),
+            Event::EngagementEnded {
+                attacker,
+                defender,
+                reason,
+            } => format!(
+                "the engagement of {} against {} ends: {}",
+                self.who(*attacker),
+                self.who(*defender),
+                match reason {
+                    EndReason::FleetDestroyed => "the attacking fleet is destroyed",
+                    EndReason::Retreated => "the attacking fleet has retreated",
+                    EndReason::StationTaken => "the defending Station has fallen",
+                    EndReason::AttackerLeft => "the attacker left the game",
+                    EndReason::DefenderLeft => "the defender left the game",
+                    EndReason::RoundLimit => "round limit reached, the attacking fleet withdraws",
+                }
+            ),
+            Event::Eliminated { who, by } => match by {
+                Some(b) => format!("{} is eliminated by {}", self.who(*who), self.who(*b)),
+                None => format!("{} is eliminated", self.who(*who)),
+            },
+            Event::SpoilsMarines { marine, to } => match to {
+                Some(h) => format!("{} moves aboard {}", self.card(*marine), self.card(*h)),
+                None => format!("{} has no room and is discarded", self.card(*marine)),
+            },
+            Event::SpoilsDeclined { who } => {
+                format!("{} deploys nothing from the Shipyard", self.who(*who))
             }
             Event::EngagementDeclined { who } => {
                 format!("{} declares no engagement", self.who(*who))

@@ -80,11 +80,28 @@ fn scoop_in_setup_ends_two_commander_game() {
 /// A game ends at the turn limit, reported as such.
 #[test]
 fn turn_limit_reported() {
+    /// Never attacks: ends every step as soon as it may.
+    struct Passive;
+    impl engine::players::Player for Passive {
+        fn choose(&mut self, game: &Game) -> Option<Choice> {
+            let legal = game.legal_choices();
+            let quiet = [
+                Choice::DeclineEngagement,
+                Choice::EndPhase,
+                Choice::EndTurn,
+                Choice::Pass,
+                Choice::KeepHand,
+            ];
+            legal
+                .iter()
+                .find(|c| quiet.contains(c))
+                .or(legal.first())
+                .cloned()
+        }
+    }
     let mut g = common::new_game(9, 2, 4);
-    let mut players: Vec<Box<dyn engine::players::Player>> = vec![
-        Box::new(engine::players::HeuristicPlayer::new(1)),
-        Box::new(engine::players::HeuristicPlayer::new(2)),
-    ];
+    let mut players: Vec<Box<dyn engine::players::Player>> =
+        vec![Box::new(Passive), Box::new(Passive)];
     engine::players::play_out(&mut g, &mut players, 10_000);
     assert_eq!(g.outcome(), Some(&engine::Outcome::TurnLimit { turns: 4 }));
     assert_eq!(g.turn(), 4);

@@ -82,6 +82,15 @@ pub fn check_card_names(names: &[(Span, String)], pool: &BTreeSet<&str>, sink: &
     ok
 }
 
+/// Whether an effect happens during an engagement, which "the opposing Commander", "cancel
+/// this engagement" and "retreat" need (§6.5.1, §7.1.2, §9.28).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Engaged {
+    Always,
+    Maybe,
+    Never,
+}
+
 struct Checker<'a> {
     ctx: &'a CardContext<'a>,
     file: String,
@@ -201,6 +210,13 @@ pub(crate) fn unsatisfiable(f: &Filter) -> Option<String> {
     if (fleet) && !ship_noun {
         return Some(format!(
             "a fleet is made of ships (§9.15), not {}",
+            noun_plural(f.noun)
+        ));
+    }
+    let attached = f.preds.iter().any(|p| matches!(p, Pred::AttachedTo(_)));
+    if attached && matches!(f.noun, Noun::Station | Noun::Tactic | Noun::Breakthru) {
+        return Some(format!(
+            "{} are never attached to another card (§9.1)",
             noun_plural(f.noun)
         ));
     }
@@ -385,14 +401,15 @@ impl Checker<'_> {
                         "a card that stays in play says when it acts: `when deployed: ...`".into(),
                     );
                 }
-                let in_engagement = match kind {
-                    CardKind::Tactic => true,
-                    _ => matches!(
-                        timing_value,
-                        Some(Timing::Engagement | Timing::StartOfEngagement)
-                    ),
+                let when = match (kind, timing_value) {
+                    (CardKind::Tactic, _)
+                    | (_, Some(Timing::Engagement | Timing::StartOfEngagement)) => Engaged::Always,
+                    // Setup has no engagements (§5.1); the Manufacturing Phase is before the
+                    // Engagement Phase (§5.2).
+                    (_, Some(Timing::YourManufacturing)) => Engaged::Never,
+                    _ => Engaged::Maybe,
                 };
-                self.effect(a, e, in_engagement);
+                self.effect(a, e, when);
             }
             Ability::Triggered {
                 trigger,
@@ -416,15 +433,8 @@ impl Checker<'_> {
                     );
                 }
                 self.trigger(a, trigger);
-                let in_engagement = matches!(
-                    trigger.event,
-                    TriggerEvent::EngagementStarts
-                        | TriggerEvent::EngagementEnds
-                        | TriggerEvent::Boarded
-                        | TriggerEvent::Boards
-                        | TriggerEvent::RollsNatural(_)
-                );
-                self.effect(a, effect, in_engagement);
+                let when = self.trigger_engaged(trigger);
+                self.effect(a, effect, when);
             }
             Ability::Replacement { event, effect } => {
                 let possible = match event {
@@ -448,7 +458,13 @@ impl Checker<'_> {
                         "this replacement can never apply; remove it or put it on a unit".into(),
                     );
                 }
-                self.effect(a, effect, matches!(event, Replaced::Boarded));
+                let when = match event {
+                    // Boarding happens only in engagements (§6.6); destruction and compulsory
+                    // wounds also come from Events outside them.
+                    Replaced::Boarded => Engaged::Always,
+                    _ => Engaged::Maybe,
+                };
+                self.effect(a, effect, when);
             }
             Ability::Static(s) => self.static_(a, s),
             Ability::Override { rule, value, scope } => self.override_(a, *rule, *value, *scope),
@@ -689,7 +705,7 @@ impl Checker<'_> {
     }
 
     /// Checks on one effect: what each action is aimed at, and self-contradictions.
-    fn effect(&mut self, a: &ParsedAbility, e: &Effect, in_engagement: bool) {
+    fn effect(&mut self, a: &ParsedAbility, e: &Effect, when: Engaged) {
         for step in &e.steps {
             let lists: Vec<&Vec<Action>> = match step {
                 Step::Do(x) => vec![x],
@@ -736,13 +752,13 @@ impl Checker<'_> {
             };
             for list in lists {
                 for act in list {
-                    self.action(a, act, in_engagement);
+                    self.action(a, act, when);
                 }
             }
         }
     }
 
-    fn action(&mut self, a: &ParsedAbility, act: &Action, in_engagement: bool) {
+    fn action(&mut self, a: &ParsedAbility, act: &Action, when: Engaged) {
         let needs_wounds = matches!(
             act,
             Action::CompulsoryWounds { .. } | Action::Volley { .. } | Action::Repair { .. }
@@ -771,19 +787,92 @@ impl Checker<'_> {
                 }
             }
         }
+        // §2.7: a Tactic resolves and goes to the Scrapheap; it is never a card in play.
+        for aim in act.aims() {
+            let noun = match aim {
+                Aim::Chosen(t) => Some(t.filter.noun),
+                Aim::Named(Group::Each(f)) => Some(f.noun),
+                _ => None,
+            };
+            if noun == Some(Noun::Tactic) {
+                self.error(
+                    codes::NOT_A_TARGET_KIND,
+                    a.span,
+                    "Tactics are never in play, so nothing can be done to one".into(),
+                    "no Tactic in play",
+                    "§2.7: a Tactic resolves when deployed and goes to the Scrapheap; aim at a unit, Module or Event".into(),
+                );
+            }
+        }
         let engagement_only = matches!(
             act,
             Action::CancelEngagement { .. } | Action::Retreat { .. }
         ) || act.commander_aim() == Some(CommanderAim::Opponent);
-        if engagement_only && !in_engagement && self.is_event_or_tactic() {
-            self.warn(
+        if !engagement_only {
+            return;
+        }
+        let what = match act {
+            Action::CancelEngagement { .. } => "cancels the current engagement",
+            Action::Retreat { .. } => "retreats from the current engagement (§9.28)",
+            _ => "names the opposing Commander of the current engagement",
+        };
+        let fix = if self.is_event_or_tactic() {
+            "add `timing: engagement` or `timing: start of engagement` (§6.6 STEP 1)"
+        } else {
+            "use a trigger that happens in an engagement (`engagement starts`, `boarded`, `rolls a natural 10`, ...), or name `each opponent` / `target opponent` instead"
+        };
+        match when {
+            Engaged::Always => {}
+            Engaged::Maybe => self.warn(
                 codes::NEVER_TRIGGERS,
                 a.span,
-                "this acts on the current engagement, but the card can be played outside one"
-                    .into(),
+                format!("this {what}, but it can happen outside an engagement"),
                 "may have no engagement",
-                "add `timing: engagement` or `timing: start of engagement` (§6.6 STEP 1)".into(),
-            );
+                fix.into(),
+            ),
+            Engaged::Never => self.warn(
+                codes::NEVER_TRIGGERS,
+                a.span,
+                format!("this {what}, but it never happens during an engagement"),
+                "never in an engagement",
+                fix.into(),
+            ),
+        }
+    }
+
+    /// Whether a trigger fires during an engagement (§6.6), outside one, or either.
+    fn trigger_engaged(&self, t: &Trigger) -> Engaged {
+        match t.event {
+            TriggerEvent::EngagementStarts
+            | TriggerEvent::EngagementEnds
+            | TriggerEvent::Boarded
+            | TriggerEvent::Boards
+            | TriggerEvent::RollsNatural(_) => Engaged::Always,
+            // Logistics and Manufacturing come before the Engagement Phase, and a turn ends
+            // after it (§5.2).
+            TriggerEvent::YourLogistics
+            | TriggerEvent::YourManufacturing
+            | TriggerEvent::YourTurnStarts
+            | TriggerEvent::YourTurnEnds => Engaged::Never,
+            // Only Events and Tactics are deployed during an engagement, unless printed text
+            // says otherwise (§6.5.4).
+            TriggerEvent::Deployed => {
+                let watched_in_engagement = match t.watch {
+                    Watch::Any(_) => true,
+                    Watch::This => {
+                        self.is_event_or_tactic()
+                            || self.overridden(BaseRule::DeployInEngagement)
+                                == Some(RuleValue::Flag(true))
+                    }
+                    Watch::Host => false,
+                };
+                if watched_in_engagement {
+                    Engaged::Maybe
+                } else {
+                    Engaged::Never
+                }
+            }
+            TriggerEvent::Destroyed => Engaged::Maybe,
         }
     }
 }

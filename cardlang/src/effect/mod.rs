@@ -214,6 +214,52 @@ mod tests {
         (p, diags)
     }
 
+    /// `Cruiser or larger` is a size; `Cruiser or Battleship` a class list (§2.5).
+    #[test]
+    fn class_lists_and_sizes_do_not_clash() {
+        use crate::ir::card::{ShipClass as C, SizeRestriction as S};
+        use crate::ir::effect::{Action, Aim, Step};
+        let filter_of = |text: &str| -> Option<Filter> {
+            let (p, d) = parse("play", text);
+            assert!(d.is_empty(), "{text}: {d:#?}");
+            match p?.ability {
+                Ability::Play(e) => match e.steps.first()? {
+                    Step::Do(a) => match a.first()? {
+                        Action::Destroy {
+                            what: Aim::Chosen(t),
+                            ..
+                        } => Some(t.filter.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            }
+        };
+        let size = |text: &str| {
+            filter_of(text).and_then(|f| {
+                f.preds.into_iter().find_map(|p| match p {
+                    crate::ir::effect::Pred::Size(s) => Some(s),
+                    _ => None,
+                })
+            })
+        };
+        assert_eq!(
+            size("destroy target Cruiser or larger"),
+            Some(S::AtLeast(C::Cruiser))
+        );
+        assert_eq!(
+            size("destroy target Cruiser or Battleship"),
+            Some(S::Classes(vec![C::Cruiser, C::Battleship]))
+        );
+        assert_eq!(
+            size("destroy target Frigates, Destroyers or Frigates"),
+            Some(S::Classes(vec![C::Frigate, C::Destroyer]))
+        );
+        let (p, d) = parse("play", "destroy target Frigate or Destroyer or larger");
+        assert!(p.is_none() && d.iter().any(|d| d.starts_with("HB0403")));
+    }
+
     #[test]
     fn every_documented_shape_parses() {
         let ok = [
@@ -287,6 +333,13 @@ mod tests {
             ("override", "deploy-in-setup = yes"),
             ("override", "mulligan-cost = 0R 1C for you"),
             ("override", "face-down-min-class = Cruiser"),
+            ("play", "destroy target opposing Frigate or Destroyer"),
+            (
+                "play",
+                "volley 1 die at target Frigates, Destroyers, or Cruisers with Escort",
+            ),
+            ("static", "your Frigates or Destroyers cost 1R less"),
+            ("when", "any Frigate or Destroyer is destroyed, draw 1"),
         ];
         for (k, t) in ok {
             let (p, d) = parse(k, t);

@@ -1080,6 +1080,54 @@ impl Lower {
                         }
                     }
                 }
+                Rule::class_more => {
+                    // `Frigate or Destroyer`: the noun just read must itself be a class.
+                    let list_span = self.span(&c);
+                    let mut classes: Vec<ShipClass> = match preds.last() {
+                        Some(Pred::Size(SizeRestriction::Classes(cs))) if cs.len() == 1 => {
+                            cs.clone()
+                        }
+                        _ => {
+                            self.error(
+                                codes::WRONG_KIND,
+                                list_span,
+                                "`or <class>` joins ship classes, but the noun before it is not a ship class".into(),
+                                "not a list of classes",
+                                Some("write classes only: `Frigate or Destroyer`; for other card types write two abilities".into()),
+                            );
+                            ok = false;
+                            continue;
+                        }
+                    };
+                    for cp in c.into_inner() {
+                        let cspan = self.span(&cp);
+                        match class_by_name(cp.as_str()) {
+                            Some(k) if !classes.contains(&k) => classes.push(k),
+                            Some(_) => {}
+                            None => {
+                                self.unknown_class(cp.as_str(), cspan);
+                                ok = false;
+                            }
+                        }
+                    }
+                    if classes.len() > limits::CLASSES {
+                        self.error(
+                            codes::TOO_LONG,
+                            list_span,
+                            format!(
+                                "{} classes in one list, more than {}",
+                                classes.len(),
+                                limits::CLASSES
+                            ),
+                            "too many classes",
+                            None,
+                        );
+                        ok = false;
+                        continue;
+                    }
+                    preds.pop();
+                    preds.push(Pred::Size(SizeRestriction::Classes(classes)));
+                }
                 Rule::size => {
                     let size_span = self.span(&c);
                     let s = c.into_inner().next()?;
@@ -1111,11 +1159,18 @@ impl Lower {
                                 _ => None,
                             });
                             let Some(k) = from_noun else {
+                                let listed = preds.iter().any(|p| {
+                                    matches!(p, Pred::Size(SizeRestriction::Classes(cs)) if cs.len() > 1)
+                                });
                                 self.error(
                                     codes::WRONG_KIND,
                                     size_span,
-                                    "`or larger` / `or smaller` needs a ship class before it"
-                                        .into(),
+                                    if listed {
+                                        "`or larger` / `or smaller` cannot follow a list of classes"
+                                    } else {
+                                        "`or larger` / `or smaller` needs a ship class before it"
+                                    }
+                                    .into(),
                                     "no class to compare with",
                                     Some(
                                         "write `Cruiser or larger`, or `ship larger than Cruiser`"

@@ -38,8 +38,8 @@ enum Command {
         decks: Vec<String>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Commander turns before the game stops (engagements are not implemented yet).
-        #[arg(long, default_value_t = 10)]
+        /// Commander turns before the game stops without a winner.
+        #[arg(long, default_value_t = 100)]
         turns: u32,
         /// Computer player for every commander.
         #[arg(long, value_enum, default_value_t = Kind::Heuristic)]

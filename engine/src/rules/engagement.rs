@@ -24,9 +24,9 @@ use crate::event::{EndReason, Event};
 use crate::game::{Facing, Game, Step};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{Ability, Timing};
-use crate::ir::{CardKind, TraitName};
+use crate::ir::CardKind;
 use crate::rules::manufacturing::{self, Context};
-use crate::rules::{boarding, stats, traits, volley};
+use crate::rules::{boarding, traits, volley};
 
 /// Rounds after which an engagement stops: the attacking fleet withdraws (an engine limit so
 /// that two fleets that cannot hurt each other do not fight forever; docs/interpretations.md).
@@ -155,12 +155,7 @@ pub(crate) fn units(g: &Game, side: Side) -> Vec<Inst> {
         return Vec::new();
     };
     match side {
-        Side::Attacker => e
-            .fleet
-            .iter()
-            .copied()
-            .filter(|&i| g.in_play(i))
-            .collect(),
+        Side::Attacker => e.fleet.iter().copied().filter(|&i| g.in_play(i)).collect(),
         Side::Defender => g.cmd(e.defender).map_or(Vec::new(), |c| {
             c.battlefield
                 .iter()
@@ -297,10 +292,7 @@ pub(crate) fn advance(g: &mut Game) {
         }
         CombatStep::Boards(Side::Attacker) => begin_volley(g, Side::Defender),
         CombatStep::Boards(Side::Defender) => {
-            let any = g
-                .engagement
-                .as_ref()
-                .is_some_and(|e| !e.boards.is_empty());
+            let any = g.engagement.as_ref().is_some_and(|e| !e.boards.is_empty());
             if !any {
                 // STEP 6: no boards at all, straight to STEP 9.
                 end_round(g);
@@ -383,17 +375,17 @@ fn end_round(g: &mut Game) {
             home.push(s);
         }
     }
-    let (round, fleet_left) = (e.round, !e.fleet.is_empty());
+    let (round, fleet_left, attacker) = (e.round, !e.fleet.is_empty(), e.attacker);
+    g.log.push(Event::CombatStep {
+        step: 9,
+        who: attacker,
+    });
     for s in home {
         let card = g.card_ref(s);
         if g.in_play(s) {
             g.log.push(Event::Retreated { card });
         }
     }
-    g.log.push(Event::CombatStep {
-        step: 9,
-        who: g.engagement.as_ref().map_or(g.active, |e| e.attacker),
-    });
     if !fleet_left {
         end(g, EndReason::Retreated);
         return;
@@ -426,9 +418,7 @@ pub(crate) fn decision(g: &Game) -> Option<Decision> {
     let who = match &e.step {
         CombatStep::StartCards => *e.start_queue.first()?,
         CombatStep::Interceptors => e.defender,
-        CombatStep::Volley(s) | CombatStep::Boards(s) | CombatStep::Escorts(s) => {
-            e.commander(*s)
-        }
+        CombatStep::Volley(s) | CombatStep::Boards(s) | CombatStep::Escorts(s) => e.commander(*s),
         CombatStep::Boarding => boarding::decider(g)?,
         CombatStep::Stoic(u) => g.controller(*u),
     };
@@ -464,6 +454,24 @@ pub(crate) fn dispatch(
     step: &CombatStep,
     choice: &Choice,
 ) -> Result<(), RuleError> {
+    if let CombatStep::Stoic(u) = step {
+        // §3.4.10: the Stoic unit takes its last volley and nothing else.
+        match choice {
+            Choice::Volley { unit, fire } if unit == u => {
+                volley::check_volley(g, who, *unit, fire, volley::Kind::Stoic)?;
+                volley::stoic_volley(g, *unit, fire);
+            }
+            Choice::EndStep => volley::stoic_done(g, *u),
+            _ => {
+                return Err(err(
+                    format!("{} must take or decline its Stoic last volley", g.name(*u)),
+                    "3.4.10",
+                ))
+            }
+        }
+        settle(g);
+        return Ok(());
+    }
     match (step, choice) {
         (_, Choice::Deploy { card, host, .. }) => {
             check_card_timing(g, *card, step)?;
@@ -479,11 +487,6 @@ pub(crate) fn dispatch(
                 advance(g);
             }
         }
-        (CombatStep::Stoic(u), Choice::Volley { unit, fire }) if unit == u => {
-            volley::check_volley(g, who, *unit, fire, volley::Kind::Stoic)?;
-            volley::stoic_volley(g, *unit, fire);
-        }
-        (CombatStep::Stoic(u), Choice::EndStep) => volley::stoic_done(g, *u),
         (CombatStep::Interceptors, Choice::Intercept { unit, fire }) => {
             traits::intercept(g, who, *unit, fire)?
         }
@@ -502,12 +505,8 @@ pub(crate) fn dispatch(
             traits::overload(g, who, *unit, *target)?
         }
         (CombatStep::Volley(_), Choice::Repair { unit }) => traits::repair(g, who, *unit)?,
-        (CombatStep::Volley(Side::Attacker), Choice::Retreat { unit }) => {
-            retreat(g, who, *unit)?
-        }
-        (CombatStep::Volley(_), Choice::Dock { wing, host }) => {
-            traits::dock(g, who, *wing, *host)?
-        }
+        (CombatStep::Volley(Side::Attacker), Choice::Retreat { unit }) => retreat(g, who, *unit)?,
+        (CombatStep::Volley(_), Choice::Dock { wing, host }) => traits::dock(g, who, *wing, *host)?,
         (CombatStep::Volley(_), Choice::EndStep) => advance(g),
         (CombatStep::Boards(side), Choice::Board { ship, target }) => {
             boarding::declare(g, *side, *ship, *target)?
@@ -517,9 +516,9 @@ pub(crate) fn dispatch(
             boarding::cancel(g, *side, *escort, *ship)?
         }
         (CombatStep::Escorts(_), Choice::EndStep) => advance(g),
-        (CombatStep::Boarding, c) => boarding::fight_choice(g, who, c)?,
         (_, Choice::Fearless { unit }) => traits::fearless(g, who, *unit)?,
         (_, Choice::Launch { wing }) => traits::launch(g, who, *wing)?,
+        (CombatStep::Boarding, c) => boarding::fight_choice(g, who, c)?,
         _ => {
             return Err(err(
                 format!("{choice:?} is not a choice in this step ({step:?})"),
@@ -610,16 +609,4 @@ fn retreat(g: &mut Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
         card: g.card_ref(unit),
     });
     Ok(())
-}
-
-/// Whether `unit` is retreating this round.
-pub(crate) fn is_retreating(g: &Game, unit: Inst) -> bool {
-    g.engagement
-        .as_ref()
-        .is_some_and(|e| e.retreating.contains(&unit))
-}
-
-/// Whether `unit` went Fearless, is Overloaded etc. — a unit's trait value, for callers.
-pub(crate) fn trait_value(g: &Game, unit: Inst, t: TraitName) -> u8 {
-    stats::value(g, unit, t)
 }

@@ -31,6 +31,10 @@ pub enum Context {
     Conscript,
     /// From the Shipyard onto a Regimented host, free (§3.4.7).
     Regiment,
+    /// During an engagement: Events and Tactics only (§6.5.4, §2.7).
+    Engagement,
+    /// From the Shipyard, free: the Spoils of War (§7.1.3.2).
+    Spoils,
 }
 
 /// A checked deployment, ready to carry out.
@@ -352,6 +356,7 @@ fn check_module(
                     ));
                 }
             }
+            // §3.4.4, §2.5.5, "Size Matters!": Battle Cruisers and larger (I-3).
             if card.has_trait(TraitName::FaceUpFaceDown) {
                 let min = match ck.rule(BaseRule::FaceDownMinClass, Some(host)).value {
                     RuleValue::Class(c) => c,
@@ -502,7 +507,9 @@ pub fn check(
         section: "9.11",
     })?;
     let (wanted_zone, wanted, zsec) = match ctx {
-        Context::Conscript | Context::Regiment => (Zone::Shipyard, "in your Shipyard", "9.26"),
+        Context::Conscript | Context::Regiment | Context::Spoils => {
+            (Zone::Shipyard, "in your Shipyard", "9.26")
+        }
         _ => (Zone::Hand, "in your hand", "9.11"),
     };
     if x.zone != wanted_zone || x.owner != who {
@@ -521,17 +528,24 @@ pub fn check(
     let mut how = match ctx {
         Context::Conscript => DeployHow::Conscripted,
         Context::Regiment => DeployHow::Regimented,
+        Context::Spoils => DeployHow::Spoils,
         _ => DeployHow::FromHand,
     };
 
     // Timing by card type.
     match card.kind {
         CardKind::Tactic => {
-            return Err(RuleError::NotNow {
-                what: "deploying a Tactic",
-                why: "Tactics are deployed only during an engagement".into(),
-                section: "2.7",
-            })
+            if ctx != Context::Engagement {
+                return Err(RuleError::NotNow {
+                    what: "deploying a Tactic",
+                    why: "Tactics are deployed only during an engagement".into(),
+                    section: "2.7",
+                });
+            }
+            if host.is_some() || replacing.is_some() {
+                return Err(deploy_err(card, "a Tactic is deployed on its own", "2.7"));
+            }
+            how = DeployHow::Tactic;
         }
         CardKind::Event => {
             if ctx == Context::Setup && !ck.rule(BaseRule::DeployInSetup, Some(inst)).flag() {
@@ -583,6 +597,13 @@ pub fn check(
                     what: "deploying a ship, Marine or Module",
                     why: "only Events may be deployed outside your Manufacturing Phase".into(),
                     section: "5.4",
+                });
+            }
+            if ctx == Context::Engagement {
+                return Err(RuleError::NotNow {
+                    what: "deploying a ship, Marine or Module",
+                    why: "only Events and Tactics may be deployed during an engagement".into(),
+                    section: "6.5.4",
                 });
             }
         }
@@ -678,7 +699,7 @@ pub fn check(
     // Cost.
     let cost = match (ctx, how) {
         (_, DeployHow::Breakthru) => Amount::ZERO,
-        (Context::Regiment, _) => Amount::ZERO,
+        (Context::Regiment | Context::Spoils, _) => Amount::ZERO,
         (Context::Conscript, _) => {
             let m = ck.rule(BaseRule::ConscriptionMultiplier, None).count();
             Amount {
@@ -691,7 +712,7 @@ pub fn check(
     };
     if face_down {
         how = match ctx {
-            Context::Conscript | Context::Regiment => how,
+            Context::Conscript | Context::Regiment | Context::Spoils => how,
             _ => DeployHow::FaceDown,
         };
     }
@@ -754,13 +775,13 @@ pub(crate) fn carry_out(g: &mut Game, who: PlayerId, plan: Plan) {
 /// Scrapheap (§2.6), and Regimented searches (§3.4.7).
 pub(crate) fn after_deploy(g: &mut Game, who: PlayerId, card: Inst) {
     let c = g.card(card).clone();
-    if c.kind == CardKind::Event {
+    if matches!(c.kind, CardKind::Event | CardKind::Tactic) {
         hooks::dispatch(g, Trigger::EventDeployed { card });
         g.log.push(Event::EventResolved {
             who,
             card: g.card_ref(card),
         });
-        // §2.6: unless its text keeps it in play (abilities, later), it is scrapped.
+        // §2.6, §2.7: unless its text keeps it in play (abilities, later), it is scrapped.
         g.move_to(card, Zone::Scrapheap);
         return;
     }
@@ -1098,6 +1119,9 @@ pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec
         if ctx == Context::EventsOnly && kind != CardKind::Event {
             continue;
         }
+        if ctx == Context::Engagement && !matches!(kind, CardKind::Event | CardKind::Tactic) {
+            continue;
+        }
         for (host, replacing) in targets(g, who, g.card(card)) {
             if check(g, who, card, host, replacing, ctx).is_ok() {
                 out.push(Choice::Deploy {
@@ -1145,6 +1169,19 @@ pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
         for host in hosts {
             if host != Some(unit) && check_reassign(g, who, unit, host).is_ok() {
                 out.push(Choice::Reassign { unit, host });
+            }
+        }
+    }
+}
+
+/// Deployments from the Shipyard in `ctx` (Spoils of War, §7.1.3.2), listed as
+/// `Choice::Conscript { card, host }` pairs for the caller to rewrap.
+pub(crate) fn legal_from_shipyard(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
+    let Some(c) = g.cmd(who) else { return };
+    for card in distinct(g, &c.shipyard) {
+        for (host, _) in targets(g, who, g.card(card)) {
+            if check(g, who, card, host, None, ctx).is_ok() {
+                out.push(Choice::Conscript { card, host });
             }
         }
     }

@@ -4,16 +4,25 @@
 //! - `manufacturing`: §5.4 with §2.3–§2.5, §3.4.7, §3.4.11, §8.4, §9.4, §9.7; Events §2.6/§5.1;
 //! - `turn`: response windows (§2.6), the Engagement-phase declaration (§5.5), discard and
 //!   end of turn, turn order (§5.6);
-//! - `scoop`: §7.2 and the Spoils of War stockpile (§7.1.3.1).
+//! - `scoop`: §7.2 and the end of the game (§6.1);
+//! - engagements (§6): `engagement` (the §6.6 step machine, retreat), `volley` (§6.2, §8.2,
+//!   destruction §6.7), `stats` (attack, defense, trait values), `traits` (§3), `boarding`
+//!   (§6.9), `victory` (elimination, Spoils of War §7.1.3).
 //!
 //! [`dispatch`] routes a choice to its rule; [`legal`] lists the choices every rule accepts.
 //! Both use the same check functions, so a listed choice is always accepted.
 
+pub mod boarding;
+pub mod engagement;
 pub mod logistics;
 pub mod manufacturing;
 pub mod scoop;
 pub mod setup;
+pub mod stats;
+pub mod traits;
 pub mod turn;
+pub mod victory;
+pub mod volley;
 
 use crate::choice::{Choice, Decision, DecisionKind};
 use crate::error::RuleError;
@@ -25,6 +34,14 @@ use manufacturing::Context;
 pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(), RuleError> {
     let who = d.who;
     match (&d.kind, choice) {
+        (DecisionKind::Combat(step), c) => engagement::dispatch(g, who, step, c),
+        (DecisionKind::Spoils, Choice::SpoilsPick { card, host }) => {
+            victory::spoils_pick(g, who, *card, *host)
+        }
+        (DecisionKind::Spoils, Choice::SpoilsDecline) => {
+            victory::spoils_decline(g, who);
+            Ok(())
+        }
         (DecisionKind::SetupModule { .. }, Choice::SetupModule(card)) => {
             setup::pick_module(g, who, *card)
         }
@@ -116,6 +133,8 @@ fn not_now(d: &Decision, choice: &Choice) -> RuleError {
         Choice::EndTurn => ("ending the turn", "5.5.5"),
         Choice::Pass => ("passing", "2.6"),
         Choice::Scoop => ("scooping", "7.2"),
+        Choice::SpoilsPick { .. } | Choice::SpoilsDecline => ("the Spoils of War", "7.1.3.2"),
+        _ => ("an engagement choice", "6.6"),
     };
     RuleError::NotNow {
         what,
@@ -173,6 +192,8 @@ pub(crate) fn legal(g: &Game, d: &Decision) -> Vec<Choice> {
             manufacturing::legal_regiment_picks(g, &mut out);
             out.push(Choice::RegimentDecline);
         }
+        DecisionKind::Combat(step) => engagement::legal(g, d, step, &mut out),
+        DecisionKind::Spoils => victory::legal_spoils(g, who, &mut out),
     }
     out
 }

@@ -1,9 +1,8 @@
 //! Scooping (§7.2) and the end of the game when one commander remains (§6.1).
 //!
-//! A commander may scoop at any time, in any commander's turn. If they scoop after the
-//! active commander declared an attack on them in a game of three or more, the attacker
-//! takes their Stockpile (§7.2 with §7.1.3.1). The free Shipyard deployment of §7.1.3.2 is
-//! left for the engagement issue, where elimination by combat grants it too.
+//! A commander may scoop at any time, in any commander's turn. They pick up their cards, and
+//! if they scoop after the active commander declared an attack on them in a game of three or
+//! more, the attacker takes the Spoils of War (§7.2 with §7.1.3; `victory::leave_game`).
 
 use crate::event::{Event, Outcome};
 use crate::game::{Game, Step};
@@ -16,17 +15,10 @@ pub(crate) fn scoop(g: &mut Game, who: PlayerId) {
         c.out = true;
     }
     g.log.push(Event::Scooped { who });
-    if g.commanders.len() > 2 && g.declared_against == Some(who) && g.active != who {
-        let loot = g.cmd(who).map(|c| c.stockpile()).unwrap_or_default();
-        let to = g.active;
-        let (gained, _) = g.gain(to, loot);
-        g.log.push(Event::SpoilsOfWar {
-            to,
-            from: who,
-            gained,
-        });
-    }
-    if check_end(g) {
+    // §7.2: an attacked commander who scoops grants the Spoils of War (§7.1.3).
+    let victor = (g.declared_against == Some(who) && g.active != who).then_some(g.active);
+    crate::rules::victory::leave_game(g, who, victor, true);
+    if g.outcome.is_some() {
         return;
     }
     // Drop whatever the scooper was deciding.

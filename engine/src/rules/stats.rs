@@ -37,7 +37,9 @@ fn modules(g: &Game, i: Inst) -> impl Iterator<Item = Inst> + '_ {
 }
 
 fn swapped(g: &Game, i: Inst) -> bool {
-    g.engagement.as_ref().is_some_and(|e| e.fearless.contains(&i))
+    g.engagement
+        .as_ref()
+        .is_some_and(|e| e.fearless.contains(&i))
 }
 
 fn static_delta(g: &Game, i: Inst, stat: Stat) -> i32 {
@@ -118,7 +120,7 @@ pub fn remaining(g: &Game, i: Inst) -> u8 {
 pub fn value(g: &Game, i: Inst, name: TraitName) -> u8 {
     let mut total: u32 = 0;
     let mut lost = false;
-    let mut count = |t: crate::ir::Trait, total: &mut u32| {
+    let count = |t: crate::ir::Trait, total: &mut u32| {
         if t.name() == name {
             *total += u32::from(t.value().unwrap_or(1));
         }

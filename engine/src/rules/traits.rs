@@ -33,7 +33,10 @@ fn mine(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
 fn need(g: &Game, unit: Inst, t: TraitName) -> Result<u8, RuleError> {
     let x = stats::value(g, unit, t);
     if x == 0 {
-        return Err(err(format!("{} {unit} lacks {t}", g.name(unit)), t.section()));
+        return Err(err(
+            format!("{} {unit} lacks {t}", g.name(unit)),
+            t.section(),
+        ));
     }
     Ok(x)
 }
@@ -111,9 +114,7 @@ fn check_mark(g: &Game, unit: Inst, target: Inst, jam: bool) -> Result<u8, RuleE
     let side = side_of_unit(g, unit).ok_or_else(|| err("not in the engagement", "6.5.2"))?;
     if !matches!(g.card(target).kind, CardKind::Ship(_)) {
         return Err(err(
-            format!(
-                "{t} may only be used on an opposing ship, never a Station or Module-Station"
-            ),
+            format!("{t} may only be used on an opposing ship, never a Station or Module-Station"),
             t.section(),
         ));
     }
@@ -165,8 +166,7 @@ pub(crate) fn jam_or_paint(
 fn check_overload(g: &Game, unit: Inst, target: Inst) -> Result<u8, RuleError> {
     can_act(g, unit)?;
     let x = need(g, unit, TraitName::Overload)?;
-    if g
-        .engagement
+    if g.engagement
         .as_ref()
         .is_some_and(|e| e.overloaded.contains(&unit))
     {

@@ -1,6 +1,6 @@
 //! Turn flow after Logistics: response windows for other commanders' Events (§2.6), the
-//! end of Manufacturing, the Engagement-phase declaration (§5.5.1, §5.5.2; resolving the
-//! engagement, §6.6, is a later issue), the optional discard (§5.5.4), the end of the turn
+//! end of Manufacturing, the Engagement-phase declaration (§5.5.1, §5.5.2; the engagement
+//! itself, §6.6, is `engagement`), the optional discard (§5.5.4), the end of the turn
 //! (§5.5.5) and passing play clockwise (§5.6).
 //!
 //! Response windows: Events may be deployed at any time, even in another commander's turn
@@ -154,24 +154,19 @@ pub(crate) fn declare_engagement(
     fleet: &[Inst],
 ) -> Result<(), RuleError> {
     check_engagement(g, who, defender, fleet)?;
-    let limit = g.rule_count(BaseRule::EngagementsPerTurn, who);
-    let used = g.cmd_mut(who).map_or(0, |c| {
+    // Consulted here so an override of the limit is logged with the declaration (§8.1);
+    // `engagement::end` decides whether another engagement may follow.
+    g.rule_count(BaseRule::EngagementsPerTurn, who);
+    if let Some(c) = g.cmd_mut(who) {
         c.engagements = c.engagements.saturating_add(1);
-        c.engagements
-    });
+    }
     g.declared_against = Some(defender);
     g.log.push(Event::EngagementDeclared {
         attacker: who,
         defender,
         fleet: fleet.iter().map(|&s| g.card_ref(s)).collect(),
     });
-    g.log.push(Event::EngagementNotResolved {
-        attacker: who,
-        defender,
-    });
-    if used >= limit {
-        g.step = Step::Discard;
-    }
+    crate::rules::engagement::begin(g, who, defender, fleet);
     Ok(())
 }
 

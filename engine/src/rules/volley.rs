@@ -72,18 +72,12 @@ pub(crate) fn can_act(g: &Game, unit: Inst) -> Result<(), RuleError> {
     }
     if e.acted.contains(&unit) {
         return Err(err(
-            format!(
-                "{} {unit} has already acted this volley turn",
-                g.name(unit)
-            ),
+            format!("{} {unit} has already acted this volley turn", g.name(unit)),
             "3.2",
         ));
     }
     if e.retreating.contains(&unit) {
-        return Err(err(
-            format!("{} {unit} is retreating", g.name(unit)),
-            "6.6",
-        ));
+        return Err(err(format!("{} {unit} is retreating", g.name(unit)), "6.6"));
     }
     if e.fresh.contains(&unit) {
         return Err(err(
@@ -139,8 +133,7 @@ pub(crate) fn check_target(
     let station_part = tk == CardKind::Station || module_station.is_some();
     if station_part {
         if tk == CardKind::Station
-            && g
-                .attachments(target)
+            && g.attachments(target)
                 .iter()
                 .any(|&a| g.card(a).kind == CardKind::Module(ModuleKind::Station))
         {
@@ -216,10 +209,7 @@ pub(crate) fn check_fire(
         ));
     }
     if fire.is_empty() || fire.iter().any(|&(_, k)| k == 0) {
-        return Err(err(
-            "name each target with at least one die",
-            "8.5",
-        ));
+        return Err(err("name each target with at least one die", "8.5"));
     }
     let total: u32 = fire.iter().map(|&(_, k)| u32::from(k)).sum();
     if total != u32::from(n) {
@@ -235,7 +225,7 @@ pub(crate) fn check_fire(
         if fire[..k].iter().any(|&(u, _)| u == t) {
             return Err(err(format!("target {t} is named twice"), "6.2"));
         }
-        if kind == Kind::Marine {
+        if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
             crate::rules::boarding::check_marine_target(g, unit, t)?;
         } else {
             check_target(g, unit, t, kind)?;
@@ -260,8 +250,7 @@ pub(crate) fn check_volley(
     }
     if kind == Kind::Normal {
         can_act(g, unit)?;
-        if g
-            .engagement
+        if g.engagement
             .as_ref()
             .is_some_and(|e| e.drawback.contains(&unit))
         {
@@ -287,7 +276,10 @@ pub(crate) fn legal_volleys(g: &Game, unit: Inst, kind: Kind, out: &mut Vec<Choi
         return;
     }
     let targets = legal_targets(g, unit, kind);
-    push_spreads(unit, n, &targets, out, |unit, fire| Choice::Volley { unit, fire });
+    push_spreads(unit, n, &targets, out, |unit, fire| Choice::Volley {
+        unit,
+        fire,
+    });
 }
 
 /// All dice at each target, plus one split over the first two (apply takes any split).
@@ -430,10 +422,7 @@ pub(crate) fn destroy(g: &mut Game, t: Inst, immediate: bool) {
     if !g.in_play(t) {
         return;
     }
-    let in_fleet = g
-        .engagement
-        .as_ref()
-        .is_some_and(|e| e.fleet.contains(&t));
+    let in_fleet = g.engagement.as_ref().is_some_and(|e| e.fleet.contains(&t));
     if !immediate {
         let wings: Vec<Inst> = g
             .attachments(t)
@@ -466,10 +455,13 @@ pub(crate) fn destroy(g: &mut Game, t: Inst, immediate: bool) {
         e.stoic.retain(|&u| u != t);
     }
     if station {
-        let by = g
-            .engagement
-            .as_ref()
-            .map(|e| if e.defender == ctrl { e.attacker } else { e.defender });
+        let by = g.engagement.as_ref().map(|e| {
+            if e.defender == ctrl {
+                e.attacker
+            } else {
+                e.defender
+            }
+        });
         victory::eliminate(g, ctrl, by);
     }
 }

@@ -223,6 +223,64 @@ pub fn pool() -> Vec<Card> {
     tac.cost = amt(1, 1);
     v.push(tac);
     v.push(base(22, "Quantum Drive", CardKind::Breakthru));
+    // Combat traits (§3).
+    let mut ship = |id: u32, name: &str, class: ShipClass, adw: (u8, u8, u8), m: u8, traits| {
+        let mut c = unit(
+            base(id, name, CardKind::Ship(class)),
+            amt(3, 2),
+            adw.0,
+            adw.1,
+            adw.2,
+        );
+        c.capacity = Capacity {
+            marines: m,
+            wings: 0,
+        };
+        c.traits = traits;
+        v.push(c);
+    };
+    ship(
+        23,
+        "Raven Destroyer",
+        ShipClass::Destroyer,
+        (3, 6, 3),
+        1,
+        vec![Trait::Hunter, Trait::AlphaStrike],
+    );
+    ship(
+        24,
+        "Shade Cruiser",
+        ShipClass::Cruiser,
+        (3, 3, 3),
+        1,
+        vec![Trait::Stealth, Trait::Stoic],
+    );
+    ship(
+        25,
+        "Hammer Battleship",
+        ShipClass::Battleship,
+        (4, 6, 5),
+        2,
+        vec![Trait::Annihilate, Trait::Overload(4), Trait::Fearless],
+    );
+    ship(
+        26,
+        "Spook Cruiser",
+        ShipClass::Cruiser,
+        (2, 6, 3),
+        1,
+        vec![Trait::Jammer(2), Trait::TargetPainter(2), Trait::Resistant],
+    );
+    let mut guard = unit(
+        base(27, "Guard Marines", CardKind::Marine { character: false }),
+        amt(1, 1),
+        2,
+        5,
+        2,
+    );
+    guard.space = 1;
+    guard.traits = vec![Trait::Interceptor(1)];
+    v.push(guard);
     v
 }
 
@@ -234,8 +292,8 @@ pub fn catalog() -> Arc<Catalog> {
 pub fn deck() -> Vec<CardId> {
     let mut d = vec![0, 1, 2, 3, 4, 5, 6];
     let fill = [
-        7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 7, 8, 10, 13, 11, 16, 18, 10,
-        13, 7, 8,
+        7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 7, 8, 10,
+        13, 23, 24, 25, 26, 27, 13, 10, 27,
     ];
     let mut k = 0;
     while d.len() < 55 {

@@ -71,6 +71,16 @@ Ship "Zephyr Fighter Wing" {
     defense: 5
     wounds: 1
     space: 1
+    traits: Interceptor +2
+}
+
+Ship "Sparrow Fighter Wing" {
+    class: Fighter Wing
+    cost: 1R 1C
+    attack: 1
+    defense: 5
+    wounds: 1
+    space: 1
 }
 
 Ship "Merlin-class Frigate" {
@@ -90,6 +100,7 @@ Ship "Seagull-class Cruiser" {
     defense: 6
     wounds: 3
     carries: 1 Marine, 1 Wing
+    traits: Target Painter +3
 }
 
 Ship "Eagle-class Battle Cruiser" {
@@ -99,6 +110,8 @@ Ship "Eagle-class Battle Cruiser" {
     defense: 6
     wounds: 4
     carries: 1 Marine, 1 Wing
+    text: "Ships in your fleet gain Interceptor +1."
+    static: ships in your fleet gain Interceptor +1
 }
 
 Ship "Albatross-class Transport" {
@@ -167,7 +180,7 @@ Module-Ship "Heavy Railgun Battery" {
 }
 
 Module-Ship "Fleet Command Uplink" {
-    cost: 3R 3C
+    cost: 0
     traits: Face Up-Face Down
 }
 
@@ -190,4 +203,131 @@ Tactic "Focused Volley" {
 
 Breakthru "Advanced Fire Control" {
     cost: 0
+}
+
+# Engagement fixtures (§3, §6): the rulebook's worked examples and one ship per trait.
+
+Ship "Dragon-class Battleship" {
+    class: Battleship
+    cost: 8R 6C
+    attack: 4
+    defense: 7
+    wounds: 5
+    carries: 2 Marines
+}
+
+Ship "Cockatrice-class Cruiser" {
+    class: Cruiser
+    cost: 4R 3C
+    attack: 3
+    defense: 6
+    wounds: 3
+    carries: 1 Marine
+}
+
+Ship "Roc-class Battleship" {
+    class: Battleship
+    cost: 8R 6C
+    attack: 5
+    defense: 7
+    wounds: 5
+    carries: 2 Marines
+}
+
+Ship "Wraith-class Cruiser" {
+    class: Cruiser
+    cost: 5R 4C
+    attack: 3
+    defense: 8
+    wounds: 3
+    carries: 1 Marine
+    traits: Stealth
+}
+
+Ship "Osprey-class Cruiser" {
+    class: Cruiser
+    cost: 4R 3C
+    attack: 2
+    defense: 6
+    wounds: 3
+    carries: 1 Marine
+    traits: Target Painter +4
+}
+
+Ship "Basilisk-class Destroyer" {
+    class: Destroyer
+    cost: 3R 2C
+    attack: 2
+    defense: 5
+    wounds: 2
+    carries: 1 Marine
+    traits: Hunter
+}
+
+Ship "Hawk-class Destroyer" {
+    class: Destroyer
+    cost: 3R 2C
+    attack: 2
+    defense: 5
+    wounds: 2
+    carries: 1 Marine
+    traits: Alpha Strike
+}
+
+Ship "Kraken-class Battleship" {
+    class: Battleship
+    cost: 8R 6C
+    attack: 3
+    defense: 7
+    wounds: 5
+    carries: 2 Marines
+    traits: Annihilate
+}
+
+Ship "Bastion-class Cruiser" {
+    class: Cruiser
+    cost: 4R 3C
+    attack: 2
+    defense: 6
+    wounds: 5
+    carries: 1 Marine
+    traits: Resistant
+}
+
+Ship "Raven-class Cruiser" {
+    class: Cruiser
+    cost: 4R 3C
+    attack: 2
+    defense: 6
+    wounds: 2
+    carries: 1 Marine, 1 Wing
+    traits: Stoic
+}
+
+Ship "Manticore-class Battleship" {
+    class: Battleship
+    cost: 8R 6C
+    attack: 2
+    defense: 8
+    wounds: 5
+    carries: 2 Marines
+    traits: Overload +4, Fearless
+}
+
+Ship "Magpie-class Cruiser" {
+    class: Cruiser
+    cost: 4R 3C
+    attack: 2
+    defense: 6
+    wounds: 3
+    carries: 1 Marine
+    traits: Jammer +2
+}
+
+Marine "Sentinel Marines" {
+    cost: 1R 1C
+    attack: 1
+    defense: 5
+    wounds: 2
+    traits: Interceptor +1
 }

@@ -1,0 +1,365 @@
+//! The designer's guide (`docs/guide.md`) cannot rot: this test reads the guide and does what it
+//! says, in order, from the repository root.
+//!
+//! - A ```` ```text PATH ```` block shows a file: it must equal `PATH` byte for byte (so the card,
+//!   deck and ruling the guide shows are the real ones in the repository).
+//! - A ```` ```sh ```` block holds commands, one a line (`#` comments allowed). Each must be one
+//!   of the forms below, or the test fails — so a new command in the guide needs a way to be
+//!   exercised here first:
+//!   - `cargo run -p cardc -- ARGS`: runs the real `cardc` binary with `ARGS`; it must exit 0
+//!     and print no diagnostic about the guide's own files;
+//!   - `cargo run -p engine --features cli --bin hullbreach -- ruling FILE --cards DIR`: the
+//!     binary sits behind the engine's `cli` feature, which this package does not build, so the
+//!     test makes the same library calls the binary makes for `ruling` (compile `DIR` with
+//!     `cardlang`, `engine::ruling::parse`, `engine::ruling::run`) and prints the transcript;
+//!   - `[ENV=VALUE ...] cargo test -p tests --test rulings`: the guide's ruling must have an
+//!     accepted snapshot beside it whose transcript is the one the engine produces now (what that
+//!     suite checks for every ruling);
+//!   - `cargo insta review`: nothing of the guide's ruling is left pending (`.snap.new`), and its
+//!     snapshot is accepted.
+//! - A ```` ```text output ```` block is an excerpt of what the command just before it printed:
+//!   its lines must appear in that output, consecutively and in order.
+//! - A command written in the prose (an inline `cargo ...` span) must be one of the block
+//!   commands, so it is exercised too. The one exception is `cargo install cargo-insta`, which
+//!   installs a tool from the network and is not run.
+//!
+//! Run with `cargo test -p cardc --test guide`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+
+const GUIDE: &str = "docs/guide.md";
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(repo().join(rel))
+        .unwrap_or_else(|e| panic!("{GUIDE} names {rel}, which cannot be read: {e}"))
+        .replace("\r\n", "\n")
+}
+
+/// One fenced block of the guide.
+struct Block {
+    line: usize,
+    info: String,
+    body: String,
+}
+
+fn blocks(text: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut open: Option<Block> = None;
+    for (k, line) in text.lines().enumerate() {
+        if let Some(fence) = line.strip_prefix("```") {
+            match open.take() {
+                Some(b) => out.push(b),
+                None => {
+                    open = Some(Block {
+                        line: k + 1,
+                        info: fence.trim().to_string(),
+                        body: String::new(),
+                    })
+                }
+            }
+        } else if let Some(b) = open.as_mut() {
+            b.body.push_str(line);
+            b.body.push('\n');
+        }
+    }
+    assert!(open.is_none(), "{GUIDE}: an unclosed ``` block");
+    out
+}
+
+/// Splits a command line like a shell would for the forms the guide uses: words separated by
+/// spaces, double quotes grouping, `#` starting a comment outside quotes.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            '#' if !quoted && !any && cur.is_empty() => break,
+            c if c.is_whitespace() && !quoted => {
+                if any || !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if any || !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// The rulings the guide has run, by file, so `cargo test`/`cargo insta review` know which
+/// snapshots to look at.
+#[derive(Default)]
+struct State {
+    rulings: Vec<String>,
+    /// What the last command printed.
+    output: String,
+    /// The guide's own files (shown in `text PATH` blocks): no diagnostic may name them.
+    files: Vec<String>,
+}
+
+fn run_cardc(args: &[String], state: &mut State, at: usize) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cardc"))
+        .args(args)
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("cardc runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{GUIDE}:{at}: `cardc {}` failed\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        args.join(" ")
+    );
+    for file in &state.files {
+        // Diagnostics name a pool file by the pool directory's own name and the path below it.
+        let shown = file.rsplit('/').take(2).collect::<Vec<_>>();
+        let needle = format!("{}/{}", shown[shown.len() - 1], shown[0]);
+        assert!(
+            !stderr.contains(&needle),
+            "{GUIDE}:{at}: `cardc {}` reports a problem in the guide's file {file}:\n{stderr}",
+            args.join(" ")
+        );
+    }
+    state.output = stdout;
+}
+
+/// What `hullbreach ruling FILE --cards DIR` does (engine/src/bin/hullbreach.rs), as library
+/// calls.
+fn transcript(file: &str, cards: &str) -> String {
+    let files = cardlang::source::read_pool(&repo().join(cards))
+        .unwrap_or_else(|_| panic!("the pool {cards} is readable"));
+    let compiled = cardlang::compile(&files);
+    assert!(
+        !compiled.has_errors(),
+        "the pool {cards} has errors: run `cargo run -p cardc -- check {cards}`"
+    );
+    let catalog = Arc::new(engine::Catalog::new(compiled.cards));
+    let text = read(file);
+    let ruling = engine::ruling::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    engine::ruling::run(&ruling, catalog).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+fn run_hullbreach(args: &[String], state: &mut State, at: usize) {
+    let [sub, file, flag, cards] = args else {
+        panic!("{GUIDE}:{at}: expected `hullbreach ruling FILE --cards DIR`");
+    };
+    assert!(
+        sub == "ruling" && flag == "--cards",
+        "{GUIDE}:{at}: expected `hullbreach ruling FILE --cards DIR`"
+    );
+    state.output = transcript(file, cards);
+    state.rulings.push(file.clone());
+}
+
+/// The accepted snapshot of a ruling file, without insta's header.
+fn snapshot_of(ruling: &str) -> (PathBuf, Option<String>) {
+    let name = Path::new(ruling)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dir = Path::new(ruling).parent().unwrap_or(Path::new(""));
+    let path = dir.join(format!("rulings@{name}.snap"));
+    let body = std::fs::read_to_string(repo().join(&path))
+        .ok()
+        .map(|text| {
+            let text = text.replace("\r\n", "\n");
+            // The header is the first `---` ... `---` block.
+            let mut parts = text.splitn(3, "---\n");
+            let _ = parts.next();
+            let _ = parts.next();
+            parts.next().unwrap_or("").to_string()
+        });
+    (path, body)
+}
+
+fn check_rulings_suite(state: &State, at: usize) {
+    assert!(
+        !state.rulings.is_empty(),
+        "{GUIDE}:{at}: run a ruling before the rulings suite"
+    );
+    for ruling in &state.rulings {
+        assert!(
+            ruling.starts_with("tests/rulings/") && ruling.ends_with(".ruling"),
+            "{GUIDE}:{at}: the rulings suite runs tests/rulings/*.ruling only, not {ruling}"
+        );
+        let (path, body) = snapshot_of(ruling);
+        let body = body.unwrap_or_else(|| {
+            panic!(
+                "{GUIDE}:{at}: {ruling} has no accepted snapshot {}",
+                path.display()
+            )
+        });
+        let expected = transcript(ruling, "tests/rulings/pool");
+        assert_eq!(
+            body.trim_end(),
+            expected.trim_end(),
+            "{GUIDE}:{at}: the snapshot {} is not the transcript of {ruling}",
+            path.display()
+        );
+    }
+}
+
+fn check_insta_review(state: &State, at: usize) {
+    for ruling in &state.rulings {
+        let (path, body) = snapshot_of(ruling);
+        let pending = repo().join(format!("{}.new", path.display()));
+        assert!(
+            !pending.exists(),
+            "{GUIDE}:{at}: {} is pending review",
+            pending.display()
+        );
+        assert!(
+            body.is_some(),
+            "{GUIDE}:{at}: {} is not accepted",
+            path.display()
+        );
+    }
+}
+
+fn run_command(line: &str, state: &mut State, at: usize) {
+    let mut w = words(line);
+    if w.is_empty() {
+        return;
+    }
+    // Leading environment assignments (`CI=true`, `INSTA_UPDATE=always`).
+    let env_len = w
+        .iter()
+        .take_while(|x| x.contains('=') && !x.starts_with('-'))
+        .count();
+    let w: Vec<String> = w.split_off(env_len);
+    let s: Vec<&str> = w.iter().map(String::as_str).collect();
+    match s.as_slice() {
+        ["cargo", "run", "-p", "cardc", "--", ..] => run_cardc(&w[5..], state, at),
+        ["cargo", "run", "-p", "engine", "--features", "cli", "--bin", "hullbreach", "--", ..] => {
+            run_hullbreach(&w[9..], state, at)
+        }
+        ["cargo", "test", "-p", "tests", "--test", "rulings"] => check_rulings_suite(state, at),
+        ["cargo", "insta", "review"] => check_insta_review(state, at),
+        _ => panic!(
+            "{GUIDE}:{at}: `{line}` is not a command this test knows how to exercise; \
+             teach cardc/tests/guide.rs to run it before putting it in the guide"
+        ),
+    }
+}
+
+fn check_excerpt(excerpt: &str, output: &str, at: usize) {
+    let want: Vec<&str> = excerpt.lines().map(str::trim_end).collect();
+    let have: Vec<&str> = output.lines().map(str::trim_end).collect();
+    let found = want.is_empty()
+        || have
+            .windows(want.len())
+            .any(|window| window == want.as_slice());
+    assert!(
+        found,
+        "{GUIDE}:{at}: this output is not what the command printed.\nguide:\n{excerpt}\nprinted:\n{output}"
+    );
+}
+
+/// Inline code spans of the prose (outside fenced blocks) that start with `cargo `.
+fn prose_commands(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for (k, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        for (n, span) in line.split('`').enumerate() {
+            if n % 2 == 1 && span.split_whitespace().any(|w| w == "cargo") {
+                out.push((k + 1, span.to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn guide_runs_as_written() {
+    let text = read(GUIDE);
+    let blocks = blocks(&text);
+    let mut state = State::default();
+    let mut commands = Vec::new();
+    let mut ran = 0;
+    for b in &blocks {
+        let mut info = b.info.split_whitespace();
+        match (info.next(), info.next()) {
+            (Some("sh"), None) => {
+                for (k, line) in b.body.lines().enumerate() {
+                    let cmd = words(line);
+                    if cmd.is_empty() {
+                        continue;
+                    }
+                    run_command(line, &mut state, b.line + 1 + k);
+                    commands.push(cmd.join(" "));
+                    ran += 1;
+                }
+            }
+            (Some("text"), Some("output")) => check_excerpt(&b.body, &state.output, b.line),
+            (Some(_), Some(path)) if path.contains('/') => {
+                let real = read(path);
+                assert_eq!(
+                    b.body, real,
+                    "{GUIDE}:{}: the block shows {path}, but the file differs",
+                    b.line
+                );
+                state.files.push(path.to_string());
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        ran >= 6,
+        "{GUIDE}: expected the guide's commands, ran {ran}"
+    );
+    for (line, span) in prose_commands(&text) {
+        let cmd = words(&span).join(" ");
+        assert!(
+            commands.contains(&cmd) || cmd == "cargo install cargo-insta",
+            "{GUIDE}:{line}: `{span}` is a command in the prose that no block runs; put it in a \
+             ```sh block so it is exercised"
+        );
+    }
+}
+
+#[test]
+fn words_split_like_a_shell() {
+    assert_eq!(
+        words(r#"cargo run -p cardc -- explain "Pelican-class Transport" --pool x  # why"#),
+        vec![
+            "cargo",
+            "run",
+            "-p",
+            "cardc",
+            "--",
+            "explain",
+            "Pelican-class Transport",
+            "--pool",
+            "x"
+        ]
+    );
+    assert!(words("# only a comment").is_empty());
+    assert_eq!(
+        words("CI=true cargo insta review"),
+        vec!["CI=true", "cargo", "insta", "review"]
+    );
+}

@@ -1,0 +1,720 @@
+//! Boarding actions (§6.6 STEP 4–8, §6.9, §9.3, §9.16, §9.23, §9.31).
+//!
+//! Declarations: a ship needs a Marine aboard (§6.9.6) that may board the target's class
+//! (§6.9.5); one boarding ship per target (§6.9.2) and one target per ship (§6.9.1); only
+//! Hunters board Stealth ships (§3.4.6, §3.4.9); Stations never board (§2.2, §6.9.4); a
+//! defending ship already targeted is locked down (STEP 6); no Station in round 1 while
+//! defending ships remain (§6.5.3). Fighter Wings carry no Marines, so they cannot be boarded
+//! (a hijacked ship must keep a Marine aboard, §2.5.1, §6.9.7).
+//!
+//! Escorts (STEP 7, §3.4.3) cancel one opposing board each, defenders first. Then each board
+//! is fought (STEP 8A–8E): defending Interceptor Marines, then the boarders and the
+//! defenders volley in turn until one party is destroyed; the boarders may retreat and the
+//! defenders may pursue with the roles reversed (§9.23); a ship with no Marines aboard is
+//! taken automatically (§6.9.3). The winners hijack or scuttle (STEP 8E, §9.31); a boarded
+//! Station eliminates its commander at once.
+
+use serde::Serialize;
+
+use crate::choice::Choice;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::game::{Game, Zone};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::{CardKind, ShipClass, TraitName};
+use crate::rules::engagement::{self, err, units, Board, Side};
+use crate::rules::volley::{self, Kind};
+use crate::rules::{stats, victory};
+
+/// Where a boarding action is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum FightStage {
+    /// STEP 8A: defending Marines with Interceptor fire.
+    Interceptor,
+    /// STEP 8B/8D: the boarding Marines volley (or retreat).
+    Boarders,
+    /// STEP 8C/8D: the defending Marines volley.
+    Holders,
+    /// §9.23: the defenders decide whether to pursue retreating or beaten boarders.
+    Pursue,
+    /// STEP 8E: the winners hijack or scuttle.
+    Outcome,
+}
+
+/// One boarding action being fought.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fight {
+    pub ship: Inst,
+    pub target: Inst,
+    pub boarders: PlayerId,
+    pub holders: PlayerId,
+    pub party: Vec<Inst>,
+    pub defenders: Vec<Inst>,
+    pub stage: FightStage,
+    pub acted: Vec<Inst>,
+}
+
+fn is_marine(g: &Game, i: Inst) -> bool {
+    matches!(g.card(i).kind, CardKind::Marine { .. })
+}
+
+/// The Marines aboard `host` under `who`'s command.
+fn marines(g: &Game, host: Inst, who: PlayerId) -> Vec<Inst> {
+    g.attachments(host)
+        .iter()
+        .copied()
+        .filter(|&m| is_marine(g, m) && g.controller(m) == who)
+        .collect()
+}
+
+/// §6.9.5: Marines whose class-size restriction admits the target (a Station admits all).
+fn party(g: &Game, ship: Inst, target: Inst) -> Vec<Inst> {
+    let class = g.card(target).ship_class();
+    marines(g, ship, g.controller(ship))
+        .into_iter()
+        .filter(|&m| match (&g.card(m).fits, class) {
+            (Some(r), Some(c)) => r.admits(c),
+            _ => true,
+        })
+        .collect()
+}
+
+// ----- declarations (STEP 4, STEP 6) --------------------------------------------------------
+
+pub(crate) fn check_board(g: &Game, side: Side, ship: Inst, target: Inst) -> Result<(), RuleError> {
+    let e = g
+        .engagement
+        .as_ref()
+        .ok_or_else(|| err("no engagement", "6.6"))?;
+    let mine = units(g, side);
+    if !mine.contains(&ship) || !matches!(g.card(ship).kind, CardKind::Ship(_)) {
+        return Err(err(
+            format!(
+                "{} {ship} is not a ship of yours in the engagement (Stations never board)",
+                g.name(ship)
+            ),
+            "6.9.4",
+        ));
+    }
+    if e.retreating.contains(&ship) {
+        return Err(err(
+            format!("{} {ship} is retreating and cannot board", g.name(ship)),
+            "6.6",
+        ));
+    }
+    if e.fresh.contains(&ship) {
+        return Err(err(
+            format!(
+                "{} {ship} waits for its new commander's next volley",
+                g.name(ship)
+            ),
+            "6.6",
+        ));
+    }
+    if e.boards.iter().any(|b| b.ship == ship) {
+        return Err(err(
+            format!("{} {ship} already boards a target", g.name(ship)),
+            "6.9.1",
+        ));
+    }
+    if e.boards.iter().any(|b| b.target == ship) {
+        return Err(err(
+            format!(
+                "{} {ship} is the target of a boarding action and is locked down",
+                g.name(ship)
+            ),
+            "6.6",
+        ));
+    }
+    if marines(g, ship, g.controller(ship)).is_empty() {
+        return Err(err(
+            format!("{} {ship} has no Marine aboard", g.name(ship)),
+            "6.9.6",
+        ));
+    }
+    let theirs = units(g, side.other());
+    let tk = g.card(target).kind;
+    if !theirs.contains(&target) || !matches!(tk, CardKind::Ship(_) | CardKind::Station) {
+        return Err(err(
+            format!(
+                "{} {target} is not an opposing ship or Station in the engagement",
+                g.name(target)
+            ),
+            "6.6",
+        ));
+    }
+    if tk == CardKind::Ship(ShipClass::FighterWing) {
+        return Err(err(
+            "a Fighter Wing carries no Marines and cannot be boarded",
+            "2.5.1",
+        ));
+    }
+    if e.boards.iter().any(|b| b.target == target) {
+        return Err(err(
+            format!("another ship already boards {} {target}", g.name(target)),
+            "6.9.2",
+        ));
+    }
+    if tk == CardKind::Station
+        && e.round == 1
+        && theirs
+            .iter()
+            .any(|&u| matches!(g.card(u).kind, CardKind::Ship(_)))
+    {
+        return Err(err(
+            "the Station cannot be boarded in the first round while it has ships",
+            "6.5.3",
+        ));
+    }
+    if stats::has(g, target, TraitName::Stealth) && !stats::has(g, ship, TraitName::Hunter) {
+        return Err(err(
+            format!(
+                "only a Hunter may board the Stealth ship {}",
+                g.name(target)
+            ),
+            "3.4.6",
+        ));
+    }
+    if party(g, ship, target).is_empty() {
+        return Err(err(
+            format!(
+                "no Marine aboard {} may board a ship of that class",
+                g.name(ship)
+            ),
+            "6.9.5",
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn legal_boards(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
+    let mut out = Vec::new();
+    let theirs = units(g, side.other());
+    for s in units(g, side) {
+        for &t in &theirs {
+            if check_board(g, side, s, t).is_ok() {
+                out.push((s, t));
+            }
+        }
+    }
+    out
+}
+
+pub(crate) fn declare(g: &mut Game, side: Side, ship: Inst, target: Inst) -> Result<(), RuleError> {
+    check_board(g, side, ship, target)?;
+    if let Some(e) = g.engagement.as_mut() {
+        e.boards.push(Board {
+            ship,
+            target,
+            side,
+            cancelled: false,
+        });
+    }
+    g.log.push(Event::BoardDeclared {
+        ship: g.card_ref(ship),
+        target: g.card_ref(target),
+    });
+    Ok(())
+}
+
+// ----- Escorts (STEP 7, §3.4.3) -------------------------------------------------------------
+
+fn check_cancel(g: &Game, side: Side, escort: Inst, ship: Inst) -> Result<(), RuleError> {
+    let e = g
+        .engagement
+        .as_ref()
+        .ok_or_else(|| err("no engagement", "6.6"))?;
+    if !units(g, side).contains(&escort) || !stats::has(g, escort, TraitName::Escort) {
+        return Err(err(
+            format!(
+                "{} {escort} is not an Escort of yours in the engagement",
+                g.name(escort)
+            ),
+            "3.4.3",
+        ));
+    }
+    if e.escorts_used.contains(&escort) {
+        return Err(err(
+            format!(
+                "{} {escort} has already cancelled a board this phase",
+                g.name(escort)
+            ),
+            "3.4.3",
+        ));
+    }
+    if e.fresh.contains(&escort) || e.retreating.contains(&escort) {
+        return Err(err(
+            format!("{} {escort} cannot act now", g.name(escort)),
+            "6.6",
+        ));
+    }
+    if !e
+        .boards
+        .iter()
+        .any(|b| b.ship == ship && b.side != side && !b.cancelled)
+    {
+        return Err(err(
+            format!(
+                "{} {ship} has no opposing boarding action to cancel",
+                g.name(ship)
+            ),
+            "3.4.3",
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn legal_cancels(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
+    let Some(e) = g.engagement.as_ref() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for escort in units(g, side) {
+        for b in &e.boards {
+            if check_cancel(g, side, escort, b.ship).is_ok() {
+                out.push((escort, b.ship));
+            }
+        }
+    }
+    out
+}
+
+pub(crate) fn cancel(g: &mut Game, side: Side, escort: Inst, ship: Inst) -> Result<(), RuleError> {
+    check_cancel(g, side, escort, ship)?;
+    if let Some(e) = g.engagement.as_mut() {
+        e.escorts_used.push(escort);
+        for b in e.boards.iter_mut() {
+            if b.ship == ship {
+                b.cancelled = true;
+            }
+        }
+    }
+    g.log.push(Event::BoardCancelled {
+        escort: g.card_ref(escort),
+        ship: g.card_ref(ship),
+    });
+    Ok(())
+}
+
+// ----- fights (STEP 8) ----------------------------------------------------------------------
+
+fn fight(g: &Game) -> Option<&Fight> {
+    g.engagement.as_ref()?.fight.as_ref()
+}
+
+fn fight_mut(g: &mut Game) -> Option<&mut Fight> {
+    g.engagement.as_mut()?.fight.as_mut()
+}
+
+fn set_stage(g: &mut Game, stage: FightStage) {
+    if let Some(f) = fight_mut(g) {
+        f.stage = stage;
+        f.acted.clear();
+    }
+}
+
+/// Start the next boarding action still standing, or finish STEP 8.
+pub(crate) fn next_fight(g: &mut Game) {
+    loop {
+        let Some(e) = g.engagement.as_mut() else {
+            return;
+        };
+        e.fight = None;
+        let Some(k) = e.boards.iter().position(|b| !b.cancelled) else {
+            engagement::advance(g);
+            return;
+        };
+        let b = e.boards.remove(k);
+        let side_ok =
+            units(g, b.side).contains(&b.ship) && units(g, b.side.other()).contains(&b.target);
+        if side_ok && !party(g, b.ship, b.target).is_empty() {
+            start_fight(g, b.ship, b.target);
+            return;
+        }
+    }
+}
+
+fn start_fight(g: &mut Game, ship: Inst, target: Inst) {
+    let boarders = g.controller(ship);
+    let holders = g.controller(target);
+    let p = party(g, ship, target);
+    let d = marines(g, target, holders);
+    g.log.push(Event::BoardingBegan {
+        ship: g.card_ref(ship),
+        target: g.card_ref(target),
+        boarders: p.iter().map(|&m| g.card_ref(m)).collect(),
+        defenders: d.iter().map(|&m| g.card_ref(m)).collect(),
+    });
+    let stage = if d.is_empty() {
+        FightStage::Outcome
+    } else if d.iter().any(|&m| stats::has(g, m, TraitName::Interceptor)) {
+        FightStage::Interceptor
+    } else {
+        FightStage::Boarders
+    };
+    if stage == FightStage::Outcome {
+        g.log.push(Event::BoardingWon {
+            ship: g.card_ref(ship),
+            target: g.card_ref(target),
+            automatic: true,
+        });
+    }
+    if let Some(e) = g.engagement.as_mut() {
+        e.fight = Some(Fight {
+            ship,
+            target,
+            boarders,
+            holders,
+            party: p,
+            defenders: d,
+            stage,
+            acted: Vec::new(),
+        });
+    }
+}
+
+/// Who decides in the current fight.
+pub(crate) fn decider(g: &Game) -> Option<PlayerId> {
+    let f = fight(g)?;
+    Some(match f.stage {
+        FightStage::Interceptor | FightStage::Holders | FightStage::Pursue => f.holders,
+        FightStage::Boarders | FightStage::Outcome => f.boarders,
+    })
+}
+
+fn alive(g: &Game, v: &[Inst]) -> Vec<Inst> {
+    v.iter().copied().filter(|&m| g.in_play(m)).collect()
+}
+
+/// A Marine may fire only at a Marine of the other party (STEP 8B, 8C).
+pub(crate) fn check_marine_target(g: &Game, firer: Inst, target: Inst) -> Result<(), RuleError> {
+    let f = fight(g).ok_or_else(|| err("no boarding action is being fought", "6.6"))?;
+    let (a, d) = (alive(g, &f.party), alive(g, &f.defenders));
+    let ok =
+        (a.contains(&firer) && d.contains(&target)) || (d.contains(&firer) && a.contains(&target));
+    if !ok {
+        return Err(err(
+            format!(
+                "{} {target} is not an opposing Marine in this boarding action",
+                g.name(target)
+            ),
+            "6.6",
+        ));
+    }
+    Ok(())
+}
+
+/// The Marines that may fire at this stage.
+fn shooters(g: &Game) -> Vec<Inst> {
+    let Some(f) = fight(g) else {
+        return Vec::new();
+    };
+    let list = match f.stage {
+        FightStage::Interceptor => alive(g, &f.defenders)
+            .into_iter()
+            .filter(|&m| stats::has(g, m, TraitName::Interceptor))
+            .collect(),
+        FightStage::Boarders => alive(g, &f.party),
+        FightStage::Holders => alive(g, &f.defenders),
+        _ => Vec::new(),
+    };
+    list.into_iter().filter(|m| !f.acted.contains(m)).collect()
+}
+
+pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    let Some(f) = fight(g) else { return };
+    match f.stage {
+        FightStage::Interceptor => {
+            for m in shooters(g) {
+                let n = stats::value(g, m, TraitName::Interceptor);
+                let t = alive(g, &f.party);
+                volley::push_spreads(m, n, &t, out, |unit, fire| Choice::Intercept { unit, fire });
+            }
+            out.push(Choice::EndStep);
+        }
+        FightStage::Boarders | FightStage::Holders => {
+            let targets = if f.stage == FightStage::Boarders {
+                alive(g, &f.defenders)
+            } else {
+                alive(g, &f.party)
+            };
+            for m in shooters(g) {
+                let n = stats::attack(g, m);
+                if n > 0 {
+                    volley::push_spreads(m, n, &targets, out, |unit, fire| Choice::Volley {
+                        unit,
+                        fire,
+                    });
+                }
+            }
+            if f.stage == FightStage::Boarders && f.boarders == who {
+                out.push(Choice::Retreat { unit: f.ship });
+            }
+            out.push(Choice::EndStep);
+        }
+        FightStage::Pursue => {
+            out.push(Choice::Pursue);
+            out.push(Choice::EndStep);
+        }
+        FightStage::Outcome => {
+            out.push(Choice::Hijack);
+            out.push(Choice::Scuttle);
+        }
+    }
+}
+
+pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<(), RuleError> {
+    let f = fight(g)
+        .cloned()
+        .ok_or_else(|| err("no boarding action is being fought", "6.6"))?;
+    match (f.stage, c) {
+        (FightStage::Interceptor, Choice::Intercept { unit, fire })
+        | (FightStage::Boarders | FightStage::Holders, Choice::Volley { unit, fire }) => {
+            if !shooters(g).contains(unit) || g.controller(*unit) != who {
+                return Err(err(
+                    format!("{} {unit} cannot fire in this boarding step", g.name(*unit)),
+                    "6.6",
+                ));
+            }
+            let kind = if f.stage == FightStage::Interceptor {
+                Kind::Interceptor
+            } else {
+                Kind::Marine
+            };
+            volley::check_fire(g, *unit, fire, kind)?;
+            if let Some(f) = fight_mut(g) {
+                f.acted.push(*unit);
+            }
+            volley::volley(g, *unit, fire, kind);
+            check_fight(g);
+        }
+        (FightStage::Interceptor, Choice::EndStep) => set_stage(g, FightStage::Boarders),
+        (FightStage::Boarders, Choice::EndStep) => set_stage(g, FightStage::Holders),
+        (FightStage::Holders, Choice::EndStep) => set_stage(g, FightStage::Boarders),
+        (FightStage::Boarders, Choice::Retreat { unit }) if *unit == f.ship => {
+            g.log.push(Event::MarinesRetreat {
+                ship: g.card_ref(f.ship),
+            });
+            set_stage(g, FightStage::Pursue);
+        }
+        (FightStage::Pursue, Choice::Pursue) => {
+            g.log.push(Event::Pursuit {
+                ship: g.card_ref(f.ship),
+                pursued: true,
+            });
+            // §9.23: the roles reverse: the defenders now board the ship the boarders came from.
+            let ship = f.target;
+            let target = f.ship;
+            let survivors = alive(g, &f.defenders);
+            if let Some(e) = g.engagement.as_mut() {
+                e.fight = None;
+            }
+            start_pursuit(g, ship, target, survivors);
+        }
+        (FightStage::Pursue, Choice::EndStep) => {
+            g.log.push(Event::Pursuit {
+                ship: g.card_ref(f.ship),
+                pursued: false,
+            });
+            next_fight(g);
+        }
+        (FightStage::Outcome, Choice::Hijack) => {
+            hijack(g, &f);
+            next_fight_if_running(g);
+        }
+        (FightStage::Outcome, Choice::Scuttle) => {
+            scuttle(g, &f);
+            next_fight_if_running(g);
+        }
+        _ => {
+            return Err(err(
+                format!(
+                    "{c:?} is not a choice in this boarding step ({:?})",
+                    f.stage
+                ),
+                "6.6",
+            ))
+        }
+    }
+    Ok(())
+}
+
+fn next_fight_if_running(g: &mut Game) {
+    if g.engagement.is_some() {
+        next_fight(g);
+    }
+}
+
+fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
+    let boarders = g.controller(ship);
+    let holders = g.controller(target);
+    let d = marines(g, target, holders);
+    g.log.push(Event::BoardingBegan {
+        ship: g.card_ref(ship),
+        target: g.card_ref(target),
+        boarders: party.iter().map(|&m| g.card_ref(m)).collect(),
+        defenders: d.iter().map(|&m| g.card_ref(m)).collect(),
+    });
+    let stage = if d.is_empty() {
+        g.log.push(Event::BoardingWon {
+            ship: g.card_ref(ship),
+            target: g.card_ref(target),
+            automatic: true,
+        });
+        FightStage::Outcome
+    } else if d.iter().any(|&m| stats::has(g, m, TraitName::Interceptor)) {
+        FightStage::Interceptor
+    } else {
+        FightStage::Boarders
+    };
+    if let Some(e) = g.engagement.as_mut() {
+        e.fight = Some(Fight {
+            ship,
+            target,
+            boarders,
+            holders,
+            party,
+            defenders: d,
+            stage,
+            acted: Vec::new(),
+        });
+    }
+}
+
+/// STEP 8D: a party destroyed ends the fighting.
+fn check_fight(g: &mut Game) {
+    let Some(f) = fight(g).cloned() else { return };
+    let (a, d) = (alive(g, &f.party), alive(g, &f.defenders));
+    if d.is_empty() {
+        g.log.push(Event::BoardingWon {
+            ship: g.card_ref(f.ship),
+            target: g.card_ref(f.target),
+            automatic: false,
+        });
+        set_stage(g, FightStage::Outcome);
+    } else if a.is_empty() {
+        // §6.9.3: the surviving defenders may pursue to the boarders' ship.
+        g.log.push(Event::BoardingRepelled {
+            ship: g.card_ref(f.ship),
+            target: g.card_ref(f.target),
+        });
+        set_stage(g, FightStage::Pursue);
+    }
+}
+
+// ----- hijack, scuttle, garrisons -----------------------------------------------------------
+
+/// Put `ship` (and what is attached to it) under `new`'s command, moving it between the
+/// commanders' battlefields and the engagement's sides.
+fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
+    let old = g.controller(ship);
+    if old == new {
+        return;
+    }
+    if let Some(c) = g.cmd_mut(old) {
+        c.battlefield.retain(|&x| x != ship);
+    }
+    if let Some(c) = g.cmd_mut(new) {
+        c.battlefield.push(ship);
+    }
+    let mut stack = vec![ship];
+    while let Some(i) = stack.pop() {
+        if let Some(x) = g.instances.get_mut(i.0 as usize) {
+            if i == ship || !matches!(x.zone, Zone::Attached(_)) || x.controller == old {
+                x.controller = new;
+            }
+            stack.extend(x.attachments.iter().copied());
+        }
+    }
+    if let Some(e) = g.engagement.as_mut() {
+        e.retreating.retain(|&x| x != ship);
+        if new == e.attacker {
+            if !e.fleet.contains(&ship) {
+                e.fleet.push(ship);
+            }
+        } else {
+            e.fleet.retain(|&x| x != ship);
+        }
+    }
+}
+
+/// STEP 8E hijack: the winners take the ship (its Wings may launch first, §6.7) and garrison
+/// it (§6.9.7); it acts on its new commander's next volley. A Station eliminates its commander.
+fn hijack(g: &mut Game, f: &Fight) {
+    g.log.push(Event::Hijacked {
+        card: g.card_ref(f.target),
+        by: f.boarders,
+    });
+    if g.card(f.target).kind == CardKind::Station {
+        victory::eliminate(g, f.holders, Some(f.boarders));
+        return;
+    }
+    let wings: Vec<Inst> = g
+        .attachments(f.target)
+        .iter()
+        .copied()
+        .filter(|&a| g.card(a).kind == CardKind::Ship(ShipClass::FighterWing))
+        .collect();
+    let in_fleet = g
+        .engagement
+        .as_ref()
+        .is_some_and(|e| e.fleet.contains(&f.target));
+    for w in wings {
+        g.move_to(w, Zone::Battlefield);
+        if in_fleet {
+            if let Some(e) = g.engagement.as_mut() {
+                e.fleet.push(w);
+            }
+        }
+        g.log.push(Event::WingLaunched {
+            wing: g.card_ref(w),
+            from: g.card_ref(f.target),
+        });
+    }
+    change_controller(g, f.target, f.boarders);
+    for m in alive(g, &f.party) {
+        g.move_to(m, Zone::Attached(f.target));
+    }
+    if let Some(e) = g.engagement.as_mut() {
+        e.fresh.push(f.target);
+    }
+}
+
+/// §9.31 scuttle: the ship is destroyed immediately (no Stoic); the Marines stay with the
+/// ship they boarded from. A scuttled Station eliminates its commander.
+fn scuttle(g: &mut Game, f: &Fight) {
+    g.log.push(Event::Scuttled {
+        card: g.card_ref(f.target),
+        by: f.boarders,
+    });
+    if g.card(f.target).kind == CardKind::Station {
+        victory::eliminate(g, f.holders, Some(f.boarders));
+        return;
+    }
+    volley::destroy(g, f.target, true);
+}
+
+/// §6.9.7, §9.16: a hijacked ship left without a Marine of its commander aboard reverts to
+/// its owner at once.
+pub(crate) fn check_garrisons(g: &mut Game) {
+    let hijacked: Vec<Inst> = g
+        .instances
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| x.controller != x.owner && matches!(x.zone, Zone::Battlefield))
+        .map(|(k, _)| Inst(k as u16))
+        .filter(|&i| matches!(g.card(i).kind, CardKind::Ship(_)))
+        .collect();
+    for s in hijacked {
+        let ctrl = g.controller(s);
+        if !marines(g, s, ctrl).is_empty() {
+            continue;
+        }
+        let owner = g.instance(s).map_or(ctrl, |x| x.owner);
+        change_controller(g, s, owner);
+        g.log.push(Event::Reverted {
+            card: g.card_ref(s),
+            to: owner,
+        });
+    }
+}
