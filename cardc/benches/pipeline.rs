@@ -10,7 +10,7 @@ use cardlang::db::CardDb;
 use cardlang::source::{read_pool, SourceFile};
 use engine::deck::{self, DeckOptions};
 use engine::players::{play_out, HeuristicPlayer, Player, RandomPlayer};
-use engine::{Catalog, Config, Game};
+use engine::{Config, Game};
 
 fn main() {
     divan::main();
@@ -61,7 +61,7 @@ fn deck_check(b: divan::Bencher) {
     b.bench(|| deck::check(divan::black_box(&text), &db, &DeckOptions::default()));
 }
 
-fn deck_ids(cat: &Catalog, name: &str) -> Vec<cardlang::ir::CardId> {
+fn deck_ids(cat: &CardDb, name: &str) -> Vec<cardlang::ir::CardId> {
     let list = deck::parse(&starter(name));
     let mut ids = Vec::new();
     for e in &list.entries {
@@ -73,7 +73,7 @@ fn deck_ids(cat: &Catalog, name: &str) -> Vec<cardlang::ir::CardId> {
 
 fn play(kind: &str, seed: u64) -> usize {
     thread_local! {
-        static CAT: Arc<Catalog> = Arc::new(Catalog::from_db(&pool_db()));
+        static CAT: Arc<CardDb> = Arc::new(pool_db());
     }
     CAT.with(|cat| {
         let decks = vec![

@@ -106,23 +106,7 @@ impl Emitter {
     }
 }
 
-/// [`diag::render_human`], except that a diagnostic about a whole file (empty primary span, no
-/// labels: a deck's card count, an unreadable path) gets no snippet: pointing at line 1 would
-/// suggest the problem is there.
-pub fn render_human(d: &Diagnostic, files: &[SourceFile], style: HumanStyle) -> String {
-    let whole_file = d.span.is_empty() && d.label.is_none() && d.secondary.is_empty();
-    diag::render_human(d, if whole_file { &[] } else { files }, style)
-}
-
-/// Every diagnostic through [`render_human`], separated by blank lines (as the CLI prints them).
-pub fn render_all_human(diags: &[Diagnostic], files: &[SourceFile], style: HumanStyle) -> String {
-    let mut out = String::new();
-    for d in diags {
-        out.push_str(&render_human(d, files, style));
-        out.push('\n');
-    }
-    out
-}
+pub use diag::{render_all_human, render_human};
 
 /// Prints a summary on stdout.
 pub fn say(text: &str) {

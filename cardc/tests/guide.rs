@@ -150,7 +150,9 @@ fn transcript(file: &str, cards: &str) -> String {
         !compiled.has_errors(),
         "the pool {cards} has errors: run `cargo run -p cardc -- check {cards}`"
     );
-    let catalog = Arc::new(engine::Catalog::new(compiled.cards));
+    let catalog = Arc::new(
+        engine::CardDb::new(compiled.cards).expect("the ruling pool is a valid card database"),
+    );
     let text = read(file);
     let ruling = engine::ruling::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
     engine::ruling::run(&ruling, catalog).unwrap_or_else(|e| panic!("{file}: {e}"))

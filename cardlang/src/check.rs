@@ -8,8 +8,8 @@
 use crate::ast::{CardDecl, CardType, Field, FieldKey, Stat, Value};
 use crate::diag::{codes, Diagnostic, Sink};
 use crate::ir::{
-    Amount, Capacity, Card, CardId, CardKind, ModuleKind, ShipClass, SizeRestriction,
-    StockpileKind, Trait, TraitName,
+    Capacity, Card, CardId, CardKind, ModuleKind, ShipClass, SizeRestriction, StockpileKind, Trait,
+    TraitName,
 };
 
 /// Whether a field may appear on a card.
@@ -60,8 +60,13 @@ pub fn presence(ty: CardType, class: Option<ShipClass>, key: FieldKey) -> Presen
         FieldKey::Attack | FieldKey::Defense | FieldKey::Wounds => {
             Forbidden("only units and Modules have attack, defense and wounds (§6.2)")
         }
-        FieldKey::Carries if matches!(ty, T::Station | T::Ship) => Optional,
-        FieldKey::Carries => Forbidden("only Stations and Ships carry Marines and Wings (§9.4)"),
+        // On a Module, `carries:` is capacity it adds to its host, lost with it (§9.4).
+        FieldKey::Carries if matches!(ty, T::Station | T::Ship | T::ModuleStation | T::ModuleShip) => {
+            Optional
+        }
+        FieldKey::Carries => Forbidden(
+            "only Stations, Ships, and the Module-Station and Module-Ship cards that enlarge them carry Marines and Wings (§9.4)",
+        ),
         FieldKey::Space if ty == T::Marine => Optional,
         FieldKey::Space if ty == T::MarineCharacter => {
             Forbidden("Marine-Characters ignore space requirements (§2.4.2)")
@@ -434,35 +439,20 @@ impl Checker<'_> {
 }
 
 fn build(decl: &CardDecl, kind: CardKind) -> Card {
-    let mut card = Card {
-        id: CardId(0),
-        name: decl
-            .name
-            .as_ref()
-            .map(|n| n.node.clone())
-            .unwrap_or_default(),
+    let name = decl
+        .name
+        .as_ref()
+        .map(|n| n.node.clone())
+        .unwrap_or_default();
+    let mut card = Card::blank(CardId(0), name, kind);
+    // The red icon defaults to 1 on the cards that have one (§2.4.1, §2.5.1);
+    // Marine-Characters ignore space (§2.4.2).
+    if matches!(
         kind,
-        cost: Amount::ZERO,
-        income: Amount::ZERO,
-        attack: None,
-        defense: None,
-        wounds: None,
-        capacity: Capacity::default(),
-        // The red icon defaults to 1 on the cards that have one (§2.4.1, §2.5.1);
-        // Marine-Characters ignore space (§2.4.2).
-        space: match kind {
-            CardKind::Marine { character: false } | CardKind::Ship(ShipClass::FighterWing) => 1,
-            _ => 0,
-        },
-        faction: None,
-        restricted: false,
-        prototype: false,
-        fits: None,
-        traits: Vec::new(),
-        text: String::new(),
-        flavour: String::new(),
-        abilities: Vec::new(),
-    };
+        CardKind::Marine { character: false } | CardKind::Ship(ShipClass::FighterWing)
+    ) {
+        card.space = 1;
+    }
     for f in &decl.fields {
         match (&f.key, &f.value) {
             (FieldKey::Cost, Value::Amount(a)) => card.cost = *a,

@@ -751,14 +751,17 @@ fn shape(kind: CardKind) -> Shape {
             prototype: false,
             ..none
         },
+        // A Module may add white icons to its host; losing it loses them (§9.4).
         CardKind::Module(ModuleKind::Station) => Shape {
             module_station: true,
             income: true,
+            capacity: true,
             traits: true,
             ..none
         },
         CardKind::Module(ModuleKind::Ship) => Shape {
             bonuses: true,
+            capacity: true,
             fits: true,
             traits: true,
             ..none

@@ -387,7 +387,12 @@ impl HumanStyle {
 }
 
 /// rustc/cargo-style report with a source snippet (miette's graphical handler).
+///
+/// A diagnostic about a whole file (empty primary span, no labels: a deck's card count, an
+/// unreadable file) gets no snippet: pointing at line 1 would suggest the problem is there.
 pub fn render_human(diag: &Diagnostic, files: &[SourceFile], style: HumanStyle) -> String {
+    let whole_file = diag.span.is_empty() && diag.label.is_none() && diag.secondary.is_empty();
+    let files = if whole_file { &[] } else { files };
     let theme = if style.color {
         GraphicalTheme::unicode()
     } else {

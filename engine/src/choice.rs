@@ -35,6 +35,11 @@ pub enum DecisionKind {
     Combat(CombatStep),
     /// §7.1.3.2: the victor may deploy one card from the Shipyard free.
     Spoils,
+    /// A card's effect is resolving and needs a choice (§6.8, §8.5, §8.6, §3.4.4, §8.3).
+    Effect {
+        source: Inst,
+        ask: crate::effects::Ask,
+    },
 }
 
 /// A pending decision.
@@ -122,4 +127,13 @@ pub enum Choice {
     SpoilsPick { card: Inst, host: Option<Inst> },
     /// §7.1.3.2
     SpoilsDecline,
+    /// A card for a resolving effect: a chosen target (§8.5), a Shipyard find (§8.3), a card
+    /// to discard.
+    EffectTarget(Inst),
+    /// An opposing Commander for `target opponent` (§8.5).
+    EffectCommander(PlayerId),
+    /// Yes to an optional step (§8.6) or a Face Up-Face Down flip (§3.4.4).
+    EffectYes,
+    /// No to an optional step or flip; stop choosing `up to` targets or searching.
+    EffectNo,
 }

@@ -65,6 +65,8 @@ pub enum RuleError {
     Conscription { what: String, section: &'static str },
     #[error("{what}")]
     Engagement { what: String, section: &'static str },
+    #[error("{what}")]
+    Effect { what: String, section: &'static str },
     #[error("invalid override: {what}")]
     BadOverride { what: String },
 }
@@ -86,7 +88,8 @@ impl RuleError {
             | RuleError::BadHost { section, .. }
             | RuleError::NoCapacity { section, .. }
             | RuleError::Conscription { section, .. }
-            | RuleError::Engagement { section, .. } => section,
+            | RuleError::Engagement { section, .. }
+            | RuleError::Effect { section, .. } => section,
         }
     }
 }

@@ -67,6 +67,8 @@ pub enum DeployHow {
     Tactic,
     /// Searched from the Shipyard, free: the Spoils of War (§7.1.3.2).
     Spoils,
+    /// Found by a card's search of the Shipyard (§8.3).
+    Searched,
 }
 
 impl DeployHow {
@@ -81,6 +83,7 @@ impl DeployHow {
             DeployHow::Setup => "4.2",
             DeployHow::Tactic => "2.7",
             DeployHow::Spoils => "7.1.3.2",
+            DeployHow::Searched => "8.3",
         }
     }
 }
@@ -107,6 +110,8 @@ pub enum EndReason {
     AttackerLeft,
     /// The defender scooped (§7.2).
     DefenderLeft,
+    /// A card cancelled the engagement (§6.8).
+    Cancelled,
     /// The engine's round limit (`engagement::MAX_ROUNDS`): the fleet withdraws.
     RoundLimit,
 }
@@ -123,6 +128,54 @@ pub enum Outcome {
 }
 
 /// One thing that happened, with the rule that made it happen.
+/// What woke an ability (§6.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Cause {
+    /// An Event or Tactic deployed (§2.6, §2.7).
+    Play,
+    /// `when deployed` (§9.11, §4.2).
+    Deployed,
+    /// `when destroyed` (§6.7, §9.12).
+    Destroyed,
+    /// `during your Logistics Phase` (§5.3.5).
+    Logistics,
+    /// `during your Manufacturing Phase` (§5.4.4).
+    Manufacturing,
+    TurnStarts,
+    TurnEnds,
+    /// `when engagement starts` / `ends` (§6.5.1).
+    EngagementStarts,
+    EngagementEnds,
+}
+
+impl Cause {
+    pub fn section(self) -> &'static str {
+        match self {
+            Cause::Play => "6.8",
+            Cause::Deployed => "9.11",
+            Cause::Destroyed => "9.12",
+            Cause::Logistics => "5.3.5",
+            Cause::Manufacturing => "5.4.4",
+            Cause::TurnStarts | Cause::TurnEnds => "5.2",
+            Cause::EngagementStarts | Cause::EngagementEnds => "6.5.1",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cause::Play => "deployed",
+            Cause::Deployed => "when deployed",
+            Cause::Destroyed => "when destroyed",
+            Cause::Logistics => "during its commander's Logistics Phase",
+            Cause::Manufacturing => "during its commander's Manufacturing Phase",
+            Cause::TurnStarts => "when its commander's turn starts",
+            Cause::TurnEnds => "when its commander's turn ends",
+            Cause::EngagementStarts => "when the engagement starts",
+            Cause::EngagementEnds => "when the engagement ends",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Event {
     GameStarted {
@@ -410,6 +463,116 @@ pub enum Event {
         /// Other in-scope overrides this one beat, by the precedence in `resolver`.
         beat: Vec<CardRef>,
     },
+    /// A card's ability starts to resolve (§6.8; the cause's section).
+    AbilityResolves {
+        source: CardRef,
+        who: PlayerId,
+        cause: Cause,
+    },
+    /// A chosen target (§8.5).
+    TargetChosen {
+        source: CardRef,
+        target: CardRef,
+    },
+    CommanderChosen {
+        source: CardRef,
+        who: PlayerId,
+    },
+    /// An optional step taken, its cost paid (§8.6).
+    OptionalTaken {
+        source: CardRef,
+        paid: Amount,
+    },
+    /// An optional step (or a Face Up-Face Down flip) declined (§8.6).
+    OptionalDeclined {
+        source: CardRef,
+    },
+    /// A volley die rolled for a card effect (§9.37).
+    EffectDie {
+        source: CardRef,
+        natural: u8,
+    },
+    /// §9.6
+    CompulsoryWounds {
+        card: CardRef,
+        wounds: u8,
+        total: u8,
+        of: u8,
+    },
+    /// §3.4.8: Resistant ignores compulsory wounds.
+    CompulsoryIgnored {
+        card: CardRef,
+    },
+    /// Wounds removed by a card effect (§3.3.4).
+    EffectRepaired {
+        card: CardRef,
+        healed: u8,
+        left: u8,
+    },
+    /// §9.29
+    Sacrificed {
+        card: CardRef,
+    },
+    /// A card effect added to a Stockpile, capped (§9.27).
+    StockpileGained {
+        who: PlayerId,
+        gained: Amount,
+        clamped: bool,
+    },
+    /// A card effect paid from a Stockpile, never below 0 (§9.27).
+    StockpilePaid {
+        who: PlayerId,
+        paid: Amount,
+    },
+    /// Taken from / given to another Commander as the card says (§7.1.1); `kept` is what the
+    /// receiver's capped Stockpile could hold (§9.27).
+    StockpileMoved {
+        from: PlayerId,
+        to: PlayerId,
+        amount: Amount,
+        kept: Amount,
+    },
+    /// A card effect made a Commander discard (§9.30).
+    DiscardedByEffect {
+        who: PlayerId,
+        card: CardRef,
+    },
+    ReturnedToHand {
+        card: CardRef,
+    },
+    /// A searched card put into hand (§8.3).
+    SearchedToHand {
+        who: PlayerId,
+        card: CardRef,
+    },
+    /// A card's search of the Shipyard is over; the Shipyard is shuffled next (§8.3).
+    SearchEnded {
+        who: PlayerId,
+        source: CardRef,
+    },
+    /// A temporary modifier (§9.22).
+    TemporaryModifier {
+        source: CardRef,
+        card: CardRef,
+        modifier: crate::ir::effect::CardModifier,
+        duration: crate::ir::effect::Duration,
+    },
+    /// A Face Up-Face Down module flipped face up (§3.4.4).
+    ModuleFlipped {
+        card: CardRef,
+    },
+    /// Cost modifiers of cards in play changed a deployment cost, floored at zero (§8.4).
+    CostModified {
+        card: CardRef,
+        printed: Amount,
+        paid: Amount,
+        sources: Vec<CardRef>,
+    },
+    /// Part of a card's text the engine does not interpret yet.
+    NotInterpreted {
+        source: CardRef,
+        what: &'static str,
+    },
     GameOver {
         outcome: Outcome,
     },
@@ -478,6 +641,22 @@ impl Event {
             Event::SpoilsOfWar { .. } => "7.1.3.1",
             Event::RuleOverridden { .. } => "8.1",
             Event::GameOver { .. } => "6.1",
+            Event::AbilityResolves { cause, .. } => cause.section(),
+            Event::TargetChosen { .. } | Event::CommanderChosen { .. } => "8.5",
+            Event::OptionalTaken { .. } | Event::OptionalDeclined { .. } => "8.6",
+            Event::EffectDie { .. } => "9.37",
+            Event::CompulsoryWounds { .. } => "9.6",
+            Event::CompulsoryIgnored { .. } => "3.4.8",
+            Event::EffectRepaired { .. } => "3.3.4",
+            Event::Sacrificed { .. } => "9.29",
+            Event::StockpileGained { .. } | Event::StockpilePaid { .. } => "9.27",
+            Event::StockpileMoved { .. } => "7.1.1",
+            Event::DiscardedByEffect { .. } => "9.30",
+            Event::ReturnedToHand { .. } | Event::NotInterpreted { .. } => "6.8",
+            Event::SearchedToHand { .. } | Event::SearchEnded { .. } => "8.3",
+            Event::TemporaryModifier { .. } => "9.22",
+            Event::ModuleFlipped { .. } => "3.4.4",
+            Event::CostModified { .. } => "8.4",
         }
     }
 }

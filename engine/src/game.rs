@@ -8,7 +8,6 @@
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
 
-use crate::catalog::Catalog;
 use crate::choice::{Choice, Decision, DecisionKind};
 use crate::error::RuleError;
 use crate::event::{CardRef, Event, Outcome, Phase};
@@ -16,6 +15,7 @@ use crate::ids::{Inst, PlayerId};
 use crate::ir::{Amount, BaseRule, Card, CardId, CardKind, RegimentUnit, RuleValue};
 use crate::resolver::{self, Live, Override, Query, Resolution, Scope};
 use crate::rng::Dice;
+use crate::CardDb;
 
 /// Where a card is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -198,7 +198,7 @@ pub const MAX_COMMANDERS: usize = 8;
 /// A game of Hull Breach!.
 #[derive(Debug, Clone)]
 pub struct Game {
-    pub(crate) catalog: Arc<Catalog>,
+    pub(crate) catalog: Arc<CardDb>,
     pub(crate) commanders: Vec<Commander>,
     pub(crate) instances: Vec<Instance>,
     pub(crate) dice: Dice,
@@ -228,37 +228,24 @@ pub struct Game {
     pub(crate) engagement: Option<crate::rules::engagement::Engagement>,
     /// Victors still to take their free Shipyard deployment (§7.1.3.2).
     pub(crate) spoils: Vec<PlayerId>,
+    /// Card effects waiting to resolve, in order (§6.8; `effects::actions`).
+    pub(crate) pending: Vec<crate::effects::Pending>,
+    /// Temporary modifiers from card effects (§9.22).
+    pub(crate) temporary: Vec<crate::effects::Temporary>,
+    /// Whether any card of the pool prints a Golden-Rule override (§8.1).
+    pub(crate) pool_overrides: bool,
 }
 
 fn no_card() -> &'static Card {
     static NO_CARD: OnceLock<Card> = OnceLock::new();
-    NO_CARD.get_or_init(|| Card {
-        id: CardId(u32::MAX),
-        name: "<unknown card>".into(),
-        kind: CardKind::Event,
-        cost: Amount::ZERO,
-        income: Amount::ZERO,
-        attack: None,
-        defense: None,
-        wounds: None,
-        capacity: Default::default(),
-        space: 0,
-        faction: None,
-        restricted: false,
-        prototype: false,
-        fits: None,
-        traits: Vec::new(),
-        text: String::new(),
-        flavour: String::new(),
-        abilities: Vec::new(),
-    })
+    NO_CARD.get_or_init(|| Card::blank(CardId(u32::MAX), "<unknown card>", CardKind::Event))
 }
 
 impl Game {
     /// A new game: each deck becomes a shuffled Shipyard, then Setup begins (§4).
     /// `decks` is (commander name, cards) in clockwise seat order.
     pub fn new(
-        catalog: Arc<Catalog>,
+        catalog: Arc<CardDb>,
         decks: Vec<(String, Vec<CardId>)>,
         config: Config,
     ) -> Result<Game, SetupError> {
@@ -295,13 +282,14 @@ impl Game {
             .map(|s| PlayerId(s as u8))
             .collect();
         crate::rules::setup::next_setup(&mut game);
+        crate::effects::actions::run(&mut game);
         Ok(game)
     }
 
     /// A game with commanders and no cards, in Setup, with no step started: the starting
     /// point for boards built by rulings (`board`).
     pub fn empty(
-        catalog: Arc<Catalog>,
+        catalog: Arc<CardDb>,
         names: Vec<String>,
         config: Config,
     ) -> Result<Game, SetupError> {
@@ -315,6 +303,7 @@ impl Game {
             });
         }
         let order = (0..names.len()).map(|s| PlayerId(s as u8)).collect();
+        let pool_overrides = crate::effects::overrides::pool_has_overrides(&catalog);
         Ok(Game {
             catalog,
             commanders: names.into_iter().map(Commander::new).collect(),
@@ -339,12 +328,15 @@ impl Game {
             noted: Vec::new(),
             engagement: None,
             spoils: Vec::new(),
+            pending: Vec::new(),
+            temporary: Vec::new(),
+            pool_overrides,
         })
     }
 
     // ----- read access ------------------------------------------------------------------
 
-    pub fn catalog(&self) -> &Catalog {
+    pub fn catalog(&self) -> &CardDb {
         &self.catalog
     }
 
@@ -677,7 +669,9 @@ impl Game {
             .copied()
             .chain(crate::hooks::ability_overrides(self))
             .enumerate()
-            .filter(|(_, ov)| self.text_live(ov.source))
+            .filter(|(_, ov)| {
+                self.text_live(ov.source) || crate::effects::overrides::live_from_hand(self, ov)
+            })
             .map(|(order, ov)| Live {
                 ov,
                 controller: self.controller(ov.source),
@@ -689,7 +683,7 @@ impl Game {
 
     /// Ask the resolver (pure: no log line). Public so tools can show effective rules.
     pub fn resolve(&self, rule: BaseRule, commander: PlayerId, card: Option<Inst>) -> Resolution {
-        if self.overrides.is_empty() && !crate::hooks::HAS_ABILITY_OVERRIDES {
+        if self.overrides.is_empty() && !self.pool_overrides {
             // Fast path for search: nothing can override anything.
             return resolver::resolve(
                 Query {
@@ -809,6 +803,17 @@ impl Game {
         if self.outcome.is_some() {
             return None;
         }
+        if let Some(p) = self.pending.first() {
+            if let Some(ask) = &p.ask {
+                return Some(Decision {
+                    who: p.decider(),
+                    kind: DecisionKind::Effect {
+                        source: p.source,
+                        ask: ask.clone(),
+                    },
+                });
+            }
+        }
         if let Some(r) = self.regiments.last() {
             return Some(Decision {
                 who: r.who,
@@ -871,6 +876,7 @@ impl Game {
         }
         if *choice == Choice::Scoop {
             crate::rules::scoop::scoop(self, who);
+            crate::effects::actions::run(self);
             return Ok(());
         }
         let decision = self.decision().ok_or(RuleError::GameOver)?;
@@ -881,6 +887,8 @@ impl Game {
             });
         }
         crate::rules::dispatch(self, decision, choice)?;
+        // Card effects woken by the choice resolve until one needs a decision (§6.8).
+        crate::effects::actions::run(self);
         // §6.9.7: a hijacked ship left without a Marine aboard reverts, whatever moved it.
         crate::rules::boarding::check_garrisons(self);
         Ok(())
@@ -912,6 +920,7 @@ impl Game {
         self.step = Step::Over;
         self.regiments.clear();
         self.spoils.clear();
+        self.pending.clear();
         self.engagement = None;
     }
 }

@@ -1,9 +1,10 @@
-//! Hook points where card abilities plug in (the effect IR is a later issue).
-//!
-//! The engine calls [`dispatch`] at every trigger point the rulebook names and asks
-//! [`ability_overrides`] / [`ability_discounts`] for the Golden-Rule overrides (§8.1) and cost
-//! changes (§8.4) that cards in play contribute. Today they contribute nothing; rulings inject
-//! overrides and discounts directly (`Game::add_override`, `Game::add_discount`).
+//! Hook points: where the rules let card text act. The rules call [`dispatch`] at every
+//! point the rulebook names; `effects::triggers` finds the abilities the moment wakes and
+//! queues them (`effects::actions` resolves them after the choice, §6.8).
+//! [`ability_overrides`] feeds the Golden-Rule resolver (§8.1) with the overrides printed on
+//! cards; cost modifiers (§8.4) are read by `rules::manufacturing` through
+//! `effects::overrides::cost`. Rulings may still inject overrides and discounts directly
+//! (`Game::add_override`, `Game::add_discount`).
 
 use crate::game::{Discount, Game};
 use crate::ids::{Inst, PlayerId};
@@ -13,27 +14,55 @@ use crate::resolver::Override;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Trigger {
     /// A card was deployed: resolve its "when deployed" effects (§4.2, §4.6, §5.4.2, §8.6).
-    Deployed { card: Inst },
-    /// An Event resolves as it is deployed (§2.6).
-    EventDeployed { card: Inst },
+    Deployed {
+        card: Inst,
+    },
+    /// An Event or Tactic resolves as it is deployed (§2.6, §2.7, §6.8).
+    EventDeployed {
+        card: Inst,
+    },
     /// "During your Logistics Phase" effects (§5.3.5).
-    Logistics { who: PlayerId },
+    Logistics {
+        who: PlayerId,
+    },
     /// "During your Manufacturing Phase" effects (§5.4.4).
-    Manufacturing { who: PlayerId },
+    Manufacturing {
+        who: PlayerId,
+    },
+    /// A commander's turn starts / ends (§5.2, §5.5.5).
+    TurnStarts {
+        who: PlayerId,
+    },
+    TurnEnds {
+        who: PlayerId,
+    },
+    /// A card is about to leave play destroyed (§6.7, §9.12); still in play when woken.
+    Destroyed {
+        card: Inst,
+    },
+    /// An engagement between these commanders starts / ended (§6.5.1).
+    EngagementStarts {
+        attacker: PlayerId,
+        defender: PlayerId,
+    },
+    EngagementEnds {
+        attacker: PlayerId,
+        defender: PlayerId,
+    },
 }
 
-/// Run the abilities that `trigger` wakes. No abilities exist yet.
-pub fn dispatch(_game: &mut Game, _trigger: Trigger) {}
-
-/// Whether [`ability_overrides`] can return anything (lets the resolver skip the scan).
-pub const HAS_ABILITY_OVERRIDES: bool = false;
-
-/// Overrides from the printed abilities of cards in play. None yet.
-pub fn ability_overrides(_game: &Game) -> Vec<Override> {
-    Vec::new()
+/// Queue the abilities that `trigger` wakes (they resolve after the current choice).
+pub fn dispatch(game: &mut Game, trigger: Trigger) {
+    crate::effects::triggers::wake(game, trigger);
 }
 
-/// Cost changes from the printed abilities of cards in play. None yet.
+/// Overrides from the printed abilities of cards whose text is live (§8.1).
+pub fn ability_overrides(game: &Game) -> Vec<Override> {
+    crate::effects::overrides::ability_overrides(game)
+}
+
+/// Flat discounts from abilities: none — printed cost modifiers carry filters and
+/// penalties, so `effects::overrides::cost` applies them.
 pub fn ability_discounts(_game: &Game) -> Vec<Discount> {
     Vec::new()
 }

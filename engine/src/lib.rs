@@ -11,7 +11,6 @@ pub use cardlang::db::{CardDb, DbError};
 pub use cardlang::ir;
 
 pub mod board;
-pub mod catalog;
 pub mod choice;
 pub mod deck;
 pub mod effects;
@@ -28,7 +27,6 @@ pub mod rules;
 pub mod ruling;
 pub mod transcript;
 
-pub use catalog::Catalog;
 pub use choice::{Choice, Decision, DecisionKind};
 pub use error::RuleError;
 pub use event::{Event, Outcome, Phase};

@@ -94,6 +94,10 @@ impl HeuristicPlayer {
             Choice::Fearless { .. } | Choice::Dock { .. } => -5,
             Choice::Retreat { .. } => -20,
             Choice::EndStep | Choice::SpoilsDecline => 0,
+            // Card effects: take what the card offers.
+            Choice::EffectTarget(_) => 10,
+            Choice::EffectCommander(_) | Choice::EffectYes => 5,
+            Choice::EffectNo => 0,
         }
     }
 }

@@ -34,13 +34,13 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use crate::board::StartAt;
-use crate::catalog::Catalog;
 use crate::choice::Choice;
 use crate::game::{Config, Discount, DiscountTarget, Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{Amount, BaseRule, CardKind, RuleValue, ShipClass};
 use crate::resolver::{Override, Scope};
 use crate::transcript::Namer;
+use crate::CardDb;
 
 /// Largest ruling file accepted.
 pub const MAX_RULING_BYTES: usize = 256 * 1024;
@@ -323,12 +323,12 @@ fn seat(g: &Game, name: &str, line: usize) -> Result<PlayerId, RulingError> {
         })
 }
 
-fn card_id(cat: &Catalog, name: &str, line: usize) -> Result<crate::ir::CardId, RulingError> {
+fn card_id(cat: &CardDb, name: &str, line: usize) -> Result<crate::ir::CardId, RulingError> {
     match cat.by_name(name) {
         Some(c) => Ok(c.id),
         None => err(
             line,
-            match cat.suggest(name) {
+            match cat.nearest_name(name) {
                 Some(s) => format!("no card named `{name}` in the database (did you mean `{s}`?)"),
                 None => format!("no card named `{name}` in the database"),
             },
@@ -337,7 +337,7 @@ fn card_id(cat: &Catalog, name: &str, line: usize) -> Result<crate::ir::CardId, 
 }
 
 /// Build the game a ruling describes.
-fn build(r: &Ruling, catalog: Arc<Catalog>) -> Result<(Game, Refs), RulingError> {
+fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> {
     let names = r.commanders.iter().map(|c| c.name.clone()).collect();
     let mut g = Game::empty(
         catalog.clone(),
@@ -763,13 +763,31 @@ fn parse_step(
             }
         }
         "no-spoils" => Choice::SpoilsDecline,
+        // Answers to a resolving card effect (§6.8): a card (in play, in hand or in the
+        // Shipyard: targets, discards, search finds), an opposing commander, yes / no.
+        "target" => {
+            let mut pool = all_play.clone();
+            pool.extend(hand.iter().copied());
+            pool.extend(yard.iter().copied());
+            Choice::EffectTarget(find(
+                g,
+                refs,
+                &pool,
+                args,
+                line,
+                "in play, hand or Shipyard",
+            )?)
+        }
+        "choose" => Choice::EffectCommander(seat(g, args, line)?),
+        "yes" => Choice::EffectYes,
+        "no" => Choice::EffectNo,
         other => return err(line, format!("unknown action `{other}`")),
     };
     Ok((who, choice))
 }
 
 /// Run a ruling against a card pool and render its transcript.
-pub fn run(r: &Ruling, catalog: Arc<Catalog>) -> Result<String, RulingError> {
+pub fn run(r: &Ruling, catalog: Arc<CardDb>) -> Result<String, RulingError> {
     let (mut g, refs) = build(r, catalog)?;
     let active = match &r.active {
         Some((line, name)) => seat(&g, name, *line)?,

@@ -417,6 +417,7 @@ impl<'g> Namer<'g> {
                     EndReason::StationTaken => "the defending Station has fallen",
                     EndReason::AttackerLeft => "the attacker left the game",
                     EndReason::DefenderLeft => "the defender left the game",
+                    EndReason::Cancelled => "a card cancelled the engagement",
                     EndReason::RoundLimit => "round limit reached, the attacking fleet withdraws",
                 }
             ),
@@ -466,6 +467,115 @@ impl<'g> Namer<'g> {
                     let _ = write!(s, "; it takes precedence over {}", self.cards(beat));
                 }
                 s
+            }
+            Event::AbilityResolves { source, who, cause } => format!(
+                "{}'s {} takes effect ({})",
+                self.who(*who),
+                self.card(*source),
+                cause.name()
+            ),
+            Event::TargetChosen { source, target } => {
+                format!("{} targets {}", self.card(*source), self.card(*target))
+            }
+            Event::CommanderChosen { source, who } => {
+                format!("{} targets {}", self.card(*source), self.who(*who))
+            }
+            Event::OptionalTaken { source, paid } => {
+                format!(
+                    "{}: the optional step is taken, paying {paid}",
+                    self.card(*source)
+                )
+            }
+            Event::OptionalDeclined { source } => {
+                format!("{}: the optional step is declined", self.card(*source))
+            }
+            Event::EffectDie { source, natural } => {
+                format!("{} rolls a volley die: {natural}", self.card(*source))
+            }
+            Event::CompulsoryWounds {
+                card,
+                wounds,
+                total,
+                of,
+            } => format!(
+                "{} suffers {wounds} compulsory wound(s) ({total}/{of})",
+                self.card(*card)
+            ),
+            Event::CompulsoryIgnored { card } => {
+                format!(
+                    "{} is Resistant and ignores the compulsory wounds",
+                    self.card(*card)
+                )
+            }
+            Event::EffectRepaired { card, healed, left } => format!(
+                "{} removes {healed} wound(s), {left} left",
+                self.card(*card)
+            ),
+            Event::Sacrificed { card } => format!("{} is sacrificed", self.card(*card)),
+            Event::StockpileGained {
+                who,
+                gained,
+                clamped,
+            } => format!(
+                "{} gains {gained}{}",
+                self.who(*who),
+                if *clamped {
+                    " (Stockpile cap reached)"
+                } else {
+                    ""
+                }
+            ),
+            Event::StockpilePaid { who, paid } => format!("{} pays {paid}", self.who(*who)),
+            Event::StockpileMoved {
+                from,
+                to,
+                amount,
+                kept,
+            } => format!(
+                "{} moves {amount} from {} to {} ({kept} kept)",
+                "the card",
+                self.who(*from),
+                self.who(*to)
+            ),
+            Event::DiscardedByEffect { who, card } => {
+                format!("{} discards {}", self.who(*who), self.card(*card))
+            }
+            Event::ReturnedToHand { card } => {
+                format!("{} returns to its owner's hand", self.card(*card))
+            }
+            Event::SearchedToHand { who, card } => format!(
+                "{} takes {} from the Shipyard into hand",
+                self.who(*who),
+                self.card(*card)
+            ),
+            Event::SearchEnded { who, source } => format!(
+                "{}'s search for {} is over",
+                self.who(*who),
+                self.card(*source)
+            ),
+            Event::TemporaryModifier {
+                source,
+                card,
+                modifier,
+                duration,
+            } => format!(
+                "{} gives {} {modifier:?} {duration:?}",
+                self.card(*source),
+                self.card(*card)
+            ),
+            Event::ModuleFlipped { card } => format!("{} is flipped face up", self.card(*card)),
+            Event::CostModified {
+                card,
+                printed,
+                paid,
+                sources,
+            } => format!(
+                "{} costs {paid} instead of {printed}, changed by {}",
+                self.card(*card),
+                self.cards(sources)
+            ),
+            Event::NotInterpreted { source, what } => {
+                format!("{}: {what} is not interpreted yet", self.card(*source))
             }
             Event::GameOver { outcome } => match outcome {
                 Outcome::Winner(p) => format!("game over: {} wins", self.who(*p)),

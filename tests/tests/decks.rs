@@ -203,7 +203,7 @@ fn legal_summary_counts_types_and_costs() {
     let s = &check.summary;
     assert_eq!(s.cards, 55);
     assert_eq!(s.by_type.values().sum::<u64>(), 55);
-    assert_eq!(s.by_type.get(&deck::TypeGroup::Ship), Some(&25));
+    assert_eq!(s.by_type.get(&deck::CardType::Ship), Some(&25));
     // Everything but the Station and the two Stockpiles is on the curve.
     assert_eq!(s.cost_curve.buckets.iter().sum::<u64>(), 52);
 }

@@ -6,13 +6,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use engine::{ruling, Catalog};
+use engine::{ruling, CardDb};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn pool() -> Arc<Catalog> {
+fn pool() -> Arc<CardDb> {
     let dir = repo().join("tests/rulings/pool");
     let files = cardlang::source::read_pool(&dir).expect("ruling pool readable");
     let compiled = cardlang::compile(&files);
@@ -22,7 +22,7 @@ fn pool() -> Arc<Catalog> {
         .filter(|d| d.is_error())
         .collect();
     assert!(errors.is_empty(), "ruling pool has errors: {errors:#?}");
-    Arc::new(Catalog::new(compiled.cards))
+    Arc::new(CardDb::new(compiled.cards).expect("the ruling pool is a valid card database"))
 }
 
 #[test]

@@ -433,6 +433,31 @@ pub struct Card {
 }
 
 impl Card {
+    /// A card with nothing printed but its name and type: every number zero or absent, no
+    /// traits, no text. Builders (the compiler, tests) fill in what the type needs.
+    pub fn blank(id: CardId, name: impl Into<String>, kind: CardKind) -> Card {
+        Card {
+            id,
+            name: name.into(),
+            kind,
+            cost: Amount::ZERO,
+            income: Amount::ZERO,
+            attack: None,
+            defense: None,
+            wounds: None,
+            capacity: Capacity::default(),
+            space: 0,
+            faction: None,
+            restricted: false,
+            prototype: false,
+            fits: None,
+            traits: Vec::new(),
+            text: String::new(),
+            flavour: String::new(),
+            abilities: Vec::new(),
+        }
+    }
+
     pub fn has_trait(&self, name: TraitName) -> bool {
         self.traits.iter().any(|t| t.name() == name)
     }
@@ -474,5 +499,124 @@ impl CardKind {
             self,
             CardKind::Station | CardKind::Ship(_) | CardKind::Marine { .. }
         )
+    }
+}
+
+/// A card's type and subtype without the ship class: the keyword of a card-language header
+/// and the groups of a deck summary (§2.1, §9.34, plus the two Stockpile cards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CardType {
+    Station,
+    ModuleStation,
+    ModuleShip,
+    ModuleMarine,
+    Ship,
+    Marine,
+    MarineCharacter,
+    Event,
+    Tactic,
+    Breakthru,
+    ResourceStockpile,
+    CurrencyStockpile,
+}
+
+impl CardType {
+    pub const ALL: [CardType; 12] = [
+        CardType::Station,
+        CardType::ModuleStation,
+        CardType::ModuleShip,
+        CardType::ModuleMarine,
+        CardType::Ship,
+        CardType::Marine,
+        CardType::MarineCharacter,
+        CardType::Event,
+        CardType::Tactic,
+        CardType::Breakthru,
+        CardType::ResourceStockpile,
+        CardType::CurrencyStockpile,
+    ];
+
+    /// The type of a checked card.
+    pub fn of(kind: CardKind) -> CardType {
+        match kind {
+            CardKind::Station => CardType::Station,
+            CardKind::Module(ModuleKind::Station) => CardType::ModuleStation,
+            CardKind::Module(ModuleKind::Ship) => CardType::ModuleShip,
+            CardKind::Module(ModuleKind::Marine) => CardType::ModuleMarine,
+            CardKind::Ship(_) => CardType::Ship,
+            CardKind::Marine { character: false } => CardType::Marine,
+            CardKind::Marine { character: true } => CardType::MarineCharacter,
+            CardKind::Event => CardType::Event,
+            CardKind::Tactic => CardType::Tactic,
+            CardKind::Breakthru => CardType::Breakthru,
+            CardKind::Stockpile(StockpileKind::Resource) => CardType::ResourceStockpile,
+            CardKind::Stockpile(StockpileKind::Currency) => CardType::CurrencyStockpile,
+        }
+    }
+
+    /// The type as a person reads it ("Resource Stockpile", not the keyword's hyphen).
+    pub fn label(self) -> &'static str {
+        match self {
+            CardType::ResourceStockpile => "Resource Stockpile",
+            CardType::CurrencyStockpile => "Currency Stockpile",
+            t => t.keyword(),
+        }
+    }
+
+    /// The keyword as written in a header.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            CardType::Station => "Station",
+            CardType::ModuleStation => "Module-Station",
+            CardType::ModuleShip => "Module-Ship",
+            CardType::ModuleMarine => "Module-Marine",
+            CardType::Ship => "Ship",
+            CardType::Marine => "Marine",
+            CardType::MarineCharacter => "Marine-Character",
+            CardType::Event => "Event",
+            CardType::Tactic => "Tactic",
+            CardType::Breakthru => "Breakthru",
+            CardType::ResourceStockpile => "Resource-Stockpile",
+            CardType::CurrencyStockpile => "Currency-Stockpile",
+        }
+    }
+
+    pub fn from_keyword(word: &str) -> Option<CardType> {
+        CardType::ALL.into_iter().find(|t| t.keyword() == word)
+    }
+
+    /// Units are Stations, Ships and Marines (§9.35).
+    pub fn is_unit(self) -> bool {
+        matches!(
+            self,
+            CardType::Station | CardType::Ship | CardType::Marine | CardType::MarineCharacter
+        )
+    }
+
+    pub fn is_module(self) -> bool {
+        matches!(
+            self,
+            CardType::ModuleStation | CardType::ModuleShip | CardType::ModuleMarine
+        )
+    }
+
+    pub fn is_stockpile(self) -> bool {
+        matches!(
+            self,
+            CardType::ResourceStockpile | CardType::CurrencyStockpile
+        )
+    }
+
+    /// "a Ship", "an Event": for messages.
+    pub fn with_article(self) -> String {
+        let k = self.keyword();
+        let an = matches!(k.chars().next(), Some('A' | 'E' | 'I' | 'O' | 'U'));
+        format!("{} {k}", if an { "an" } else { "a" })
+    }
+}
+
+impl fmt::Display for CardType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.keyword())
     }
 }

@@ -7,26 +7,7 @@ use cardlang::ir::*;
 
 /// A card with nothing printed but its name and type; callers fill in what the type needs.
 pub fn card(id: u32, name: &str, kind: CardKind) -> Card {
-    Card {
-        id: CardId(id),
-        name: name.to_string(),
-        kind,
-        cost: Amount::ZERO,
-        income: Amount::ZERO,
-        attack: None,
-        defense: None,
-        wounds: None,
-        capacity: Capacity::default(),
-        space: 0,
-        faction: None,
-        restricted: false,
-        prototype: false,
-        fits: None,
-        traits: vec![],
-        text: String::new(),
-        flavour: String::new(),
-        abilities: Vec::new(),
-    }
+    Card::blank(CardId(id), name, kind)
 }
 
 fn amount(resource: u8, currency: u8) -> Amount {

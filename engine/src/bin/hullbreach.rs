@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use engine::players::{HeuristicPlayer, Player, RandomPlayer};
-use engine::{ruling, transcript, Catalog, Config, Game};
+use engine::{ruling, transcript, CardDb, Config, Game};
 
 #[derive(Parser)]
 #[command(name = "hullbreach", about = "Play Hull Breach! games and run rulings")]
@@ -54,7 +54,7 @@ fn default_cards() -> PathBuf {
     here.parent().unwrap_or(here).join("cards")
 }
 
-fn load_pool(dir: &Path) -> Result<Arc<Catalog>, String> {
+fn load_pool(dir: &Path) -> Result<Arc<CardDb>, String> {
     let files =
         cardlang::source::read_pool(dir).map_err(|e| format!("reading {}: {e}", dir.display()))?;
     let comp = cardlang::compile(&files);
@@ -65,10 +65,12 @@ fn load_pool(dir: &Path) -> Result<Arc<Catalog>, String> {
             comp.error_count()
         ));
     }
-    Ok(Arc::new(Catalog::new(comp.cards)))
+    let db =
+        CardDb::new(comp.cards).map_err(|e| format!("the card pool in {}: {e}", dir.display()))?;
+    Ok(Arc::new(db))
 }
 
-fn load_deck(cat: &Catalog, dir: &Path, name: &str) -> Result<Vec<engine::ir::CardId>, String> {
+fn load_deck(cat: &CardDb, dir: &Path, name: &str) -> Result<Vec<engine::ir::CardId>, String> {
     let path = if name.ends_with(".txt") || name.contains('/') {
         PathBuf::from(name)
     } else {

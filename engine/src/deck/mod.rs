@@ -24,9 +24,10 @@ use std::ops::Range;
 use cardlang::db::CardDb;
 use cardlang::ir::Card;
 
+pub use cardlang::ir::CardType;
 pub use parse::{parse, DeckEntry, Decklist, MAX_CARD_LINES, MAX_DECK_BYTES, MAX_LINE_BYTES};
 pub use read::{read_deck_file, DeckFileError};
-pub use summary::{CostCurve, DeckSummary, TypeGroup};
+pub use summary::{CostCurve, DeckSummary};
 pub use validate::{validate, DeckOptions, DeckReport};
 
 /// What the validator needs from a card pool: lookup by exact printed name, and a

@@ -3,67 +3,14 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use cardlang::ir::{Card, CardKind, ModuleKind, StockpileKind};
+use cardlang::ir::{Card, CardType};
 
-/// Card types as a deck summary groups them, in the order they are listed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum TypeGroup {
-    Station,
-    ModuleStation,
-    ModuleShip,
-    ModuleMarine,
-    Ship,
-    Marine,
-    MarineCharacter,
-    Event,
-    Tactic,
-    Breakthru,
-    ResourceStockpile,
-    CurrencyStockpile,
-}
-
-impl TypeGroup {
-    pub fn of(kind: CardKind) -> Self {
-        match kind {
-            CardKind::Station => TypeGroup::Station,
-            CardKind::Module(ModuleKind::Station) => TypeGroup::ModuleStation,
-            CardKind::Module(ModuleKind::Ship) => TypeGroup::ModuleShip,
-            CardKind::Module(ModuleKind::Marine) => TypeGroup::ModuleMarine,
-            CardKind::Ship(_) => TypeGroup::Ship,
-            CardKind::Marine { character: false } => TypeGroup::Marine,
-            CardKind::Marine { character: true } => TypeGroup::MarineCharacter,
-            CardKind::Event => TypeGroup::Event,
-            CardKind::Tactic => TypeGroup::Tactic,
-            CardKind::Breakthru => TypeGroup::Breakthru,
-            CardKind::Stockpile(StockpileKind::Resource) => TypeGroup::ResourceStockpile,
-            CardKind::Stockpile(StockpileKind::Currency) => TypeGroup::CurrencyStockpile,
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            TypeGroup::Station => "Station",
-            TypeGroup::ModuleStation => "Module-Station",
-            TypeGroup::ModuleShip => "Module-Ship",
-            TypeGroup::ModuleMarine => "Module-Marine",
-            TypeGroup::Ship => "Ship",
-            TypeGroup::Marine => "Marine",
-            TypeGroup::MarineCharacter => "Marine-Character",
-            TypeGroup::Event => "Event",
-            TypeGroup::Tactic => "Tactic",
-            TypeGroup::Breakthru => "Breakthru",
-            TypeGroup::ResourceStockpile => "Resource Stockpile",
-            TypeGroup::CurrencyStockpile => "Currency Stockpile",
-        }
-    }
-
-    /// Stations and Stockpiles are never deployed for a cost; they stay off the cost curve.
-    fn has_cost(self) -> bool {
-        !matches!(
-            self,
-            TypeGroup::Station | TypeGroup::ResourceStockpile | TypeGroup::CurrencyStockpile
-        )
-    }
+/// Stations and Stockpiles are never deployed for a cost; they stay off the cost curve.
+fn has_cost(t: CardType) -> bool {
+    !matches!(
+        t,
+        CardType::Station | CardType::ResourceStockpile | CardType::CurrencyStockpile
+    )
 }
 
 /// Cards by total deployment cost (Resource + Currency): buckets 0..=9, then 10 or more.
@@ -88,7 +35,7 @@ impl CostCurve {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DeckSummary {
     pub cards: u64,
-    pub by_type: BTreeMap<TypeGroup, u64>,
+    pub by_type: BTreeMap<CardType, u64>,
     pub cost_curve: CostCurve,
 }
 
@@ -97,10 +44,10 @@ impl DeckSummary {
         let mut s = DeckSummary::default();
         for (count, card) in cards {
             let copies = u64::from(count);
-            let group = TypeGroup::of(card.kind);
+            let group = CardType::of(card.kind);
             s.cards += copies;
             *s.by_type.entry(group).or_default() += copies;
-            if group.has_cost() {
+            if has_cost(group) {
                 s.cost_curve.add(card, copies);
             }
         }

@@ -208,6 +208,10 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         step: 1,
         who: attacker,
     });
+    crate::hooks::dispatch(
+        g,
+        crate::hooks::Trigger::EngagementStarts { attacker, defender },
+    );
 }
 
 /// End the engagement (§6.5.1, STEP 9) and return to the Engagement phase.
@@ -221,6 +225,15 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
         defender: e.defender,
         reason,
     });
+    g.temporary
+        .retain(|t| t.duration != crate::ir::effect::Duration::EndOfEngagement);
+    crate::hooks::dispatch(
+        g,
+        crate::hooks::Trigger::EngagementEnds {
+            attacker: e.attacker,
+            defender: e.defender,
+        },
+    );
     boarding::check_garrisons(g);
     if g.outcome.is_some() {
         return;

@@ -23,12 +23,16 @@ pub(crate) fn begin_turn(g: &mut Game, who: PlayerId) {
     }
     g.declared_against = None;
     g.log.push(Event::TurnBegan { who, turn: g.turn });
+    hooks::dispatch(g, Trigger::TurnStarts { who });
     g.phase = Phase::Logistics;
     g.log.push(Event::PhaseBegan {
         who,
         phase: Phase::Logistics,
     });
-    let hand = g.rule_count(BaseRule::HandSize, who) as usize;
+    // §5.3.1: the (possibly overridden, §8.1) hand size plus `static: your hand size +N`.
+    let hand = (i32::from(g.rule_count(BaseRule::HandSize, who))
+        + crate::effects::overrides::hand_size_delta(g, who))
+    .clamp(0, 20) as usize;
     let have = g.cmd(who).map_or(0, |c| c.hand.len());
     draw(
         g,
@@ -71,13 +75,36 @@ pub(crate) fn income(g: &mut Game, who: PlayerId, setup: bool) {
         if !g.text_live(i) {
             continue;
         }
-        let c = g.card(i);
-        if c.income.is_zero() {
+        // Printed income with `static: ... gets +1R income` modifiers (never below 0).
+        let (inc, by) = crate::effects::overrides::card_income(g, i);
+        if inc.is_zero() {
             continue;
         }
-        total.resource = total.resource.saturating_add(c.income.resource);
-        total.currency = total.currency.saturating_add(c.income.currency);
+        total.resource = total.resource.saturating_add(inc.resource);
+        total.currency = total.currency.saturating_add(inc.currency);
         sources.push(g.card_ref(i));
+        for b in by {
+            let r = g.card_ref(b);
+            if !sources.contains(&r) {
+                sources.push(r);
+            }
+        }
+    }
+    // Commander income modifiers (`static: your income +1C`).
+    let (more, less, by) = crate::effects::overrides::commander_income(g, who);
+    total.resource = total
+        .resource
+        .saturating_add(more.resource)
+        .saturating_sub(less.resource);
+    total.currency = total
+        .currency
+        .saturating_add(more.currency)
+        .saturating_sub(less.currency);
+    for b in by {
+        let r = g.card_ref(b);
+        if !sources.contains(&r) {
+            sources.push(r);
+        }
     }
     let (gained, clamped) = g.gain(who, total);
     g.log.push(Event::Income {

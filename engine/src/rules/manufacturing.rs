@@ -35,6 +35,8 @@ pub enum Context {
     Engagement,
     /// From the Shipyard, free: the Spoils of War (§7.1.3.2).
     Spoils,
+    /// From the Shipyard by a card's search, free or at cost (§8.3).
+    Searched { free: bool },
 }
 
 /// A checked deployment, ready to carry out.
@@ -48,6 +50,8 @@ pub struct Plan {
     pub face_down: bool,
     /// Rules consulted that a card overrode (logged when carried out, §8.1).
     pub consulted: Vec<Resolution>,
+    /// Cards whose cost modifiers changed the cost (logged when carried out, §8.4).
+    pub cost_sources: Vec<Inst>,
 }
 
 struct Checker<'g> {
@@ -453,8 +457,10 @@ fn check_module(
 
 // ----- the deployment check -----------------------------------------------------------------
 
-fn discounted(g: &Game, who: PlayerId, card: &Card) -> Amount {
-    let mut cost = card.cost;
+/// §5.4.2, §8.4: the cost after discounts injected by rulings and the cost modifiers printed
+/// on cards in play (`effects::overrides::cost`), never below zero.
+fn discounted(g: &Game, who: PlayerId, inst: Inst, card: &Card) -> (Amount, Vec<Inst>) {
+    let (mut cost, sources) = crate::effects::overrides::cost(g, who, inst, card.cost);
     for d in g
         .discounts
         .iter()
@@ -476,7 +482,7 @@ fn discounted(g: &Game, who: PlayerId, card: &Card) -> Amount {
             cost.currency = cost.currency.saturating_sub(d.amount.currency);
         }
     }
-    cost
+    (cost, sources)
 }
 
 fn unique_count(g: &Game, who: PlayerId, id: CardId) -> u8 {
@@ -507,7 +513,7 @@ pub fn check(
         section: "9.11",
     })?;
     let (wanted_zone, wanted, zsec) = match ctx {
-        Context::Conscript | Context::Regiment | Context::Spoils => {
+        Context::Conscript | Context::Regiment | Context::Spoils | Context::Searched { .. } => {
             (Zone::Shipyard, "in your Shipyard", "9.26")
         }
         _ => (Zone::Hand, "in your hand", "9.11"),
@@ -529,6 +535,7 @@ pub fn check(
         Context::Conscript => DeployHow::Conscripted,
         Context::Regiment => DeployHow::Regimented,
         Context::Spoils => DeployHow::Spoils,
+        Context::Searched { .. } => DeployHow::Searched,
         _ => DeployHow::FromHand,
     };
 
@@ -545,6 +552,7 @@ pub fn check(
             if host.is_some() || replacing.is_some() {
                 return Err(deploy_err(card, "a Tactic is deployed on its own", "2.7"));
             }
+            crate::effects::actions::check_play_targets(g, who, inst)?;
             how = DeployHow::Tactic;
         }
         CardKind::Event => {
@@ -558,6 +566,8 @@ pub fn check(
             if host.is_some() || replacing.is_some() {
                 return Err(deploy_err(card, "an Event is deployed on its own", "2.6"));
             }
+            check_event_timing(g, who, card, ctx)?;
+            crate::effects::actions::check_play_targets(g, who, inst)?;
             how = DeployHow::Event;
         }
         CardKind::Station => {
@@ -697,9 +707,10 @@ pub fn check(
         _ => {}
     }
     // Cost.
+    let mut cost_sources = Vec::new();
     let cost = match (ctx, how) {
         (_, DeployHow::Breakthru) => Amount::ZERO,
-        (Context::Regiment | Context::Spoils, _) => Amount::ZERO,
+        (Context::Regiment | Context::Spoils | Context::Searched { free: true }, _) => Amount::ZERO,
         (Context::Conscript, _) => {
             let m = ck.rule(BaseRule::ConscriptionMultiplier, None).count();
             Amount {
@@ -708,11 +719,17 @@ pub fn check(
             }
         }
         _ if face_down => Amount::ZERO,
-        _ => discounted(g, who, card),
+        _ => {
+            let (cost, sources) = discounted(g, who, inst, card);
+            cost_sources = sources;
+            cost
+        }
     };
     if face_down {
         how = match ctx {
-            Context::Conscript | Context::Regiment | Context::Spoils => how,
+            Context::Conscript | Context::Regiment | Context::Spoils | Context::Searched { .. } => {
+                how
+            }
             _ => DeployHow::FaceDown,
         };
     }
@@ -729,13 +746,58 @@ pub fn check(
         how,
         face_down,
         consulted: ck.consulted,
+        cost_sources,
     })
+}
+
+/// §2.6, §2.7, §6.6 STEP 1: an Event's printed timing. `engagement` / `start of engagement`
+/// need an engagement (STEP 1 itself is checked by `engagement`); `your turn` needs the
+/// deployer to be the active Commander; `your manufacturing phase` needs that phase.
+fn check_event_timing(g: &Game, who: PlayerId, card: &Card, ctx: Context) -> Result<(), RuleError> {
+    use crate::ir::effect::{Ability, Timing};
+    for a in &card.abilities {
+        let Ability::Timing(t) = a else { continue };
+        let (ok, why, section) = match t {
+            Timing::AnyTime => (true, "", "2.6"),
+            Timing::Engagement | Timing::StartOfEngagement => (
+                ctx == Context::Engagement,
+                "its text allows it only during an engagement",
+                "6.5.4",
+            ),
+            Timing::YourTurn => (
+                g.active == who,
+                "its text allows it only in your turn",
+                "2.6",
+            ),
+            Timing::YourManufacturing => (
+                ctx == Context::Manufacturing && g.active == who,
+                "its text allows it only in your Manufacturing Phase",
+                "5.4.4",
+            ),
+        };
+        if !ok {
+            return Err(RuleError::NotNow {
+                what: "deploying an Event",
+                why: why.into(),
+                section,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Carry out a checked plan.
 pub(crate) fn carry_out(g: &mut Game, who: PlayerId, plan: Plan) {
     for r in &plan.consulted {
         g.note(r);
+    }
+    if !plan.cost_sources.is_empty() {
+        g.log.push(Event::CostModified {
+            card: g.card_ref(plan.card),
+            printed: g.card(plan.card).cost,
+            paid: plan.cost,
+            sources: plan.cost_sources.iter().map(|&s| g.card_ref(s)).collect(),
+        });
     }
     g.pay(who, plan.cost);
     if let (Some(old), Some(h)) = (plan.replacing, plan.host) {
@@ -1086,6 +1148,11 @@ fn distinct(g: &Game, cards: &[Inst]) -> Vec<Inst> {
         }
     }
     out
+}
+
+/// Possible (host, replacing) pairs for deploying `card`, before checking.
+pub(crate) fn ways(g: &Game, who: PlayerId, card: Inst) -> Vec<(Option<Inst>, Option<Inst>)> {
+    targets(g, who, g.card(card))
 }
 
 /// Possible (host, replacing) pairs for a card, before checking.

@@ -34,6 +34,7 @@ use manufacturing::Context;
 pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(), RuleError> {
     let who = d.who;
     match (&d.kind, choice) {
+        (DecisionKind::Effect { .. }, c) => crate::effects::actions::answer(g, who, c),
         (DecisionKind::Combat(step), c) => engagement::dispatch(g, who, step, c),
         (DecisionKind::Spoils, Choice::SpoilsPick { card, host }) => {
             victory::spoils_pick(g, who, *card, *host)
@@ -134,6 +135,10 @@ fn not_now(d: &Decision, choice: &Choice) -> RuleError {
         Choice::Pass => ("passing", "2.6"),
         Choice::Scoop => ("scooping", "7.2"),
         Choice::SpoilsPick { .. } | Choice::SpoilsDecline => ("the Spoils of War", "7.1.3.2"),
+        Choice::EffectTarget(_)
+        | Choice::EffectCommander(_)
+        | Choice::EffectYes
+        | Choice::EffectNo => ("answering a card effect", "6.8"),
         _ => ("an engagement choice", "6.6"),
     };
     RuleError::NotNow {
@@ -194,6 +199,7 @@ pub(crate) fn legal(g: &Game, d: &Decision) -> Vec<Choice> {
         }
         DecisionKind::Combat(step) => engagement::legal(g, d, step, &mut out),
         DecisionKind::Spoils => victory::legal_spoils(g, who, &mut out),
+        DecisionKind::Effect { .. } => crate::effects::actions::legal(g, &mut out),
     }
     out
 }

@@ -229,5 +229,9 @@ pub(crate) fn legal_discards(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
 /// §5.5.5: declare the end of the turn; others may respond, then play passes (§5.6).
 pub(crate) fn end_turn(g: &mut Game, who: PlayerId) {
     g.log.push(Event::TurnEnded { who });
+    hooks::dispatch(g, Trigger::TurnEnds { who });
+    // Temporary modifiers `until end of turn` end with it (§9.22).
+    g.temporary
+        .retain(|t| t.duration != crate::ir::effect::Duration::EndOfTurn);
     open_window(g, Then::NextTurn);
 }

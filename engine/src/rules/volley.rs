@@ -449,6 +449,7 @@ pub(crate) fn destroy(g: &mut Game, t: Inst, immediate: bool) {
         card: g.card_ref(t),
         immediate,
     });
+    crate::hooks::dispatch(g, crate::hooks::Trigger::Destroyed { card: t });
     g.move_to(t, Zone::Scrapheap);
     if let Some(e) = g.engagement.as_mut() {
         e.fleet.retain(|&u| u != t);

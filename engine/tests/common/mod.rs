@@ -3,30 +3,11 @@
 #![allow(dead_code)]
 
 use engine::ir::*;
-use engine::{Catalog, Config, Game};
+use engine::{CardDb, Config, Game};
 use std::sync::Arc;
 
 fn base(id: u32, name: &str, kind: CardKind) -> Card {
-    Card {
-        id: CardId(id),
-        name: name.into(),
-        kind,
-        cost: Amount::ZERO,
-        income: Amount::ZERO,
-        attack: None,
-        defense: None,
-        wounds: None,
-        capacity: Capacity::default(),
-        space: 0,
-        faction: None,
-        restricted: false,
-        prototype: false,
-        fits: None,
-        traits: Vec::new(),
-        text: String::new(),
-        flavour: String::new(),
-        abilities: Vec::new(),
-    }
+    Card::blank(CardId(id), name, kind)
 }
 
 fn amt(r: u8, c: u8) -> Amount {
@@ -284,8 +265,8 @@ pub fn pool() -> Vec<Card> {
     v
 }
 
-pub fn catalog() -> Arc<Catalog> {
-    Arc::new(Catalog::new(pool()))
+pub fn catalog() -> Arc<CardDb> {
+    Arc::new(CardDb::new(pool()).expect("the test pool is a valid card database"))
 }
 
 /// A 55-card deck over the test pool.

@@ -1,18 +1,28 @@
-//! The part of card abilities (`ir::effect`) the engine interprets today: continuous
-//! `static:` modifiers on cards — trait grants and losses (§3.1: stackable +X traits add up
-//! across sources, §9.22) and attack/defense changes — which combat reads through
-//! `rules::traits`. Everything else in the effect IR (plays, triggers, replacements) is not
-//! interpreted yet.
+//! Card abilities (`ir::effect`), interpreted. This module owns matching (filters, named
+//! recipients, conditions) and the continuous `static:` card modifiers — trait grants and
+//! losses (§3.1: stackable +X traits add up across sources, §9.22), stat changes — which
+//! combat reads through `rules::stats`. The rest lives in small modules:
+//! - [`overrides`]: Golden-Rule overrides (§8.1), cost modifiers (§8.4), income (§5.3.2) and
+//!   hand size (§5.3.1) from cards in play;
+//! - [`actions`]: one-shot effects (`play:`, `when ...:`), resumable at each choice;
+//! - [`triggers`]: which abilities a game moment wakes, in §6.8 order.
 //!
 //! A static counts while its source card's text is live (in play, face up, its commander in
 //! the game). Recipients are matched by the filter's noun and predicates; "local" and "your
 //! fleet" (§9.15, §9.18) mean at the same Station: an attacking fleet is at the defender's
 //! Station, every other card at its controller's.
 
+pub mod actions;
+pub mod overrides;
+pub mod triggers;
+
+pub use actions::{Ask, Pending};
+
 use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{
-    Ability, Anchor, CardModifier, Commanders, Filter, Group, Noun, Pred, Side, Static, Test,
+    Ability, Anchor, CardModifier, Commanders, Condition, Duration, Filter, Group, Noun, Pred,
+    Side, Static, Test,
 };
 use crate::ir::{CardKind, ModuleKind};
 
@@ -47,10 +57,33 @@ pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
             }
         }
     }
+    // Temporary modifiers from one-shot effects (`until end of engagement`, ...).
+    for t in &g.temporary {
+        if t.card == unit && g.in_play(unit) {
+            if t.duration == Duration::WhileAttached && !g.in_play(t.source) {
+                continue;
+            }
+            out.push((t.source, t.modifier));
+        }
+    }
     out
 }
 
-fn host(g: &Game, i: Inst) -> Option<Inst> {
+/// A temporary modifier from a one-shot effect (§9.22), until its duration ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Temporary {
+    pub source: Inst,
+    pub card: Inst,
+    pub modifier: CardModifier,
+    pub duration: Duration,
+}
+
+/// Whether every test of a condition holds, seen from `src`.
+pub(crate) fn holds(g: &Game, src: Inst, c: &Condition) -> bool {
+    c.tests.iter().all(|t| test(g, src, t))
+}
+
+pub(crate) fn host(g: &Game, i: Inst) -> Option<Inst> {
     match g.instance(i)?.zone {
         Zone::Attached(h) => Some(h),
         _ => None,
@@ -84,7 +117,7 @@ pub(crate) fn local(g: &Game, a: Inst, b: Inst) -> bool {
     place(g, a) == place(g, b)
 }
 
-fn in_group(g: &Game, src: Inst, group: &Group, unit: Inst) -> bool {
+pub(crate) fn in_group(g: &Game, src: Inst, group: &Group, unit: Inst) -> bool {
     match group {
         Group::This => unit == src,
         Group::Host => host(g, src) == Some(unit),
@@ -93,7 +126,7 @@ fn in_group(g: &Game, src: Inst, group: &Group, unit: Inst) -> bool {
     }
 }
 
-fn noun_matches(noun: Noun, kind: CardKind) -> bool {
+pub(crate) fn noun_matches(noun: Noun, kind: CardKind) -> bool {
     match noun {
         Noun::Card => true,
         Noun::Unit => kind.is_unit(),

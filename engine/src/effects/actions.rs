@@ -1,0 +1,853 @@
+//! One-shot effects: an Event's or Tactic's `play:` (§2.6, §2.7, §6.8) and the effect of a
+//! triggered ability, interpreted step by step from the IR.
+//!
+//! An effect waiting to resolve is a [`Pending`] on `Game::pending` (a queue: effects woken
+//! while another resolves wait their turn, §6.8). It runs until it needs a decision — a chosen
+//! target (§8.5), an opposing Commander, an optional step (§8.6), a Face Up-Face Down flip
+//! (§3.4.4), a Shipyard search pick (§8.3), a discard — and then `Game::decision` asks the
+//! right Commander with [`Ask`]. Every answer is a choice applied through `Game::apply`, so an
+//! illegal answer leaves the state exactly as before. Named recipients (`this`, `each ...`)
+//! are never aimed and never asked about.
+//!
+//! Actions reuse the rules: destruction is `rules::volley::destroy` (§6.7, §9.17), a volley is
+//! `rules::volley::volley` (§6.2), draws are `rules::logistics::draw`, Stockpiles go through
+//! `Game::gain` / `Game::pay` (§9.27), deployments after a search through
+//! `rules::manufacturing::check` (§8.3).
+
+use serde::Serialize;
+
+use crate::choice::Choice;
+use crate::error::RuleError;
+use crate::event::{Cause, EndReason, Event};
+use crate::game::{Game, Zone};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::effect::{
+    Action, Aim, CommanderAim, DiscardCount, Effect, Filter, Group, Quantity, SearchThen, Step,
+};
+use crate::ir::{Amount, CardKind, ShipClass, TraitName};
+use crate::rules::manufacturing::{self, Context};
+use crate::rules::{logistics, stats, volley};
+
+/// How many effects may wait at once; more are dropped (a loop of triggers cannot grow the
+/// queue without bound).
+pub const MAX_PENDING: usize = 64;
+/// How many interpreter steps one choice may run.
+const MAX_STEPS: usize = 4_096;
+
+/// What a pending effect is waiting for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Ask {
+    /// A chosen target of the current action (§8.5): `picked` so far of `count`.
+    Target { picked: u8, count: u8, up_to: bool },
+    /// `target opponent` (§8.5).
+    Opponent,
+    /// `you may [pay X to] ...` (§8.6): yes or no.
+    May { cost: Option<Amount> },
+    /// A Face Up-Face Down module's trigger occurred: flip it face up (§3.4.4)?
+    Flip,
+    /// Pick a card found in the Shipyard (`left` more may be taken), or stop (§8.3).
+    Search { left: u8 },
+    /// `who` discards a card of their choice (`left` more).
+    Discard { who: PlayerId, left: u8 },
+}
+
+/// An effect being resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pending {
+    /// The card whose text this is.
+    pub source: Inst,
+    /// Its controller when it was woken: the Commander who makes its choices.
+    pub who: PlayerId,
+    pub cause: Cause,
+    pub effect: Effect,
+    pub step: usize,
+    /// The actions of the current step, once its branch is known.
+    pub actions: Option<Vec<crate::ir::effect::Action>>,
+    pub action: usize,
+    /// Targets chosen for the current action.
+    pub chosen: Vec<Inst>,
+    /// `up to N target`: the Commander stopped choosing.
+    pub stopped: bool,
+    pub opponent: Option<PlayerId>,
+    /// Cards still to find in the current search.
+    pub search_left: Option<u8>,
+    /// The current discard is being asked.
+    pub discarding: bool,
+    pub ask: Option<Ask>,
+}
+
+impl Pending {
+    pub(crate) fn new(source: Inst, who: PlayerId, cause: Cause, effect: Effect) -> Pending {
+        Pending {
+            source,
+            who,
+            cause,
+            effect,
+            step: 0,
+            actions: None,
+            action: 0,
+            chosen: Vec::new(),
+            stopped: false,
+            opponent: None,
+            search_left: None,
+            discarding: false,
+            ask: None,
+        }
+    }
+
+    /// Who answers the current question.
+    pub fn decider(&self) -> PlayerId {
+        match self.ask {
+            Some(Ask::Discard { who, .. }) => who,
+            _ => self.who,
+        }
+    }
+
+    fn current(&self) -> Option<&Action> {
+        self.actions.as_ref()?.get(self.action)
+    }
+
+    fn next_action(&mut self) {
+        self.action += 1;
+        self.chosen.clear();
+        self.stopped = false;
+        self.opponent = None;
+        self.search_left = None;
+        self.discarding = false;
+    }
+}
+
+/// Queue an effect (bounded by [`MAX_PENDING`]).
+pub(crate) fn push(g: &mut Game, p: Pending) {
+    if g.pending.len() >= MAX_PENDING {
+        return;
+    }
+    g.log.push(Event::AbilityResolves {
+        source: g.card_ref(p.source),
+        who: p.who,
+        cause: p.cause,
+    });
+    g.pending.push(p);
+}
+
+/// Run queued effects until one needs a decision or none is left.
+pub(crate) fn run(g: &mut Game) {
+    for _ in 0..MAX_STEPS {
+        if g.outcome.is_some() {
+            g.pending.clear();
+            return;
+        }
+        if g.pending.is_empty() {
+            break;
+        }
+        if g.pending.first().is_some_and(|p| p.ask.is_some()) {
+            return;
+        }
+        let mut p = g.pending.remove(0);
+        if advance(g, &mut p) {
+            g.pending.insert(0, p);
+        }
+    }
+    if !g.pending.is_empty() && g.pending.first().is_some_and(|p| p.ask.is_none()) {
+        g.pending.clear();
+    }
+    if g.engagement.is_some() {
+        crate::rules::engagement::settle(g);
+    }
+}
+
+/// One interpreter step. Returns whether the effect is still pending.
+fn advance(g: &mut Game, p: &mut Pending) -> bool {
+    if p.actions.is_none() {
+        let Some(step) = p.effect.steps.get(p.step).cloned() else {
+            return false;
+        };
+        p.action = 0;
+        match step {
+            Step::Do(a) => p.actions = Some(a),
+            Step::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let held = super::holds(g, p.source, &condition);
+                p.actions = Some(if held { then } else { otherwise });
+            }
+            Step::May { cost, .. } => {
+                p.ask = Some(Ask::May { cost });
+            }
+            Step::Roll { branches } => {
+                let natural = g.dice.d10();
+                g.log.push(Event::EffectDie {
+                    source: g.card_ref(p.source),
+                    natural,
+                });
+                let actions = branches
+                    .into_iter()
+                    .find(|b| b.lo <= natural && natural <= b.hi)
+                    .map(|b| b.actions)
+                    .unwrap_or_default();
+                p.actions = Some(actions);
+            }
+        }
+        return true;
+    }
+    let Some(a) = p.current().cloned() else {
+        p.step += 1;
+        p.actions = None;
+        return true;
+    };
+    // Chosen card targets (§8.5).
+    if let Some(Aim::Chosen(t)) = a.aims().first() {
+        if !p.stopped && (p.chosen.len() as u8) < t.count && !candidates(g, p, &t.filter).is_empty()
+        {
+            p.ask = Some(Ask::Target {
+                picked: p.chosen.len() as u8,
+                count: t.count,
+                up_to: t.up_to,
+            });
+            return true;
+        }
+    }
+    if a.commander_aim() == Some(CommanderAim::TargetOpponent) && p.opponent.is_none() {
+        let opps = g.others_clockwise(p.who);
+        match opps.as_slice() {
+            [] => {}
+            [one] => p.opponent = Some(*one),
+            _ => {
+                p.ask = Some(Ask::Opponent);
+                return true;
+            }
+        }
+    }
+    if let Action::Search {
+        count,
+        filter,
+        then,
+    } = &a
+    {
+        let left = *p.search_left.get_or_insert(*count);
+        if left > 0 && !search_candidates(g, p, filter, *then).is_empty() {
+            p.ask = Some(Ask::Search { left });
+            return true;
+        }
+        g.log.push(Event::SearchEnded {
+            who: p.who,
+            source: g.card_ref(p.source),
+        });
+        g.shuffle_shipyard(p.who);
+        p.next_action();
+        return true;
+    }
+    if let Action::Discard {
+        who,
+        count: DiscardCount::N(n),
+    } = &a
+    {
+        if !p.discarding {
+            p.discarding = true;
+            for c in commanders(g, p, *who) {
+                let have = g.cmd(c).map_or(0, |x| x.hand.len()) as u8;
+                let left = (*n).min(have);
+                if left > 0 {
+                    // One Commander at a time; several opponents discard in turn order.
+                    p.ask = Some(Ask::Discard { who: c, left });
+                    return true;
+                }
+            }
+        }
+        p.next_action();
+        return true;
+    }
+    execute(g, p, &a);
+    p.next_action();
+    true
+}
+
+/// Commanders an action names, seen from the pending effect.
+fn commanders(g: &Game, p: &Pending, aim: CommanderAim) -> Vec<PlayerId> {
+    match aim {
+        CommanderAim::You => vec![p.who],
+        CommanderAim::Opponent => {
+            let e = g.engagement.as_ref();
+            match e {
+                Some(e) if e.attacker == p.who => vec![e.defender],
+                Some(e) if e.defender == p.who => vec![e.attacker],
+                _ => Vec::new(),
+            }
+        }
+        CommanderAim::EachOpponent => g.others_clockwise(p.who),
+        CommanderAim::TargetOpponent => p.opponent.into_iter().collect(),
+    }
+}
+
+/// §2.5.1.1: a Fighter Wing in a bay is immune to Event and Tactic effects.
+fn shielded(g: &Game, p: &Pending, i: Inst) -> bool {
+    matches!(g.card(p.source).kind, CardKind::Event | CardKind::Tactic)
+        && g.card(i).kind == CardKind::Ship(ShipClass::FighterWing)
+        && matches!(g.zone(i), Some(Zone::Attached(_)))
+}
+
+/// Legal targets for a chosen aim: in play, matching, not yet chosen (§8.5).
+pub(crate) fn candidates(g: &Game, p: &Pending, f: &Filter) -> Vec<Inst> {
+    (0..g.instances().len())
+        .map(|k| Inst(k as u16))
+        .filter(|&i| g.in_play(i) && !p.chosen.contains(&i) && !shielded(g, p, i))
+        .filter(|&i| super::matches_filter(g, p.source, f, i))
+        .collect()
+}
+
+fn search_candidates(g: &Game, p: &Pending, f: &Filter, then: SearchThen) -> Vec<Inst> {
+    let Some(c) = g.cmd(p.who) else {
+        return Vec::new();
+    };
+    c.shipyard
+        .iter()
+        .copied()
+        .filter(|&i| super::noun_matches(f.noun, g.card(i).kind))
+        .filter(|&i| super::matches_filter(g, p.source, f, i))
+        .filter(|&i| match then {
+            SearchThen::ToHand => true,
+            SearchThen::Deploy { free } => search_plan(g, p.who, i, free).is_some(),
+        })
+        .collect()
+}
+
+/// The first legal way to deploy a searched card (host, replacing), for a search that
+/// deploys (§8.3).
+fn search_plan(g: &Game, who: PlayerId, card: Inst, free: bool) -> Option<manufacturing::Plan> {
+    let ctx = Context::Searched { free };
+    manufacturing::ways(g, who, card)
+        .into_iter()
+        .find_map(|(h, r)| manufacturing::check(g, who, card, h, r, ctx).ok())
+}
+
+/// Cards a named group holds now.
+fn named(g: &Game, p: &Pending, group: &Group) -> Vec<Inst> {
+    match group {
+        Group::This => vec![p.source],
+        Group::Host => super::host(g, p.source).into_iter().collect(),
+        Group::Attached => g.attachments(p.source).to_vec(),
+        Group::Each(f) => (0..g.instances().len())
+            .map(|k| Inst(k as u16))
+            .filter(|&i| g.in_play(i) && !shielded(g, p, i))
+            .filter(|&i| super::matches_filter(g, p.source, f, i))
+            .collect(),
+    }
+}
+
+fn recipients(g: &Game, p: &Pending, aim: &Aim) -> Vec<Inst> {
+    let v = match aim {
+        Aim::Chosen(_) => p.chosen.clone(),
+        Aim::Named(group) => named(g, p, group),
+    };
+    v.into_iter().filter(|&i| g.in_play(i)).collect()
+}
+
+fn quantity(g: &Game, p: &Pending, q: &Quantity) -> u8 {
+    match q {
+        Quantity::N(n) => *n,
+        Quantity::All => u8::MAX,
+        Quantity::Per { n, each } => {
+            let k = named(g, p, each).len().min(u8::MAX as usize) as u8;
+            n.saturating_mul(k)
+        }
+    }
+}
+
+fn is_woundable(kind: CardKind) -> bool {
+    kind.is_unit() || kind == CardKind::Module(crate::ir::ModuleKind::Station)
+}
+
+fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
+    let src = g.card_ref(p.source);
+    match a {
+        Action::CompulsoryWounds { amount, to } => {
+            let n = quantity(g, p, amount);
+            for t in recipients(g, p, to) {
+                if !is_woundable(g.card(t).kind) {
+                    continue;
+                }
+                compulsory(g, t, n);
+            }
+        }
+        Action::Volley { dice, at } => {
+            let n = quantity(g, p, dice).min(20);
+            for t in recipients(g, p, at) {
+                if n > 0 && is_woundable(g.card(t).kind) {
+                    volley::volley(g, p.source, &[(t, n)], volley::Kind::Normal);
+                }
+            }
+        }
+        Action::Repair { amount, on } => {
+            let n = quantity(g, p, amount);
+            for t in recipients(g, p, on) {
+                let have = g.instance(t).map_or(0, |x| x.wounds);
+                let healed = n.min(have);
+                if healed == 0 {
+                    continue;
+                }
+                if let Some(x) = g.instances.get_mut(t.0 as usize) {
+                    x.wounds = have - healed;
+                }
+                g.log.push(Event::EffectRepaired {
+                    card: g.card_ref(t),
+                    healed,
+                    left: have - healed,
+                });
+            }
+        }
+        Action::Destroy { what, immediately } => {
+            for t in recipients(g, p, what) {
+                volley::destroy(g, t, *immediately);
+            }
+        }
+        Action::Sacrifice { what } => {
+            for t in recipients(g, p, what) {
+                // §9.29: only a card under your command.
+                if g.controller(t) == p.who {
+                    g.log.push(Event::Sacrificed {
+                        card: g.card_ref(t),
+                    });
+                    volley::destroy(g, t, false);
+                }
+            }
+        }
+        Action::Draw { who, count } => {
+            let n = quantity(g, p, count).min(20);
+            for c in commanders(g, p, *who) {
+                logistics::draw(g, c, n, false);
+            }
+        }
+        Action::Discard { who, count } => {
+            // `discard N` is asked in `advance`; here the whole hand.
+            if *count == DiscardCount::Hand {
+                for c in commanders(g, p, *who) {
+                    let hand = g.cmd(c).map(|x| x.hand.clone()).unwrap_or_default();
+                    for card in hand {
+                        discard(g, c, card);
+                    }
+                }
+            }
+        }
+        Action::Gain { who, amount } => {
+            for c in commanders(g, p, *who) {
+                let (gained, clamped) = g.gain(c, *amount);
+                g.log.push(Event::StockpileGained {
+                    who: c,
+                    gained,
+                    clamped,
+                });
+            }
+        }
+        Action::Pay { amount } => {
+            let paid = pay_up_to(g, p.who, *amount);
+            g.log.push(Event::StockpilePaid { who: p.who, paid });
+        }
+        Action::Take { from, amount } => {
+            for c in commanders(g, p, *from) {
+                let moved = pay_up_to(g, c, *amount);
+                let (gained, _) = g.gain(p.who, moved);
+                g.log.push(Event::StockpileMoved {
+                    from: c,
+                    to: p.who,
+                    amount: moved,
+                    kept: gained,
+                });
+            }
+        }
+        Action::Give { to, amount } => {
+            for c in commanders(g, p, *to) {
+                let moved = pay_up_to(g, p.who, *amount);
+                let (gained, _) = g.gain(c, moved);
+                g.log.push(Event::StockpileMoved {
+                    from: p.who,
+                    to: c,
+                    amount: moved,
+                    kept: gained,
+                });
+            }
+        }
+        Action::Search { .. } => {}
+        Action::CancelEngagement { .. } => {
+            if g.engagement.is_some() {
+                crate::rules::engagement::end(g, EndReason::Cancelled);
+            }
+        }
+        Action::ReturnToHand { what } => {
+            for t in recipients(g, p, what) {
+                let c = g.card_ref(t);
+                if let Some(e) = g.engagement.as_mut() {
+                    e.fleet.retain(|&u| u != t);
+                }
+                g.move_to(t, Zone::Hand);
+                g.log.push(Event::ReturnedToHand { card: c });
+            }
+        }
+        Action::Retreat { what } => {
+            for t in recipients(g, p, what) {
+                let Some(e) = g.engagement.as_mut() else {
+                    break;
+                };
+                if e.fleet.contains(&t) && !e.retreating.contains(&t) {
+                    e.retreating.push(t);
+                    if !e.acted.contains(&t) {
+                        e.acted.push(t);
+                    }
+                    g.log.push(Event::Retreating {
+                        card: g.card_ref(t),
+                    });
+                }
+            }
+        }
+        Action::Modify {
+            on,
+            modifier,
+            duration,
+        } => {
+            for t in recipients(g, p, on) {
+                g.temporary.push(super::Temporary {
+                    source: p.source,
+                    card: t,
+                    modifier: *modifier,
+                    duration: *duration,
+                });
+                g.log.push(Event::TemporaryModifier {
+                    source: src,
+                    card: g.card_ref(t),
+                    modifier: *modifier,
+                    duration: *duration,
+                });
+            }
+        }
+        Action::Attach { .. } | Action::Detach { .. } => {
+            g.log.push(Event::NotInterpreted {
+                source: src,
+                what: "attach/detach",
+            });
+        }
+    }
+}
+
+/// Pay what can be paid of `amount` (Stockpiles never below 0, §9.27); returns the paid part.
+fn pay_up_to(g: &mut Game, who: PlayerId, amount: Amount) -> Amount {
+    let have = g.cmd(who).map_or(Amount::ZERO, |c| c.stockpile());
+    let paid = Amount {
+        resource: amount.resource.min(have.resource),
+        currency: amount.currency.min(have.currency),
+    };
+    g.pay(who, paid);
+    paid
+}
+
+/// §9.6: wounds without dice, whatever the defense; Resistant ignores them (§3.4.8). A unit
+/// whose wounds reach its printed wounds is destroyed (not immediately, §6.7).
+pub(crate) fn compulsory(g: &mut Game, t: Inst, n: u8) {
+    if stats::has(g, t, TraitName::Resistant) {
+        g.log.push(Event::CompulsoryIgnored {
+            card: g.card_ref(t),
+        });
+        return;
+    }
+    let printed = stats::wounds(g, t);
+    let have = g.instance(t).map_or(0, |x| x.wounds);
+    let take = n.min(printed.saturating_sub(have));
+    if let Some(x) = g.instances.get_mut(t.0 as usize) {
+        x.wounds = have + take;
+    }
+    g.log.push(Event::CompulsoryWounds {
+        card: g.card_ref(t),
+        wounds: take,
+        total: have + take,
+        of: printed,
+    });
+    if printed > 0 && have + take >= printed {
+        volley::destroy(g, t, false);
+    }
+}
+
+fn discard(g: &mut Game, who: PlayerId, card: Inst) {
+    g.move_to(card, Zone::Scrapheap);
+    g.log.push(Event::DiscardedByEffect {
+        who,
+        card: g.card_ref(card),
+    });
+}
+
+// ----- answering ----------------------------------------------------------------------------
+
+fn refuse(what: impl Into<String>, section: &'static str) -> RuleError {
+    RuleError::Effect {
+        what: what.into(),
+        section,
+    }
+}
+
+/// Every legal answer to the front effect's question.
+pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
+    let Some(p) = g.pending.first() else { return };
+    let Some(ask) = &p.ask else { return };
+    match ask {
+        Ask::Target { up_to, picked, .. } => {
+            if let Some(Aim::Chosen(t)) = p
+                .current()
+                .and_then(|a| a.aims().first().map(|x| (*x).clone()))
+            {
+                for i in candidates(g, p, &t.filter) {
+                    out.push(Choice::EffectTarget(i));
+                }
+            }
+            if *up_to || *picked > 0 {
+                out.push(Choice::EffectNo);
+            }
+        }
+        Ask::Opponent => {
+            for o in g.others_clockwise(p.who) {
+                out.push(Choice::EffectCommander(o));
+            }
+        }
+        Ask::May { cost } => {
+            if cost.is_none_or(|c| g.check_afford(p.who, c, "8.6").is_ok()) {
+                out.push(Choice::EffectYes);
+            }
+            out.push(Choice::EffectNo);
+        }
+        Ask::Flip => {
+            out.push(Choice::EffectYes);
+            out.push(Choice::EffectNo);
+        }
+        Ask::Search { .. } => {
+            if let Some(Action::Search { filter, then, .. }) = p.current() {
+                for i in search_candidates(g, p, filter, *then) {
+                    out.push(Choice::EffectTarget(i));
+                }
+            }
+            out.push(Choice::EffectNo);
+        }
+        Ask::Discard { who, .. } => {
+            if let Some(c) = g.cmd(*who) {
+                let mut seen = Vec::new();
+                for &i in &c.hand {
+                    let id = g.card(i).id;
+                    if !seen.contains(&id) {
+                        seen.push(id);
+                        out.push(Choice::EffectTarget(i));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Apply an answer to the front effect's question, then keep resolving.
+pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(), RuleError> {
+    let Some(mut p) = g.pending.first().cloned() else {
+        return Err(refuse("no effect is waiting for a choice", "6.8"));
+    };
+    let Some(ask) = p.ask.clone() else {
+        return Err(refuse("no effect is waiting for a choice", "6.8"));
+    };
+    if who != p.decider() {
+        return Err(RuleError::NotYourDecision {
+            who,
+            decider: p.decider(),
+        });
+    }
+    match (&ask, choice) {
+        (Ask::Target { count, .. }, Choice::EffectTarget(t)) => {
+            let Some(Aim::Chosen(target)) = p
+                .current()
+                .and_then(|a| a.aims().first().map(|x| (*x).clone()))
+            else {
+                return Err(refuse("this step chooses no target", "8.5"));
+            };
+            if !candidates(g, &p, &target.filter).contains(t) {
+                return Err(refuse(
+                    format!(
+                        "{} is not a legal target for {}",
+                        g.name(*t),
+                        g.name(p.source)
+                    ),
+                    "8.5",
+                ));
+            }
+            p.chosen.push(*t);
+            g.log.push(Event::TargetChosen {
+                source: g.card_ref(p.source),
+                target: g.card_ref(*t),
+            });
+            if p.chosen.len() as u8 >= *count {
+                p.ask = None;
+            } else {
+                p.ask = Some(Ask::Target {
+                    picked: p.chosen.len() as u8,
+                    count: *count,
+                    up_to: target.up_to,
+                });
+                if candidates(g, &p, &target.filter).is_empty() {
+                    p.ask = None;
+                }
+            }
+        }
+        (Ask::Target { up_to, picked, .. }, Choice::EffectNo) => {
+            if !*up_to && *picked == 0 {
+                return Err(refuse("a target must be chosen while one is legal", "8.5"));
+            }
+            p.stopped = true;
+            p.ask = None;
+        }
+        (Ask::Opponent, Choice::EffectCommander(o)) => {
+            if !g.others_clockwise(p.who).contains(o) {
+                return Err(refuse(format!("{o} is not an opposing Commander"), "8.5"));
+            }
+            p.opponent = Some(*o);
+            g.log.push(Event::CommanderChosen {
+                source: g.card_ref(p.source),
+                who: *o,
+            });
+            p.ask = None;
+        }
+        (Ask::May { cost }, Choice::EffectYes) => {
+            let cost = cost.unwrap_or(Amount::ZERO);
+            g.check_afford(p.who, cost, "8.6")?;
+            g.pay(p.who, cost);
+            g.log.push(Event::OptionalTaken {
+                source: g.card_ref(p.source),
+                paid: cost,
+            });
+            let then = match p.effect.steps.get(p.step) {
+                Some(Step::May { then, .. }) => then.clone(),
+                _ => Vec::new(),
+            };
+            p.actions = Some(then);
+            p.action = 0;
+            p.ask = None;
+        }
+        (Ask::May { .. }, Choice::EffectNo) => {
+            g.log.push(Event::OptionalDeclined {
+                source: g.card_ref(p.source),
+            });
+            p.step += 1;
+            p.actions = None;
+            p.ask = None;
+        }
+        (Ask::Flip, Choice::EffectYes) => {
+            if let Some(x) = g.instances.get_mut(p.source.0 as usize) {
+                x.face_down = false;
+            }
+            g.log.push(Event::ModuleFlipped {
+                card: g.card_ref(p.source),
+            });
+            p.ask = None;
+        }
+        (Ask::Flip, Choice::EffectNo) => {
+            g.log.push(Event::OptionalDeclined {
+                source: g.card_ref(p.source),
+            });
+            g.pending.remove(0);
+            run(g);
+            return Ok(());
+        }
+        (Ask::Search { left }, Choice::EffectTarget(card)) => {
+            let Some(Action::Search { filter, then, .. }) = p.current().cloned() else {
+                return Err(refuse("no search in progress", "8.3"));
+            };
+            if !search_candidates(g, &p, &filter, then).contains(card) {
+                return Err(refuse(
+                    format!("{} cannot be taken by this search", g.name(*card)),
+                    "8.3",
+                ));
+            }
+            match then {
+                SearchThen::ToHand => {
+                    g.move_to(*card, Zone::Hand);
+                    g.log.push(Event::SearchedToHand {
+                        who: p.who,
+                        card: g.card_ref(*card),
+                    });
+                }
+                SearchThen::Deploy { free } => {
+                    let plan = search_plan(g, p.who, *card, free)
+                        .ok_or_else(|| refuse("no legal way to deploy it", "8.3"))?;
+                    manufacturing::carry_out(g, p.who, plan);
+                }
+            }
+            p.search_left = Some(left.saturating_sub(1));
+            p.ask = None;
+        }
+        (Ask::Search { .. }, Choice::EffectNo) => {
+            p.search_left = Some(0);
+            p.ask = None;
+        }
+        (Ask::Discard { who: d, left }, Choice::EffectTarget(card)) => {
+            if !g.cmd(*d).is_some_and(|c| c.hand.contains(card)) {
+                return Err(refuse(format!("{card} is not in {d}'s hand"), "5.5.4"));
+            }
+            discard(g, *d, *card);
+            let rest = left.saturating_sub(1);
+            let have = g.cmd(*d).map_or(0, |c| c.hand.len()) as u8;
+            p.ask = if rest > 0 && have > 0 {
+                Some(Ask::Discard {
+                    who: *d,
+                    left: rest,
+                })
+            } else {
+                next_discarder(g, &p, *d)
+            };
+        }
+        _ => {
+            return Err(refuse(
+                format!("{} is waiting for {:?}", g.name(p.source), ask),
+                "6.8",
+            ))
+        }
+    }
+    if let Some(front) = g.pending.first_mut() {
+        *front = p;
+    }
+    run(g);
+    Ok(())
+}
+
+/// After `done` discarded, the next Commander the discard names (turn order), if any.
+fn next_discarder(g: &Game, p: &Pending, done: PlayerId) -> Option<Ask> {
+    let Some(Action::Discard {
+        who,
+        count: DiscardCount::N(n),
+    }) = p.current()
+    else {
+        return None;
+    };
+    let list = commanders(g, p, *who);
+    let pos = list.iter().position(|&c| c == done)?;
+    list.into_iter().skip(pos + 1).find_map(|c| {
+        let have = g.cmd(c).map_or(0, |x| x.hand.len()) as u8;
+        (have > 0).then_some(Ask::Discard {
+            who: c,
+            left: (*n).min(have),
+        })
+    })
+}
+
+/// §8.5: an Event or Tactic whose `play:` must choose a target cannot be deployed when no
+/// legal target exists (its first chosen aim, unconditional and not `up to`).
+pub(crate) fn check_play_targets(g: &Game, who: PlayerId, card: Inst) -> Result<(), RuleError> {
+    let c = g.card(card);
+    for a in &c.abilities {
+        let crate::ir::effect::Ability::Play(effect) = a else {
+            continue;
+        };
+        let p = Pending::new(card, who, Cause::Play, effect.clone());
+        for step in &effect.steps {
+            let Step::Do(actions) = step else { continue };
+            for action in actions {
+                if let Some(Aim::Chosen(t)) = action.aims().first() {
+                    if !t.up_to && candidates(g, &p, &t.filter).is_empty() {
+                        return Err(refuse(format!("{} has no legal target", c.name), "8.5"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

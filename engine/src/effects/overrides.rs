@@ -1,0 +1,197 @@
+//! What card text changes continuously outside combat numbers:
+//! - Golden-Rule overrides (§8.1): `override <rule> = <value> [for this|host|you|opponents]`
+//!   become resolver [`Override`]s whose source is the card, so the log names it;
+//! - cost modifiers (§5.4.2, §8.4): `static: your Marines cost 1C less` — discounts and
+//!   penalties summed, the result floored at zero; Conscription ignores them (§5.4.3);
+//! - income (§5.3.2): `static: host gets +1R income`, `static: your income +1C`;
+//! - hand size (§5.3.1): `static: your hand size +1`.
+//!
+//! A card's text counts while it is live (in play, face up, commander in the game). An
+//! Event or Tactic in hand also speaks for itself: its `for this` overrides (`deploy-in-setup`,
+//! `tactic-in-other-engagements`) decide whether it may be deployed (§5.1, §2.7).
+
+use crate::game::{Game, Zone};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::effect::{
+    Ability, AmountChange, CardModifier, CommanderModifier, Commanders, OverrideScope, Static,
+};
+use crate::ir::{Amount, CardKind};
+use crate::resolver::{Override, Scope};
+
+/// Whether the card pool holds any override ability (lets the resolver skip the scan).
+pub(crate) fn pool_has_overrides(db: &crate::CardDb) -> bool {
+    db.iter().any(|c| {
+        c.abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Override { .. }))
+    })
+}
+
+/// Whether an Event or Tactic in hand may speak for itself through `override`.
+fn speaks_from_hand(g: &Game, i: Inst) -> bool {
+    g.zone(i) == Some(Zone::Hand) && matches!(g.card(i).kind, CardKind::Event | CardKind::Tactic)
+}
+
+/// Overrides printed on cards whose text is live (§8.1), with their scope mapped onto the
+/// resolver's: `this` → the card, `host` → the card it is attached to, `you` → its
+/// controller, `opponents` → every other commander.
+pub fn ability_overrides(g: &Game) -> Vec<Override> {
+    let mut out = Vec::new();
+    for k in 0..g.instances().len() {
+        let src = Inst(k as u16);
+        let card = g.card(src);
+        if !card
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Override { .. }))
+        {
+            continue;
+        }
+        let from_hand = speaks_from_hand(g, src);
+        if !g.text_live(src) && !from_hand {
+            continue;
+        }
+        for a in &card.abilities {
+            let Ability::Override { rule, value, scope } = a else {
+                continue;
+            };
+            let scope = match scope {
+                OverrideScope::This => Scope::Card(src),
+                OverrideScope::Host => match super::host(g, src) {
+                    Some(h) => Scope::Card(h),
+                    None => continue,
+                },
+                OverrideScope::You => Scope::Controller,
+                OverrideScope::Opponents => Scope::Opponents,
+            };
+            if from_hand && scope != Scope::Card(src) {
+                continue;
+            }
+            out.push(Override {
+                rule: *rule,
+                value: *value,
+                scope,
+                source: src,
+            });
+        }
+    }
+    out
+}
+
+/// Whether a hand card's own override may count although the card is not in play.
+pub(crate) fn live_from_hand(g: &Game, ov: &Override) -> bool {
+    ov.scope == Scope::Card(ov.source) && speaks_from_hand(g, ov.source)
+}
+
+fn covers(who: Commanders, src_controller: PlayerId, commander: PlayerId) -> bool {
+    match who {
+        Commanders::You => src_controller == commander,
+        Commanders::Opponents => src_controller != commander,
+        Commanders::All => true,
+    }
+}
+
+/// Every live Commander static covering `commander`, with its source.
+fn commander_statics(g: &Game, commander: PlayerId) -> Vec<(Inst, CommanderModifier)> {
+    let mut out = Vec::new();
+    for k in 0..g.instances().len() {
+        let src = Inst(k as u16);
+        let card = g.card(src);
+        if card.abilities.is_empty() || !g.text_live(src) {
+            continue;
+        }
+        for a in &card.abilities {
+            if let Ability::Static(Static::Commanders {
+                who,
+                modifier,
+                condition,
+            }) = a
+            {
+                if !covers(*who, g.controller(src), commander) {
+                    continue;
+                }
+                if condition.as_ref().is_some_and(|c| !super::holds(g, src, c)) {
+                    continue;
+                }
+                out.push((src, modifier.clone()));
+            }
+        }
+    }
+    out
+}
+
+fn add(c: AmountChange, into_more: &mut Amount, into_less: &mut Amount) {
+    let t = if c.more { into_more } else { into_less };
+    t.resource = t.resource.saturating_add(c.amount.resource);
+    t.currency = t.currency.saturating_add(c.amount.currency);
+}
+
+/// Apply penalties then discounts to `base`, never below zero (§8.4).
+fn changed(base: Amount, more: Amount, less: Amount) -> Amount {
+    Amount {
+        resource: base
+            .resource
+            .saturating_add(more.resource)
+            .saturating_sub(less.resource),
+        currency: base
+            .currency
+            .saturating_add(more.currency)
+            .saturating_sub(less.currency),
+    }
+}
+
+/// §5.4.2, §8.4: `card`'s cost for `who` after the cost modifiers of cards in play, and the
+/// cards that changed it.
+pub fn cost(g: &Game, who: PlayerId, card: Inst, base: Amount) -> (Amount, Vec<Inst>) {
+    let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
+    let mut sources = Vec::new();
+    for (src, m) in commander_statics(g, who) {
+        if let CommanderModifier::Cost { of, change } = m {
+            if super::matches_filter(g, src, &of, card) {
+                add(change, &mut more, &mut less);
+                if !sources.contains(&src) {
+                    sources.push(src);
+                }
+            }
+        }
+    }
+    (changed(base, more, less), sources)
+}
+
+/// §5.3.2: a card's income after `static: ... gets +1R income` modifiers.
+pub fn card_income(g: &Game, card: Inst) -> (Amount, Vec<Inst>) {
+    let base = g.card(card).income;
+    let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
+    let mut sources = Vec::new();
+    for (src, m) in super::modifiers(g, card) {
+        if let CardModifier::Income { change } = m {
+            add(change, &mut more, &mut less);
+            sources.push(src);
+        }
+    }
+    (changed(base, more, less), sources)
+}
+
+/// §5.3.2: Commander income modifiers (`static: your income +1C`), as (more, less, sources).
+pub fn commander_income(g: &Game, who: PlayerId) -> (Amount, Amount, Vec<Inst>) {
+    let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
+    let mut sources = Vec::new();
+    for (src, m) in commander_statics(g, who) {
+        if let CommanderModifier::Income(change) = m {
+            add(change, &mut more, &mut less);
+            sources.push(src);
+        }
+    }
+    (more, less, sources)
+}
+
+/// §5.3.1: the change to `who`'s hand size from `static: your hand size +N`.
+pub fn hand_size_delta(g: &Game, who: PlayerId) -> i32 {
+    commander_statics(g, who)
+        .into_iter()
+        .map(|(_, m)| match m {
+            CommanderModifier::HandSize(d) => i32::from(d),
+            _ => 0,
+        })
+        .sum()
+}

@@ -1,0 +1,141 @@
+//! Which abilities a game moment wakes (`hooks::Trigger`), queued in §6.8 order: the card's
+//! printed timing decides first (the hook point), then deployment order (the card that
+//! entered play first resolves first).
+//!
+//! - `play:` of an Event or Tactic as it is deployed (§2.6, §2.7);
+//! - `when deployed` / `when destroyed` watching `this`, `host` or `any <filter>` (§9.11,
+//!   §6.7, §9.12); a destroyed card's own ability is woken while it is still in play;
+//! - `during your Logistics Phase` (§5.3.5), `during your Manufacturing Phase` (§5.4.4),
+//!   `your turn starts` / `ends` (§5.2): the cards of that commander;
+//! - `engagement starts` / `ends` (§6.5.1): the cards of both commanders of the engagement;
+//! - a Face Up-Face Down module's `flip when ...` (§3.4.4): its controller is asked whether
+//!   to flip it; the effect happens only if it is flipped.
+//!
+//! Not hooked yet: `boards`, `boarded`, `rolls a natural 1/10`, replacements (`instead`).
+
+use crate::event::Cause;
+use crate::game::Game;
+use crate::hooks::Trigger;
+use crate::ids::{Inst, PlayerId};
+use crate::ir::effect::{Ability, TriggerEvent, Watch};
+
+use super::actions::{self, Ask, Pending};
+
+enum Whose {
+    /// A card event: the card it happened to.
+    Card(Inst),
+    /// A commander's phase or turn.
+    Commander(PlayerId),
+    /// Both commanders of an engagement.
+    Pair(PlayerId, PlayerId),
+}
+
+pub(crate) fn wake(g: &mut Game, t: Trigger) {
+    if g.outcome.is_some() {
+        return;
+    }
+    if let Trigger::EventDeployed { card } = t {
+        let who = g.controller(card);
+        let plays: Vec<_> = g
+            .card(card)
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                Ability::Play(e) => Some(e.clone()),
+                _ => None,
+            })
+            .collect();
+        for e in plays {
+            actions::push(g, Pending::new(card, who, Cause::Play, e));
+        }
+        return;
+    }
+    let (event, cause, whose) = match t {
+        Trigger::EventDeployed { .. } => return,
+        Trigger::Deployed { card } => (TriggerEvent::Deployed, Cause::Deployed, Whose::Card(card)),
+        Trigger::Destroyed { card } => {
+            (TriggerEvent::Destroyed, Cause::Destroyed, Whose::Card(card))
+        }
+        Trigger::Logistics { who } => (
+            TriggerEvent::YourLogistics,
+            Cause::Logistics,
+            Whose::Commander(who),
+        ),
+        Trigger::Manufacturing { who } => (
+            TriggerEvent::YourManufacturing,
+            Cause::Manufacturing,
+            Whose::Commander(who),
+        ),
+        Trigger::TurnStarts { who } => (
+            TriggerEvent::YourTurnStarts,
+            Cause::TurnStarts,
+            Whose::Commander(who),
+        ),
+        Trigger::TurnEnds { who } => (
+            TriggerEvent::YourTurnEnds,
+            Cause::TurnEnds,
+            Whose::Commander(who),
+        ),
+        Trigger::EngagementStarts { attacker, defender } => (
+            TriggerEvent::EngagementStarts,
+            Cause::EngagementStarts,
+            Whose::Pair(attacker, defender),
+        ),
+        Trigger::EngagementEnds { attacker, defender } => (
+            TriggerEvent::EngagementEnds,
+            Cause::EngagementEnds,
+            Whose::Pair(attacker, defender),
+        ),
+    };
+    let mut found: Vec<(u32, Pending)> = Vec::new();
+    for k in 0..g.instances().len() {
+        let src = Inst(k as u16);
+        let card = g.card(src);
+        if card.abilities.is_empty() || !g.in_play(src) {
+            continue;
+        }
+        let face_down_now = g.instance(src).is_some_and(|x| x.face_down);
+        let commander_in = g.cmd(g.controller(src)).is_some_and(|c| !c.out);
+        for a in &card.abilities {
+            let Ability::Triggered {
+                trigger,
+                face_down,
+                effect,
+            } = a
+            else {
+                continue;
+            };
+            if trigger.event != event || !commander_in {
+                continue;
+            }
+            // A face-down module only offers its flip (§3.4.4); face-up text acts directly.
+            if *face_down != face_down_now {
+                continue;
+            }
+            let me = g.controller(src);
+            let watched = match &whose {
+                Whose::Card(c) => match &trigger.watch {
+                    Watch::This => src == *c,
+                    Watch::Host => super::host(g, src) == Some(*c),
+                    Watch::Any(f) => src != *c && super::matches_filter(g, src, f, *c),
+                },
+                Whose::Commander(who) => me == *who,
+                Whose::Pair(a, d) => me == *a || me == *d,
+            };
+            if !watched {
+                continue;
+            }
+            let mut p = Pending::new(src, me, cause, effect.clone());
+            if *face_down {
+                p.ask = Some(Ask::Flip);
+            }
+            let entered = g.instance(src).map_or(0, |x| x.entered);
+            found.push((entered, p));
+        }
+    }
+    // §6.8: deployment order (stable for abilities of one card).
+    found.sort_by_key(|(entered, _)| *entered);
+    for (_, p) in found {
+        actions::push(g, p);
+    }
+}

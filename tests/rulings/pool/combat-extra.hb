@@ -1,0 +1,26 @@
+# Fixture cards for the engagement rulings tests/rulings/combat-*.ruling that pin the active
+# traits (§3.3.3, §3.3.4), Fearless (§3.4.5) and the boarding details (§6.9). Kept in their own
+# file so the cards of pool.hb keep their ids.
+
+Ship "Tempest-class Battle Cruiser" {
+    class: Battle Cruiser
+    cost: 6R 4C
+    attack: 3
+    defense: 6
+    wounds: 4
+    carries: 1 Marine
+    traits: Overload +3, Repair +1
+}
+
+Module-Ship "Damage Control Teams" {
+    cost: 1R 1C
+    traits: Repair +1
+}
+
+Marine "Shipboard Security Detail" {
+    cost: 1R 1C
+    attack: 1
+    defense: 6
+    wounds: 1
+    fits: Cruiser or smaller
+}

@@ -1,0 +1,67 @@
+//! ARCHITECTURE.md, invariant 1: the engine never parses card text. The engine library links
+//! `cardlang` without its `compiler` feature; in a workspace build features unify, so a slip
+//! would still compile — this test catches it by reading the engine's library sources.
+
+use std::path::{Path, PathBuf};
+
+/// Front-end paths of `cardlang` (behind its `compiler` feature).
+const COMPILER_PATHS: &[&str] = &[
+    "cardlang::compile",
+    "cardlang::source",
+    "cardlang::syntax",
+    "cardlang::lower",
+    "cardlang::check",
+    "cardlang::diag",
+    "cardlang::explain",
+    "cardlang::effect::",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn engine_library_never_reaches_the_card_compiler() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(files.len() > 10, "engine sources found");
+    let mut offenders = Vec::new();
+    for f in files {
+        // The `hullbreach` binary (feature `cli`) is the one place allowed to compile a pool.
+        if f.components().any(|c| c.as_os_str() == "bin") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).expect("readable source");
+        for path in COMPILER_PATHS {
+            if text.contains(path) {
+                offenders.push(format!("{} uses {path}", f.display()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}
+
+#[test]
+fn engine_manifest_links_cardlang_without_the_compiler() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let workspace = std::fs::read_to_string(root.join("Cargo.toml")).expect("workspace manifest");
+    let line = workspace
+        .lines()
+        .find(|l| l.starts_with("cardlang ="))
+        .expect("workspace dependency on cardlang");
+    assert!(line.contains("default-features = false"), "{line}");
+    let engine = std::fs::read_to_string(root.join("engine/Cargo.toml")).expect("engine manifest");
+    assert!(engine.contains("cardlang.workspace = true"));
+}
