@@ -14,6 +14,8 @@ use crate::output::{say, Emitter, Status};
 /// A cardc-level code: the compiled pool does not make a valid database. The compiler's checks
 /// should make this unreachable; if it happens it is a compiler bug, reported, not a panic.
 pub const DB_ERROR: &str = "HB0901";
+/// `cardc explain NAME` names no card of the pool.
+pub const UNKNOWN_CARD: &str = "HB0902";
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Status {
@@ -269,7 +271,7 @@ fn explain(name: &str, pool: &PoolArgs, out: &mut Emitter) -> Status {
         }
         None => {
             let mut d = Diagnostic::error(
-                codes::READ_ERROR,
+                UNKNOWN_CARD,
                 "cardc explain",
                 format!("no card named \"{name}\" in the card pool"),
             );

@@ -393,6 +393,7 @@ fn explain_prints_a_card_or_suggests_one() {
         "Vanguard-class Destroyr",
     ]);
     assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("HB0902"), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("did you mean \"Vanguard-class Destroyer\"?"),
         "{}",

@@ -79,11 +79,23 @@ fn load_deck(cat: &CardDb, dir: &Path, name: &str) -> Result<Vec<engine::ir::Car
     let bytes =
         engine::deck::read_deck_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let list = engine::deck::parse(&bytes);
-    if list.has_unreadable_lines() {
-        return Err(format!(
-            "{}: the decklist has unreadable lines; run `cardc deck`",
+    // Only legal decks are played ("Your Constructed Deck", §2.1); `cardc deck check` explains
+    // each problem with its line, here the first few are named.
+    let report = engine::deck::validate(&list, cat, &engine::deck::DeckOptions::default());
+    if !report.is_legal() {
+        let mut msg = format!(
+            "{} is not a legal deck ({} problem(s)); run `cardc deck check {}`:",
+            path.display(),
+            report.violations.len(),
             path.display()
-        ));
+        );
+        for v in report.violations.iter().take(5) {
+            msg.push_str(&format!("\n  - {}", v.message));
+            if let Some(c) = v.rule.citation() {
+                msg.push_str(&format!(" ({c})"));
+            }
+        }
+        return Err(msg);
     }
     let mut ids = Vec::new();
     for e in &list.entries {
