@@ -7,26 +7,33 @@ mod db_common;
 use cardlang::db::{CardDb, CardProblem, DbError, FORMAT_VERSION, HEADER_LEN};
 use db_common::*;
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::cell::Cell;
 
-/// Records the largest single allocation, so the hostile-prefix tests can prove the decoder
-/// never trusted a length prefix. Other tests in this binary only make small allocations.
+/// Records the largest single allocation made by the current thread, so the hostile-prefix
+/// tests can prove the decoder never trusted a length prefix. Per thread, because the test
+/// harness runs other tests (and their allocations) in parallel.
 struct Tracking;
 
-static LARGEST: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note(size: usize) {
+    // `try_with`: allocations during thread teardown must not touch a destroyed slot.
+    let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
+}
 
 unsafe impl GlobalAlloc for Tracking {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
+        note(layout.size());
         unsafe { System.alloc(layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
+        note(layout.size());
         unsafe { System.alloc_zeroed(layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LARGEST.fetch_max(new_size, Ordering::Relaxed);
+        note(new_size);
         unsafe { System.realloc(ptr, layout, new_size) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -46,15 +53,13 @@ fn load(bytes: &[u8]) -> DbError {
     }
 }
 
-/// Runs `f`, asserting it takes under 100 ms and allocates no block over `max` bytes.
+/// Runs `f`, asserting it allocates no block over `max` bytes. (Speed is the benchmarks' job,
+/// docs/performance.md: no timing assertions in tests.)
 fn bounded<T>(max: usize, f: impl FnOnce() -> T) -> T {
-    LARGEST.store(0, Ordering::Relaxed);
-    let start = Instant::now();
+    LARGEST.with(|l| l.set(0));
     let out = f();
-    let took = start.elapsed();
-    let largest = LARGEST.load(Ordering::Relaxed);
+    let largest = LARGEST.with(Cell::get);
     assert!(largest <= max, "allocated a block of {largest} bytes");
-    assert!(took.as_millis() < 100, "took {took:?}");
     out
 }
 

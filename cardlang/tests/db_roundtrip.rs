@@ -148,13 +148,11 @@ fn oversized_file_is_rejected_before_reading() {
     let file = std::fs::File::create(&path).unwrap();
     // Sparse: takes no disk space; the load must refuse it from its metadata alone.
     file.set_len(MAX_FILE_BYTES + 1).unwrap();
-    let start = std::time::Instant::now();
     let err = CardDb::load(&path).unwrap_err();
     assert!(
         matches!(err, DbError::TooLarge { len, .. } if len == MAX_FILE_BYTES + 1),
         "{err:?}"
     );
-    assert!(start.elapsed().as_millis() < 500);
 }
 
 #[test]

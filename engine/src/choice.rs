@@ -42,6 +42,26 @@ pub enum DecisionKind {
     },
 }
 
+impl DecisionKind {
+    /// The pending decision in words, for refusals ("Ada must first decide …").
+    pub fn describe(&self) -> &'static str {
+        match self {
+            DecisionKind::SetupModule { .. } => "which Module-Station to deploy in Setup (§4.2)",
+            DecisionKind::Mulligan => "whether to mulligan (§4.4.1)",
+            DecisionKind::SetupDeploy => "what to deploy in Setup (§4.6)",
+            DecisionKind::SetupDiscard => "what to discard at the end of Setup (§4.7)",
+            DecisionKind::Manufacturing => "what to do in the Manufacturing Phase (§5.4)",
+            DecisionKind::Engagement => "whether to declare an engagement (§5.5.1)",
+            DecisionKind::Discard => "what to discard before ending the turn (§5.5.4)",
+            DecisionKind::Respond => "whether to respond with an Event (§2.6)",
+            DecisionKind::Regiment { .. } => "what the Regimented search takes (§3.4.7)",
+            DecisionKind::Combat(_) => "the current step of the engagement (§6.6)",
+            DecisionKind::Spoils => "the Spoils of War deployment (§7.1.3.2)",
+            DecisionKind::Effect { .. } => "a choice for a resolving card effect (§6.8)",
+        }
+    }
+}
+
 /// A pending decision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Decision {

@@ -7,6 +7,27 @@ use thiserror::Error;
 use crate::ids::{Inst, PlayerId};
 use crate::ir::Amount;
 
+impl RuleError {
+    /// The refusal in words, with commanders named as in the game rather than by seat.
+    pub fn describe(&self, g: &crate::Game) -> String {
+        match self {
+            RuleError::OutOfGame { who } => {
+                format!("{} is out of the game", g.commander_name(*who))
+            }
+            RuleError::NotYourDecision { who, decider } => format!(
+                "it is {}'s decision, not {}'s",
+                g.commander_name(*decider),
+                g.commander_name(*who)
+            ),
+            RuleError::Unique { card, who, in_play } => format!(
+                "{card} is Unique and {} already has {in_play} in play",
+                g.commander_name(*who)
+            ),
+            e => e.to_string(),
+        }
+    }
+}
+
 /// A refused choice.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
 pub enum RuleError {

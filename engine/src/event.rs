@@ -143,6 +143,13 @@ pub enum Cause {
     Manufacturing,
     TurnStarts,
     TurnEnds,
+    /// `when ... rolls a natural 1/10` (§9.19).
+    Natural,
+    /// `instead of ...`: a replacement.
+    Replaced,
+    /// `when boards` / `when boarded` (§6.6 STEP 8).
+    Boards,
+    Boarded,
     /// `when engagement starts` / `ends` (§6.5.1).
     EngagementStarts,
     EngagementEnds,
@@ -158,6 +165,9 @@ impl Cause {
             Cause::Manufacturing => "5.4.4",
             Cause::TurnStarts | Cause::TurnEnds => "5.2",
             Cause::EngagementStarts | Cause::EngagementEnds => "6.5.1",
+            Cause::Natural => "9.19",
+            Cause::Replaced => "9.6",
+            Cause::Boards | Cause::Boarded => "6.6",
         }
     }
 
@@ -172,6 +182,10 @@ impl Cause {
             Cause::TurnEnds => "when its commander's turn ends",
             Cause::EngagementStarts => "when the engagement starts",
             Cause::EngagementEnds => "when the engagement ends",
+            Cause::Natural => "on a natural roll",
+            Cause::Replaced => "instead of suffering compulsory wounds",
+            Cause::Boards => "when its Marines board",
+            Cause::Boarded => "when boarded",
         }
     }
 }

@@ -234,6 +234,8 @@ pub struct Game {
     pub(crate) temporary: Vec<crate::effects::Temporary>,
     /// Whether any card of the pool prints a Golden-Rule override (§8.1).
     pub(crate) pool_overrides: bool,
+    /// Effects are being resolved (`effects::actions::run` is not reentrant).
+    pub(crate) resolving: bool,
 }
 
 fn no_card() -> &'static Card {
@@ -331,6 +333,7 @@ impl Game {
             pending: Vec::new(),
             temporary: Vec::new(),
             pool_overrides,
+            resolving: false,
         })
     }
 
@@ -440,6 +443,12 @@ impl Game {
         self.instances
             .get(i.0 as usize)
             .map_or(&[], |x| &x.attachments)
+    }
+
+    /// The commander's name as the transcript shows it (`P<n>` for a seat that does not exist).
+    pub fn commander_name(&self, who: PlayerId) -> String {
+        self.cmd(who)
+            .map_or_else(|| who.to_string(), |c| c.name.clone())
     }
 
     pub(crate) fn cmd(&self, who: PlayerId) -> Option<&Commander> {
@@ -889,6 +898,9 @@ impl Game {
         crate::rules::dispatch(self, decision, choice)?;
         // Card effects woken by the choice resolve until one needs a decision (§6.8).
         crate::effects::actions::run(self);
+        if self.engagement.is_some() {
+            crate::rules::engagement::settle(self);
+        }
         // §6.9.7: a hijacked ship left without a Marine aboard reverts, whatever moved it.
         crate::rules::boarding::check_garrisons(self);
         Ok(())

@@ -40,6 +40,16 @@ pub enum Trigger {
     Destroyed {
         card: Inst,
     },
+    /// A volley die rolled an unmodified 1 or 10 for `unit` (§9.19, §8.2).
+    RollsNatural {
+        unit: Inst,
+        natural: u8,
+    },
+    /// `ship`'s Marines begin a boarding action against `target` (§6.6 STEP 8, §9.3).
+    Boarding {
+        ship: Inst,
+        target: Inst,
+    },
     /// An engagement between these commanders starts / ended (§6.5.1).
     EngagementStarts {
         attacker: PlayerId,
@@ -51,9 +61,21 @@ pub enum Trigger {
     },
 }
 
-/// Queue the abilities that `trigger` wakes (they resolve after the current choice).
+/// Queue the abilities that `trigger` wakes and resolve them now (§5.3.5, §5.4.4: at their
+/// point of the turn). An Event's or Tactic's play and "when destroyed" abilities resolve
+/// once the deployment or destruction is complete, after the current rule step; so do
+/// abilities woken in the middle of combat (natural rolls, boarding).
 pub fn dispatch(game: &mut Game, trigger: Trigger) {
     crate::effects::triggers::wake(game, trigger);
+    if !matches!(
+        trigger,
+        Trigger::EventDeployed { .. }
+            | Trigger::Destroyed { .. }
+            | Trigger::RollsNatural { .. }
+            | Trigger::Boarding { .. }
+    ) {
+        crate::effects::actions::run(game);
+    }
 }
 
 /// Overrides from the printed abilities of cards whose text is live (§8.1).

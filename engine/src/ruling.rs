@@ -766,9 +766,29 @@ fn parse_step(
         // Answers to a resolving card effect (§6.8): a card (in play, in hand or in the
         // Shipyard: targets, discards, search finds), an opposing commander, yes / no.
         "target" => {
-            let mut pool = all_play.clone();
-            pool.extend(hand.iter().copied());
-            pool.extend(yard.iter().copied());
+            // Look first where the pending question looks: the Shipyard for a search, the
+            // hand for a discard, play otherwise.
+            let ask = match g.decision().map(|d| d.kind) {
+                Some(crate::choice::DecisionKind::Effect { ask, .. }) => Some(ask),
+                _ => None,
+            };
+            let mut pool = Vec::new();
+            match ask {
+                Some(crate::effects::Ask::Search { .. }) => {
+                    pool.extend(yard.iter().copied());
+                    pool.extend(all_play.iter().copied());
+                }
+                Some(crate::effects::Ask::Discard { who, .. }) => {
+                    if let Some(c) = g.commander(who) {
+                        pool.extend(c.hand.iter().copied());
+                    }
+                    pool.extend(all_play.iter().copied());
+                }
+                _ => {
+                    pool.extend(all_play.iter().copied());
+                    pool.extend(hand.iter().copied());
+                }
+            }
             Choice::EffectTarget(find(
                 g,
                 refs,
@@ -820,7 +840,7 @@ pub fn run(r: &Ruling, catalog: Arc<CardDb>) -> Result<String, RulingError> {
                 }
             }
             Err(e) => {
-                let _ = writeln!(out, "REFUSED [§{}] {e}", e.section());
+                let _ = writeln!(out, "REFUSED [§{}] {}", e.section(), e.describe(&g));
             }
         }
     }

@@ -209,8 +209,12 @@ impl<'g> Namer<'g> {
                 }
             ),
             Event::EventResolved { who, card } => format!(
-                "{}'s Event {} resolves and goes to the Scrapheap",
+                "{}'s {} {} resolves and goes to the Scrapheap",
                 self.who(*who),
+                match self.game.catalog().get(card.card).map(|k| k.kind) {
+                    Some(crate::ir::CardKind::Tactic) => "Tactic",
+                    _ => "Event",
+                },
                 self.card(*card)
             ),
             Event::Discarded { who, card, .. } => {
@@ -469,7 +473,7 @@ impl<'g> Namer<'g> {
                 s
             }
             Event::AbilityResolves { source, who, cause } => format!(
-                "{}'s {} takes effect ({})",
+                "{}'s {} resolves its text ({})",
                 self.who(*who),
                 self.card(*source),
                 cause.name()
@@ -532,8 +536,7 @@ impl<'g> Namer<'g> {
                 amount,
                 kept,
             } => format!(
-                "{} moves {amount} from {} to {} ({kept} kept)",
-                "the card",
+                "{amount} move from {} to {} ({kept} kept within the Stockpile cap)",
                 self.who(*from),
                 self.who(*to)
             ),
@@ -558,11 +561,29 @@ impl<'g> Namer<'g> {
                 card,
                 modifier,
                 duration,
-            } => format!(
-                "{} gives {} {modifier:?} {duration:?}",
-                self.card(*source),
-                self.card(*card)
-            ),
+            } => {
+                use crate::ir::effect::{CardModifier as M, Duration as D};
+                let what = match modifier {
+                    M::Stat { stat, delta } => format!("{delta:+} {}", stat.name()),
+                    M::Income { change } => format!(
+                        "{}{} income",
+                        if change.more { "+" } else { "-" },
+                        change.amount
+                    ),
+                    M::GainTrait(t) => format!("gains {t}"),
+                    M::LoseTrait(t) => format!("loses {t}"),
+                };
+                let until = match duration {
+                    D::EndOfEngagement => "until the end of the engagement",
+                    D::EndOfTurn => "until the end of the turn",
+                    D::WhileAttached => "while attached",
+                };
+                format!(
+                    "{}: {} {what} {until}",
+                    self.card(*source),
+                    self.card(*card)
+                )
+            }
             Event::ModuleFlipped { card } => format!("{} is flipped face up", self.card(*card)),
             Event::CostModified {
                 card,

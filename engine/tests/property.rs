@@ -60,6 +60,11 @@ fn probes(g: &Game) -> Vec<(PlayerId, Choice)> {
         (d.who, Choice::Discard(Inst(40))),
         (d.who, Choice::RegimentPick(Inst(7))),
         (PlayerId(200), Choice::Pass),
+        // Answers to card effects (§8.5): usually not the question, or not a legal target.
+        (d.who, Choice::EffectTarget(Inst(9999))),
+        (d.who, Choice::EffectTarget(Inst(0))),
+        (other, Choice::EffectYes),
+        (d.who, Choice::EffectNo),
     ]
 }
 

@@ -122,16 +122,35 @@ pub(crate) fn push(g: &mut Game, p: Pending) {
     if g.pending.len() >= MAX_PENDING {
         return;
     }
-    g.log.push(Event::AbilityResolves {
-        source: g.card_ref(p.source),
-        who: p.who,
-        cause: p.cause,
-    });
+    // A face-down module only resolves once flipped (§3.4.4): `ModuleFlipped` says so.
+    if p.ask != Some(Ask::Flip) {
+        g.log.push(Event::AbilityResolves {
+            source: g.card_ref(p.source),
+            who: p.who,
+            cause: p.cause,
+        });
+    }
     g.pending.push(p);
 }
 
-/// Run queued effects until one needs a decision or none is left.
+/// Run queued effects until one needs a decision or none is left. Not reentrant: an effect
+/// that wakes more abilities only queues them (they resolve after it, §6.8).
 pub(crate) fn run(g: &mut Game) {
+    if g.resolving {
+        return;
+    }
+    g.resolving = true;
+    run_queue(g);
+    g.resolving = false;
+    // A temporary modifier ends when its card leaves play (a card that returns is new).
+    let temporary = std::mem::take(&mut g.temporary);
+    g.temporary = temporary
+        .into_iter()
+        .filter(|t| g.in_play(t.card))
+        .collect();
+}
+
+fn run_queue(g: &mut Game) {
     for _ in 0..MAX_STEPS {
         if g.outcome.is_some() {
             g.pending.clear();
@@ -140,19 +159,23 @@ pub(crate) fn run(g: &mut Game) {
         if g.pending.is_empty() {
             break;
         }
-        if g.pending.first().is_some_and(|p| p.ask.is_some()) {
-            return;
+        // An effect whose decider left the game (§7.2) is dropped.
+        if let Some(p) = g.pending.first() {
+            if g.cmd(p.decider()).is_none_or(|c| c.out) {
+                g.pending.remove(0);
+                continue;
+            }
+            if p.ask.is_some() {
+                return;
+            }
         }
         let mut p = g.pending.remove(0);
         if advance(g, &mut p) {
             g.pending.insert(0, p);
         }
     }
-    if !g.pending.is_empty() && g.pending.first().is_some_and(|p| p.ask.is_none()) {
+    if g.pending.first().is_some_and(|p| p.ask.is_none()) {
         g.pending.clear();
-    }
-    if g.engagement.is_some() {
-        crate::rules::engagement::settle(g);
     }
 }
 
@@ -543,11 +566,29 @@ fn pay_up_to(g: &mut Game, who: PlayerId, amount: Amount) -> Amount {
 /// §9.6: wounds without dice, whatever the defense; Resistant ignores them (§3.4.8). A unit
 /// whose wounds reach its printed wounds is destroyed (not immediately, §6.7).
 pub(crate) fn compulsory(g: &mut Game, t: Inst, n: u8) {
+    if n == 0 {
+        return;
+    }
     if stats::has(g, t, TraitName::Resistant) {
         g.log.push(Event::CompulsoryIgnored {
             card: g.card_ref(t),
         });
         return;
+    }
+    // `instead of suffering compulsory wounds: ...` replaces them.
+    if g.text_live(t) {
+        let replacement = g.card(t).abilities.iter().find_map(|a| match a {
+            crate::ir::effect::Ability::Replacement {
+                event: crate::ir::effect::Replaced::CompulsoryWounds,
+                effect,
+            } => Some(effect.clone()),
+            _ => None,
+        });
+        if let Some(effect) = replacement {
+            let who = g.controller(t);
+            push(g, Pending::new(t, who, Cause::Replaced, effect));
+            return;
+        }
     }
     let printed = stats::wounds(g, t);
     let have = g.instance(t).map_or(0, |x| x.wounds);
@@ -588,7 +629,7 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
     let Some(p) = g.pending.first() else { return };
     let Some(ask) = &p.ask else { return };
     match ask {
-        Ask::Target { up_to, picked, .. } => {
+        Ask::Target { up_to, .. } => {
             if let Some(Aim::Chosen(t)) = p
                 .current()
                 .and_then(|a| a.aims().first().map(|x| (*x).clone()))
@@ -597,7 +638,7 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
                     out.push(Choice::EffectTarget(i));
                 }
             }
-            if *up_to || *picked > 0 {
+            if *up_to {
                 out.push(Choice::EffectNo);
             }
         }
@@ -689,9 +730,12 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                 }
             }
         }
-        (Ask::Target { up_to, picked, .. }, Choice::EffectNo) => {
-            if !*up_to && *picked == 0 {
-                return Err(refuse("a target must be chosen while one is legal", "8.5"));
+        (Ask::Target { up_to, .. }, Choice::EffectNo) => {
+            if !*up_to {
+                return Err(refuse(
+                    "every target must be chosen while a legal one is left",
+                    "8.5",
+                ));
             }
             p.stopped = true;
             p.ask = None;

@@ -102,11 +102,14 @@ pub(crate) fn top(g: &Game, i: Inst) -> Inst {
     cur
 }
 
-/// Whose Station a card is at (§9.18): an attacking fleet is at the defender's Station.
+/// Whose Station a card is at (§9.18): an attacking fleet is at the defender's Station. An
+/// Event or Tactic being resolved (not in play) acts where the engagement is, if there is
+/// one (§6.5.4), else at its controller's Station.
 pub(crate) fn place(g: &Game, i: Inst) -> PlayerId {
     let t = top(g, i);
     if let Some(e) = g.engagement.as_ref() {
-        if e.fleet.contains(&t) {
+        let played = !g.in_play(t) && matches!(g.card(t).kind, CardKind::Event | CardKind::Tactic);
+        if e.fleet.contains(&t) || played {
             return e.defender;
         }
     }
@@ -126,6 +129,8 @@ pub(crate) fn in_group(g: &Game, src: Inst, group: &Group, unit: Inst) -> bool {
     }
 }
 
+/// §9.33: a card that names a type also reaches its subtypes (`Module` matches every Module
+/// subtype, `Marine` a Marine-Character), while a named subtype reaches only that subtype.
 pub(crate) fn noun_matches(noun: Noun, kind: CardKind) -> bool {
     match noun {
         Noun::Card => true,

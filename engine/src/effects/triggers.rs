@@ -11,7 +11,12 @@
 //! - a Face Up-Face Down module's `flip when ...` (§3.4.4): its controller is asked whether
 //!   to flip it; the effect happens only if it is flipped.
 //!
-//! Not hooked yet: `boards`, `boarded`, `rolls a natural 1/10`, replacements (`instead`).
+//! - `rolls a natural 1` / `10` (§9.19): the unit that rolled it;
+//! - `boards` / `is boarded` (§6.6 STEP 8): the boarding ship / the boarded ship or Station;
+//!   `this` on a Marine aboard that ship counts too (its Marines board / are boarded).
+//!
+//! Replacements: `instead of suffering compulsory wounds` is applied by
+//! `actions::compulsory`; `instead of being destroyed` / `boarded` are not interpreted yet.
 
 use crate::event::Cause;
 use crate::game::Game;
@@ -26,6 +31,8 @@ enum Whose {
     Card(Inst),
     /// A commander's phase or turn.
     Commander(PlayerId),
+    /// A ship (or Station) and the Marines aboard it.
+    Aboard(Inst),
     /// Both commanders of an engagement.
     Pair(PlayerId, PlayerId),
 }
@@ -50,8 +57,23 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
         }
         return;
     }
+    if let Trigger::Boarding { ship, target } = t {
+        collect(g, TriggerEvent::Boards, Cause::Boards, Whose::Aboard(ship));
+        collect(
+            g,
+            TriggerEvent::Boarded,
+            Cause::Boarded,
+            Whose::Aboard(target),
+        );
+        return;
+    }
     let (event, cause, whose) = match t {
-        Trigger::EventDeployed { .. } => return,
+        Trigger::EventDeployed { .. } | Trigger::Boarding { .. } => return,
+        Trigger::RollsNatural { unit, natural } => (
+            TriggerEvent::RollsNatural(natural),
+            Cause::Natural,
+            Whose::Card(unit),
+        ),
         Trigger::Deployed { card } => (TriggerEvent::Deployed, Cause::Deployed, Whose::Card(card)),
         Trigger::Destroyed { card } => {
             (TriggerEvent::Destroyed, Cause::Destroyed, Whose::Card(card))
@@ -87,6 +109,10 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
             Whose::Pair(attacker, defender),
         ),
     };
+    collect(g, event, cause, whose);
+}
+
+fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose) {
     let mut found: Vec<(u32, Pending)> = Vec::new();
     for k in 0..g.instances().len() {
         let src = Inst(k as u16);
@@ -116,6 +142,15 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
             let watched = match &whose {
                 Whose::Card(c) => match &trigger.watch {
                     Watch::This => src == *c,
+                    Watch::Host => super::host(g, src) == Some(*c),
+                    Watch::Any(f) => src != *c && super::matches_filter(g, src, f, *c),
+                },
+                Whose::Aboard(c) => match &trigger.watch {
+                    Watch::This => {
+                        src == *c
+                            || (super::host(g, src) == Some(*c)
+                                && matches!(card.kind, crate::ir::CardKind::Marine { .. }))
+                    }
                     Watch::Host => super::host(g, src) == Some(*c),
                     Watch::Any(f) => src != *c && super::matches_filter(g, src, f, *c),
                 },

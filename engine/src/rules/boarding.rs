@@ -99,7 +99,7 @@ pub(crate) fn check_board(g: &Game, side: Side, ship: Inst, target: Inst) -> Res
     if e.retreating.contains(&ship) {
         return Err(err(
             format!("{} {ship} is retreating and cannot board", g.name(ship)),
-            "6.6",
+            "6.6 STEP 3",
         ));
     }
     if e.fresh.contains(&ship) {
@@ -345,6 +345,7 @@ fn start_fight(g: &mut Game, ship: Inst, target: Inst) {
         boarders: p.iter().map(|&m| g.card_ref(m)).collect(),
         defenders: d.iter().map(|&m| g.card_ref(m)).collect(),
     });
+    crate::hooks::dispatch(g, crate::hooks::Trigger::Boarding { ship, target });
     let stage = if d.is_empty() {
         FightStage::Outcome
     } else if d.iter().any(|&m| stats::has(g, m, TraitName::Interceptor)) {
@@ -471,10 +472,7 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
         (FightStage::Interceptor, Choice::Intercept { unit, fire })
         | (FightStage::Boarders | FightStage::Holders, Choice::Volley { unit, fire }) => {
             if !shooters(g).contains(unit) || g.controller(*unit) != who {
-                return Err(err(
-                    format!("{} {unit} cannot fire in this boarding step", g.name(*unit)),
-                    "6.6",
-                ));
+                return Err(cannot_fire(g, &f, *unit));
             }
             let kind = if f.stage == FightStage::Interceptor {
                 Kind::Interceptor
@@ -526,6 +524,24 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
             scuttle(g, &f);
             next_fight_if_running(g);
         }
+        (FightStage::Interceptor, Choice::Volley { .. }) => {
+            return Err(err(
+                "only Interceptor fire by the defending Marines comes first",
+                "6.6 STEP 8A",
+            ))
+        }
+        (_, Choice::Intercept { .. }) => {
+            return Err(err(
+                "Marine Interceptor fire comes only before the boarders fire",
+                "6.6 STEP 8A",
+            ))
+        }
+        (_, Choice::Hijack | Choice::Scuttle) => {
+            return Err(err(
+                "the boarding action has not been won: there is nothing to hijack or scuttle yet",
+                "9.31",
+            ))
+        }
         _ => {
             return Err(err(
                 format!(
@@ -537,6 +553,26 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
         }
     }
     Ok(())
+}
+
+/// Why `unit` may not fire now in fight `f` (§6.6 STEP 8A, §6.6 STEP 8B, §6.6 STEP 8C).
+fn cannot_fire(g: &Game, f: &Fight, unit: Inst) -> RuleError {
+    let step = match f.stage {
+        FightStage::Interceptor => "6.6 STEP 8A",
+        FightStage::Boarders => "6.6 STEP 8B",
+        _ => "6.6 STEP 8C",
+    };
+    let name = format!("{} {unit}", g.name(unit));
+    let what = if f.acted.contains(&unit) {
+        format!("{name} has already fired in this step")
+    } else if f.stage == FightStage::Interceptor && alive(g, &f.defenders).contains(&unit) {
+        format!("{name} has no Interceptor: only defending Marines with Interceptor fire now")
+    } else if f.stage == FightStage::Boarders {
+        format!("{name} is not one of the boarding Marines, who fire now")
+    } else {
+        format!("{name} is not one of the defending Marines, who fire now")
+    };
+    err(what, step)
 }
 
 fn next_fight_if_running(g: &mut Game) {
@@ -598,7 +634,14 @@ fn check_fight(g: &mut Game) {
             ship: g.card_ref(f.ship),
             target: g.card_ref(f.target),
         });
-        set_stage(g, FightStage::Pursue);
+        // §6.9.7: a hijacked ship whose garrison was the boarding party reverts to its owner at
+        // once, so there is no enemy ship left to pursue to.
+        check_garrisons(g);
+        if g.controller(f.ship) == f.boarders {
+            set_stage(g, FightStage::Pursue);
+        } else {
+            next_fight(g);
+        }
     }
 }
 

@@ -178,7 +178,8 @@ pub(crate) fn side_of_unit(g: &Game, i: Inst) -> Option<Side> {
 
 // ----- starting and ending ----------------------------------------------------------------
 
-/// §6.5.1: the declared engagement begins with STEP 1.
+/// §6.5.1, §5.5.3: the declared engagement begins with STEP 1 and is fought to its end before
+/// the turn goes on.
 pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet: &[Inst]) {
     let mut queue = vec![attacker];
     queue.extend(g.others_clockwise(attacker));
@@ -332,7 +333,7 @@ pub(crate) fn advance(g: &mut Game) {
     }
 }
 
-/// STEP 3 / STEP 5 begins: the side's cards face normally again, its marks lapse (§3.2), the
+/// §6.6 STEP 3 / §6.6 STEP 5 begins: the side's cards face normally again, its marks lapse (§3.2), the
 /// Overload Drawback moves on (§3.3.3), newly hijacked ships may act (§6.6 STEP 8E).
 fn begin_volley(g: &mut Game, side: Side) {
     let Some(e) = g.engagement.as_ref() else {
@@ -393,14 +394,21 @@ fn end_round(g: &mut Game) {
         step: 9,
         who: attacker,
     });
-    for s in home {
+    for &s in &home {
         let card = g.card_ref(s);
         if g.in_play(s) {
             g.log.push(Event::Retreated { card });
         }
     }
     if !fleet_left {
-        end(g, EndReason::Retreated);
+        // STEP 9 (a)/(c): the fleet retreated only if its last ships went home now; a fleet
+        // that was destroyed or hijacked while some ships had gone home earlier did not.
+        let reason = if home.is_empty() {
+            EndReason::FleetDestroyed
+        } else {
+            EndReason::Retreated
+        };
+        end(g, reason);
         return;
     }
     if round >= MAX_ROUNDS {
@@ -532,6 +540,21 @@ pub(crate) fn dispatch(
         (_, Choice::Fearless { unit }) => traits::fearless(g, who, *unit)?,
         (_, Choice::Launch { wing }) => traits::launch(g, who, *wing)?,
         (CombatStep::Boarding, c) => boarding::fight_choice(g, who, c)?,
+        (_, Choice::Dock { wing, .. }) => {
+            return Err(err(
+                format!(
+                    "{} {wing} may return to a fighter bay only on its own volley turn, instead of firing",
+                    g.name(*wing)
+                ),
+                "2.5.1.2",
+            ))
+        }
+        (_, Choice::Hijack | Choice::Scuttle) => {
+            return Err(err(
+                "a ship is hijacked or scuttled only right after its boarding action is won; a hijacked ship can never be scuttled later",
+                "9.31",
+            ))
+        }
         _ => {
             return Err(err(
                 format!("{choice:?} is not a choice in this step ({step:?})"),

@@ -552,6 +552,22 @@ pub fn check(
             if host.is_some() || replacing.is_some() {
                 return Err(deploy_err(card, "a Tactic is deployed on its own", "2.7"));
             }
+            // §2.7: a Tactic joins another commander's engagement only if its text says so.
+            let involved = g
+                .engagement
+                .as_ref()
+                .is_some_and(|e| e.attacker == who || e.defender == who);
+            if !involved
+                && !ck
+                    .rule(BaseRule::TacticInOtherEngagements, Some(inst))
+                    .flag()
+            {
+                return Err(RuleError::NotNow {
+                    what: "deploying a Tactic",
+                    why: "you are not in this engagement and its text does not allow it".into(),
+                    section: "2.7",
+                });
+            }
             crate::effects::actions::check_play_targets(g, who, inst)?;
             how = DeployHow::Tactic;
         }

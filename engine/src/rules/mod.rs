@@ -65,7 +65,7 @@ pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(),
                 replacing,
             },
         ) => {
-            let ctx = context(kind).ok_or_else(|| not_now(&d, choice))?;
+            let ctx = context(kind).ok_or_else(|| not_now(g, &d, choice))?;
             manufacturing::deploy(g, who, *card, *host, *replacing, ctx)
         }
         (DecisionKind::Manufacturing, Choice::Conscript { card, host }) => {
@@ -102,7 +102,7 @@ pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(),
             turn::pass(g, who);
             Ok(())
         }
-        _ => Err(not_now(&d, choice)),
+        _ => Err(not_now(g, &d, choice)),
     }
 }
 
@@ -118,7 +118,7 @@ fn context(kind: &DecisionKind) -> Option<Context> {
     }
 }
 
-fn not_now(d: &Decision, choice: &Choice) -> RuleError {
+fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
     let (what, section) = match choice {
         Choice::SetupModule(_) => ("picking a Setup Module-Station", "4.2"),
         Choice::Mulligan | Choice::KeepHand => ("a mulligan decision", "4.4.1"),
@@ -143,7 +143,11 @@ fn not_now(d: &Decision, choice: &Choice) -> RuleError {
     };
     RuleError::NotNow {
         what,
-        why: format!("{} must decide: {:?}", d.who, d.kind),
+        why: format!(
+            "{} must first decide {}",
+            g.commander_name(d.who),
+            d.kind.describe()
+        ),
         section,
     }
 }

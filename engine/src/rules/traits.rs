@@ -53,7 +53,7 @@ fn used_trait(g: &mut Game, unit: Inst) {
 
 // ----- Interceptor (§3.3.1) ---------------------------------------------------------------
 
-/// STEP 2: defending units with Interceptor that have not fired it and have a target.
+/// §6.6 STEP 2: defending units with Interceptor that have not fired it and have a target.
 pub(crate) fn interceptor_units(g: &Game) -> Vec<Inst> {
     let Some(e) = g.engagement.as_ref() else {
         return Vec::new();

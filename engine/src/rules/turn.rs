@@ -147,6 +147,8 @@ pub(crate) fn check_engagement(
     Ok(())
 }
 
+/// §5.5.1, §5.5.2: declare one engagement against one opposing Commander with a fleet; the
+/// engagement is always between exactly these two (§7.1.2) and is fought at once (§5.5.3).
 pub(crate) fn declare_engagement(
     g: &mut Game,
     who: PlayerId,

@@ -34,6 +34,7 @@ pub(crate) fn eliminate(g: &mut Game, loser: PlayerId, by: Option<PlayerId>) {
 /// `victor` in a game of three or more, the cards picked up, the engagement ended.
 pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>, scooped: bool) {
     let spoils = g.commanders.len() > 2;
+    // §7.1.3.1: the victor adds the loser's whole Stockpile to their own, still capped (§9.27).
     if let (true, Some(v)) = (spoils, victor) {
         let loot = g.cmd(loser).map(|c| c.stockpile()).unwrap_or_default();
         let (gained, _) = g.gain(v, loot);
@@ -43,7 +44,7 @@ pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>
             gained,
         });
     }
-    pick_up(g, loser);
+    pick_up(g, loser, spoils);
     boarding::check_garrisons(g);
     let involved = g.engagement.as_ref().map(|e| {
         (
@@ -82,9 +83,11 @@ pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>
     }
 }
 
-/// §6.3, §7.1.3.3: every card `loser` owns leaves play; Marines of other commanders aboard
-/// ships hijacked from them move to their own ships with room, or are discarded.
-fn pick_up(g: &mut Game, loser: PlayerId) {
+/// §6.3, §7.1.3.3: every card `loser` owns leaves play; in a game of three or more
+/// (`spoils`), Marines of other commanders aboard ships hijacked from them move to their own
+/// local ships with room, or are discarded. With two commanders the game is over and they
+/// simply leave play with the ship.
+fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
     let hijacked_from: Vec<Inst> = (0..g.instances.len())
         .map(|k| Inst(k as u16))
         .filter(|&i| {
@@ -94,7 +97,7 @@ fn pick_up(g: &mut Game, loser: PlayerId) {
                 && matches!(g.card(i).kind, CardKind::Ship(_))
         })
         .collect();
-    for ship in hijacked_from {
+    for ship in hijacked_from.into_iter().filter(|_| spoils) {
         let aboard: Vec<Inst> = g
             .attachments(ship)
             .iter()
@@ -106,7 +109,7 @@ fn pick_up(g: &mut Game, loser: PlayerId) {
             .collect();
         for m in aboard {
             let who = g.controller(m);
-            let to = new_home(g, who, m, ship);
+            let to = new_home(g, who, m, loser);
             match to {
                 Some(h) => g.move_to(m, Zone::Attached(h)),
                 None => g.move_to(m, Zone::Scrapheap),
@@ -131,12 +134,19 @@ fn pick_up(g: &mut Game, loser: PlayerId) {
     }
 }
 
-/// A ship of `who` (not `except`) with room for Marine `m` (§7.1.3.3, §2.4.1).
-fn new_home(g: &Game, who: PlayerId, m: Inst, except: Inst) -> Option<Inst> {
+/// A local ship of `who` with room for Marine `m` (§7.1.3.3, §2.4.1), never one of the
+/// `loser`'s (they all leave play). Local (§9.18): during an engagement only `who`'s ships
+/// fighting in it, not their Station or ships left at home (docs/interpretations.md I-40);
+/// outside one, any of their ships.
+fn new_home(g: &Game, who: PlayerId, m: Inst, loser: PlayerId) -> Option<Inst> {
     let card = g.card(m);
     let character = matches!(card.kind, CardKind::Marine { character: true });
-    g.cmd(who)?.battlefield.iter().copied().find(|&h| {
-        if h == except {
+    let hosts = match g.engagement.as_ref().and_then(|e| e.side_of(who)) {
+        Some(side) => engagement::units(g, side),
+        None => g.cmd(who)?.battlefield.clone(),
+    };
+    hosts.into_iter().find(|&h| {
+        if g.controller(h) != who || g.instance(h).is_none_or(|x| x.owner == loser) {
             return false;
         }
         let hc = g.card(h);
@@ -145,7 +155,6 @@ fn new_home(g: &Game, who: PlayerId, m: Inst, except: Inst) -> Option<Inst> {
                 card.fits.as_ref().is_none_or(|r| r.admits(c))
                     && c != crate::ir::ShipClass::FighterWing
             }
-            CardKind::Station => true,
             _ => false,
         };
         let (cap, _) = capacity(g, h);

@@ -65,9 +65,31 @@ pub(crate) fn can_act(g: &Game, unit: Inst) -> Result<(), RuleError> {
         .as_ref()
         .ok_or_else(|| err("no engagement", "6.6"))?;
     if side_of_unit(g, unit).is_none() {
+        // §2.5.1.1: a Wing in a fighter bay waits there until it launches.
+        if g.card(unit).kind == CardKind::Ship(ShipClass::FighterWing)
+            && matches!(g.zone(unit), Some(Zone::Attached(_)))
+        {
+            return Err(err(
+                format!(
+                    "{} {unit} is docked in a fighter bay and must launch before it can act",
+                    g.name(unit)
+                ),
+                "2.5.1.1",
+            ));
+        }
         return Err(err(
             format!("{} {unit} is not in the engagement", g.name(unit)),
             "6.5.2",
+        ));
+    }
+    // §6.6 STEP 3: a retreating ship neither fires, uses traits nor boards this round.
+    if e.retreating.contains(&unit) {
+        return Err(err(
+            format!(
+                "{} {unit} is retreating: it may not fire, use traits or board this round",
+                g.name(unit)
+            ),
+            "6.6 STEP 3",
         ));
     }
     if e.acted.contains(&unit) {
@@ -75,9 +97,6 @@ pub(crate) fn can_act(g: &Game, unit: Inst) -> Result<(), RuleError> {
             format!("{} {unit} has already acted this volley turn", g.name(unit)),
             "3.2",
         ));
-    }
-    if e.retreating.contains(&unit) {
-        return Err(err(format!("{} {unit} is retreating", g.name(unit)), "6.6"));
     }
     if e.fresh.contains(&unit) {
         return Err(err(
@@ -336,6 +355,9 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
         let mut dealt = 0u8;
         for _ in 0..n {
             let natural = g.dice.d10();
+            if natural == 1 || natural == 10 {
+                crate::hooks::dispatch(g, crate::hooks::Trigger::RollsNatural { unit, natural });
+            }
             let result = natural.saturating_add(alpha);
             // §8.2: a natural 1 always misses, a natural 10 always hits.
             let hit = natural == 10 || (natural != 1 && result >= defense);

@@ -1,6 +1,6 @@
 # Fixture cards for the engagement rulings tests/rulings/combat-*.ruling that pin the active
-# traits (§3.3.3, §3.3.4), Fearless (§3.4.5) and the boarding details (§6.9). Kept in their own
-# file so the cards of pool.hb keep their ids.
+# traits (§3.3.3, §3.3.4) and the Marine size restrictions of boarding (§6.9.5). Kept in their
+# own file so pool.hb stays as it is.
 
 Ship "Tempest-class Battle Cruiser" {
     class: Battle Cruiser
