@@ -298,6 +298,8 @@ pub enum Event {
     EventResolved {
         who: PlayerId,
         card: CardRef,
+        /// The Event's text lasts: it stays on the battlefield (§2.6, I-44).
+        stays_in_play: bool,
     },
     Discarded {
         who: PlayerId,

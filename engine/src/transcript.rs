@@ -208,14 +208,23 @@ impl<'g> Namer<'g> {
                     ""
                 }
             ),
-            Event::EventResolved { who, card } => format!(
-                "{}'s {} {} resolves and goes to the Scrapheap",
+            Event::EventResolved {
+                who,
+                card,
+                stays_in_play,
+            } => format!(
+                "{}'s {} {} resolves and {}",
                 self.who(*who),
                 match self.game.catalog().get(card.card).map(|k| k.kind) {
                     Some(crate::ir::CardKind::Tactic) => "Tactic",
                     _ => "Event",
                 },
-                self.card(*card)
+                self.card(*card),
+                if *stays_in_play {
+                    "stays in play"
+                } else {
+                    "goes to the Scrapheap"
+                }
             ),
             Event::Discarded { who, card, .. } => {
                 format!("{} discards {}", self.who(*who), self.card(*card))

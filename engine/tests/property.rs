@@ -130,8 +130,9 @@ fn run(seed: u64, commanders: usize, check_probes: bool) -> bool {
 
 #[test]
 fn thousands_of_random_two_commander_games() {
-    let n = 300;
-    let wins = (0..n).filter(|&seed| run(seed, 2, seed % 25 == 0)).count();
+    // With the multi-commander games below: over two thousand seeded games per run.
+    let n = 1800;
+    let wins = (0..n).filter(|&seed| run(seed, 2, seed % 100 == 0)).count();
     assert!(
         wins * 2 > n as usize,
         "only {wins} of {n} games reached a victory"
@@ -140,9 +141,9 @@ fn thousands_of_random_two_commander_games() {
 
 #[test]
 fn random_multi_commander_games() {
-    let n = 45;
+    let n = 300;
     let wins = (0..n)
-        .filter(|&seed| run(10_000 + seed, 3 + (seed as usize % 3), seed % 15 == 0))
+        .filter(|&seed| run(10_000 + seed, 3 + (seed as usize % 3), seed % 50 == 0))
         .count();
     assert!(wins > 0, "no multi-commander game reached a victory");
 }

@@ -849,18 +849,41 @@ pub(crate) fn carry_out(g: &mut Game, who: PlayerId, plan: Plan) {
     after_deploy(g, who, plan.card);
 }
 
+/// §2.6: whether an Event's printed text goes on working after it resolves — a continuous
+/// modifier, a triggered ability, a replacement, or a Golden-Rule override of a rule of play
+/// (I-44). Overrides that only let the card itself be deployed (in Setup, in an engagement,
+/// into another's engagement) are spent by deploying it.
+fn has_lasting_text(card: &Card) -> bool {
+    use crate::ir::effect::Ability;
+    card.abilities.iter().any(|a| match a {
+        Ability::Static(_) | Ability::Triggered { .. } | Ability::Replacement { .. } => true,
+        Ability::Override { rule, .. } => !matches!(
+            rule,
+            BaseRule::DeployInSetup
+                | BaseRule::DeployInEngagement
+                | BaseRule::TacticInOtherEngagements
+        ),
+        Ability::Timing(_) | Ability::Play(_) => false,
+    })
+}
+
 /// What follows any deployment: "when deployed" abilities, Events resolving to the
 /// Scrapheap (§2.6), and Regimented searches (§3.4.7).
 pub(crate) fn after_deploy(g: &mut Game, who: PlayerId, card: Inst) {
     let c = g.card(card).clone();
     if matches!(c.kind, CardKind::Event | CardKind::Tactic) {
         hooks::dispatch(g, Trigger::EventDeployed { card });
+        // §2.6: an Event whose text lasts stays on the battlefield indefinitely; any other
+        // Event, and every Tactic (§2.7), goes to the Scrapheap once resolved (I-44).
+        let stays_in_play = c.kind == CardKind::Event && has_lasting_text(&c);
         g.log.push(Event::EventResolved {
             who,
             card: g.card_ref(card),
+            stays_in_play,
         });
-        // §2.6, §2.7: unless its text keeps it in play (abilities, later), it is scrapped.
-        g.move_to(card, Zone::Scrapheap);
+        if !stays_in_play {
+            g.move_to(card, Zone::Scrapheap);
+        }
         return;
     }
     hooks::dispatch(g, Trigger::Deployed { card });
