@@ -96,21 +96,7 @@ pub(crate) fn check_board(g: &Game, side: Side, ship: Inst, target: Inst) -> Res
             "6.9.4",
         ));
     }
-    if e.retreating.contains(&ship) {
-        return Err(err(
-            format!("{} {ship} is retreating and cannot board", g.name(ship)),
-            "6.6 STEP 3",
-        ));
-    }
-    if e.fresh.contains(&ship) {
-        return Err(err(
-            format!(
-                "{} {ship} waits for its new commander's next volley",
-                g.name(ship)
-            ),
-            "6.6",
-        ));
-    }
+    volley::held_back(g, e, ship)?;
     if e.boards.iter().any(|b| b.ship == ship) {
         return Err(err(
             format!("{} {ship} already boards a target", g.name(ship)),

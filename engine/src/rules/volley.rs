@@ -19,7 +19,7 @@ use crate::event::{CardRef, Event};
 use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardKind, ModuleKind, ShipClass, TraitName};
-use crate::rules::engagement::{err, side_of_unit, units, Side};
+use crate::rules::engagement::{err, side_of_unit, units, Engagement, Side};
 use crate::rules::{stats, victory};
 
 /// What kind of volley is fired.
@@ -58,6 +58,31 @@ pub struct Die {
     pub hit: bool,
 }
 
+/// Ships that may not act this round whatever they would do — fire, use a trait or board:
+/// a retreating ship (§6.6 STEP 3) and one that has just changed hands and waits for its new
+/// commander's next volley (§6.6 STEP 8E).
+pub(crate) fn held_back(g: &Game, e: &Engagement, unit: Inst) -> Result<(), RuleError> {
+    if e.retreating.contains(&unit) {
+        return Err(err(
+            format!(
+                "{} {unit} is retreating: it may not fire, use traits or board this round",
+                g.name(unit)
+            ),
+            "6.6 STEP 3",
+        ));
+    }
+    if e.fresh.contains(&unit) {
+        return Err(err(
+            format!(
+                "{} {unit} changed hands and waits for its new commander's next volley",
+                g.name(unit)
+            ),
+            "6.6 STEP 8E",
+        ));
+    }
+    Ok(())
+}
+
 /// Whether `unit` may act in the current volley turn.
 pub(crate) fn can_act(g: &Game, unit: Inst) -> Result<(), RuleError> {
     let e = g
@@ -82,29 +107,11 @@ pub(crate) fn can_act(g: &Game, unit: Inst) -> Result<(), RuleError> {
             "6.5.2",
         ));
     }
-    // §6.6 STEP 3: a retreating ship neither fires, uses traits nor boards this round.
-    if e.retreating.contains(&unit) {
-        return Err(err(
-            format!(
-                "{} {unit} is retreating: it may not fire, use traits or board this round",
-                g.name(unit)
-            ),
-            "6.6 STEP 3",
-        ));
-    }
+    held_back(g, e, unit)?;
     if e.acted.contains(&unit) {
         return Err(err(
             format!("{} {unit} has already acted this volley turn", g.name(unit)),
             "3.2",
-        ));
-    }
-    if e.fresh.contains(&unit) {
-        return Err(err(
-            format!(
-                "{} {unit} changed hands and waits for its new commander's next volley",
-                g.name(unit)
-            ),
-            "6.6",
         ));
     }
     Ok(())
