@@ -35,6 +35,9 @@ pub enum DecisionKind {
     Combat(CombatStep),
     /// §7.1.3.2: the victor may deploy one card from the Shipyard free.
     Spoils,
+    /// §2.5.1.2, §6.9.7, §3.4.4: at the end of an engagement, reassign local Wings and Marines
+    /// and turn Face Up-Face Down modules face down again, then `EndStep`.
+    Aftermath,
     /// A card's effect is resolving and needs a choice (§6.8, §8.5, §8.6, §3.4.4, §8.3).
     Effect {
         source: Inst,
@@ -57,6 +60,9 @@ impl DecisionKind {
             DecisionKind::Regiment { .. } => "what the Regimented search takes (§3.4.7)",
             DecisionKind::Combat(_) => "the current step of the engagement (§6.6)",
             DecisionKind::Spoils => "the Spoils of War deployment (§7.1.3.2)",
+            DecisionKind::Aftermath => {
+                "what to reassign or turn face down at the end of the engagement (§2.5.1.2)"
+            }
             DecisionKind::Effect { .. } => "a choice for a resolving card effect (§6.8)",
         }
     }
@@ -143,6 +149,8 @@ pub enum Choice {
     /// Finish the current engagement step (a volley turn, declarations, Escorts, a Stoic
     /// volley declined, a pursuit declined).
     EndStep,
+    /// §3.4.4: at the end of an engagement, turn a flipped-up module face down again.
+    TurnFaceDown(Inst),
     /// §7.1.3.2
     SpoilsPick { card: Inst, host: Option<Inst> },
     /// §7.1.3.2

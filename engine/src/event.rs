@@ -577,6 +577,15 @@ pub enum Event {
     ModuleFlipped {
         card: CardRef,
     },
+    /// A commander's turn to reassign and turn modules face down at the end of an
+    /// engagement (§2.5.1.2, §3.4.4).
+    AftermathBegan {
+        who: PlayerId,
+    },
+    /// A flipped-up Face Up-Face Down module turned face down again (§3.4.4).
+    ModuleTurnedFaceDown {
+        card: CardRef,
+    },
     /// Cost modifiers of cards in play changed a deployment cost, floored at zero (§8.4).
     CostModified {
         card: CardRef,
@@ -671,7 +680,8 @@ impl Event {
             Event::ReturnedToHand { .. } | Event::NotInterpreted { .. } => "6.8",
             Event::SearchedToHand { .. } | Event::SearchEnded { .. } => "8.3",
             Event::TemporaryModifier { .. } => "9.22",
-            Event::ModuleFlipped { .. } => "3.4.4",
+            Event::ModuleFlipped { .. } | Event::ModuleTurnedFaceDown { .. } => "3.4.4",
+            Event::AftermathBegan { .. } => "2.5.1.2",
             Event::CostModified { .. } => "8.4",
         }
     }

@@ -137,6 +137,9 @@ pub enum Step {
     },
     /// An engagement is being fought (`Game::engagement`, §6.6).
     Combat,
+    /// An engagement has ended; its commanders may reassign and turn modules face down
+    /// (§2.5.1.2, §3.4.4).
+    Aftermath(crate::rules::aftermath::Aftermath),
     Over,
 }
 
@@ -849,6 +852,7 @@ impl Game {
             Step::Discard => (self.active, DecisionKind::Discard),
             Step::Respond { queue, .. } => (*queue.first()?, DecisionKind::Respond),
             Step::Combat => return crate::rules::engagement::decision(self),
+            Step::Aftermath(a) => (*a.queue.first()?, DecisionKind::Aftermath),
             Step::Over => return None,
         };
         Some(Decision { who, kind })

@@ -91,7 +91,7 @@ impl HeuristicPlayer {
             Choice::Scuttle => 5,
             Choice::Launch { .. } => 12,
             Choice::SpoilsPick { card, .. } => 50 + value(*card),
-            Choice::Fearless { .. } | Choice::Dock { .. } => -5,
+            Choice::Fearless { .. } | Choice::Dock { .. } | Choice::TurnFaceDown(_) => -5,
             Choice::Retreat { .. } => -20,
             Choice::EndStep | Choice::SpoilsDecline => 0,
             // Card effects: take what the card offers.

@@ -705,6 +705,7 @@ fn parse_step(
         "retreat" => Choice::Retreat {
             unit: find(g, refs, &all_play, args, line, "in play")?,
         },
+        "turn-face-down" => Choice::TurnFaceDown(find(g, refs, &all_play, args, line, "in play")?),
         "launch" => Choice::Launch {
             wing: find(g, refs, &all_play, args, line, "in play")?,
         },

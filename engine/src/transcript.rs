@@ -594,6 +594,13 @@ impl<'g> Namer<'g> {
                 )
             }
             Event::ModuleFlipped { card } => format!("{} is flipped face up", self.card(*card)),
+            Event::ModuleTurnedFaceDown { card } => {
+                format!("{} is turned face down again", self.card(*card))
+            }
+            Event::AftermathBegan { who } => format!(
+                "end of the engagement: {} may reassign Wings and Marines and turn modules face down",
+                self.who(*who)
+            ),
             Event::CostModified {
                 card,
                 printed,

@@ -93,6 +93,9 @@ pub struct Engagement {
     pub defender: PlayerId,
     /// The attacking ships still in the engagement, in open space (§6.5.2).
     pub fleet: Vec<Inst>,
+    /// The fleet as declared, with the Wings that joined it and went home: the aftermath's
+    /// attacking ships (§2.5.1.2, I-45).
+    pub declared: Vec<Inst>,
     pub round: u32,
     pub step: CombatStep,
     /// STEP 1: commanders still to deploy or pass.
@@ -187,6 +190,7 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         attacker,
         defender,
         fleet: fleet.to_vec(),
+        declared: fleet.to_vec(),
         round: 1,
         step: CombatStep::StartCards,
         start_queue: queue,
@@ -244,11 +248,21 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
     }
     let used = g.cmd(e.attacker).map_or(0, |c| c.engagements);
     let limit = g.rule_count(crate::ir::BaseRule::EngagementsPerTurn, e.attacker);
-    g.step = if used >= limit {
+    let then = if used >= limit {
         Step::Discard
     } else {
         Step::Engagement
     };
+    // §2.5.1.2, §3.4.4: before the turn goes on, reassignment and turning modules face down.
+    let mut fleet = e.declared;
+    fleet.extend(
+        e.fleet
+            .iter()
+            .filter(|i| !fleet.contains(i))
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    super::aftermath::begin(g, e.attacker, e.defender, fleet, then);
 }
 
 /// After every combat choice: §6.9.7 garrisons, then whether the engagement is over.
@@ -387,6 +401,10 @@ fn end_round(g: &mut Game) {
         if e.fleet.contains(&s) {
             e.fleet.retain(|&x| x != s);
             home.push(s);
+            // A Wing launched in the engagement still counts for the aftermath (I-45).
+            if !e.declared.contains(&s) {
+                e.declared.push(s);
+            }
         }
     }
     let (round, fleet_left, attacker) = (e.round, !e.fleet.is_empty(), e.attacker);
@@ -413,7 +431,11 @@ fn end_round(g: &mut Game) {
     }
     if round >= MAX_ROUNDS {
         if let Some(e) = g.engagement.as_mut() {
-            e.fleet.clear();
+            for s in std::mem::take(&mut e.fleet) {
+                if !e.declared.contains(&s) {
+                    e.declared.push(s);
+                }
+            }
         }
         end(g, EndReason::RoundLimit);
         return;

@@ -110,7 +110,7 @@ pub fn capacity(g: &Game, host: Inst) -> (u8, u8) {
     (marines, wings)
 }
 
-fn is_marine(card: &Card) -> bool {
+pub(crate) fn is_marine(card: &Card) -> bool {
     matches!(card.kind, CardKind::Marine { .. })
 }
 
@@ -118,7 +118,7 @@ fn is_character(card: &Card) -> bool {
     matches!(card.kind, CardKind::Marine { character: true })
 }
 
-fn is_wing(card: &Card) -> bool {
+pub(crate) fn is_wing(card: &Card) -> bool {
     card.kind == CardKind::Ship(ShipClass::FighterWing)
 }
 

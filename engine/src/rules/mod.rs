@@ -5,6 +5,7 @@
 //! - `turn`: response windows (§2.6), the Engagement-phase declaration (§5.5), discard and
 //!   end of turn, turn order (§5.6);
 //! - `scoop`: §7.2 and the end of the game (§6.1);
+//! - `aftermath`: the end of an engagement (§2.5.1.2, §6.9.7, §3.4.4, I-45);
 //! - engagements (§6): `engagement` (the §6.6 step machine, retreat), `volley` (§6.2, §8.2,
 //!   destruction §6.7), `stats` (attack, defense, trait values), `traits` (§3), `boarding`
 //!   (§6.9), `victory` (elimination, Spoils of War §7.1.3).
@@ -12,6 +13,7 @@
 //! [`dispatch`] routes a choice to its rule; [`legal`] lists the choices every rule accepts.
 //! Both use the same check functions, so a listed choice is always accepted.
 
+pub mod aftermath;
 pub mod boarding;
 pub mod engagement;
 pub mod logistics;
@@ -36,6 +38,7 @@ pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(),
     match (&d.kind, choice) {
         (DecisionKind::Effect { .. }, c) => crate::effects::actions::answer(g, who, c),
         (DecisionKind::Combat(step), c) => engagement::dispatch(g, who, step, c),
+        (DecisionKind::Aftermath, c) => aftermath::dispatch(g, who, c),
         (DecisionKind::Spoils, Choice::SpoilsPick { card, host }) => {
             victory::spoils_pick(g, who, *card, *host)
         }
@@ -135,6 +138,7 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
         Choice::Pass => ("passing", "2.6"),
         Choice::Scoop => ("scooping", "7.2"),
         Choice::SpoilsPick { .. } | Choice::SpoilsDecline => ("the Spoils of War", "7.1.3.2"),
+        Choice::TurnFaceDown(_) => ("turning a module face down", "3.4.4"),
         Choice::EffectTarget(_)
         | Choice::EffectCommander(_)
         | Choice::EffectYes
@@ -203,6 +207,7 @@ pub(crate) fn legal(g: &Game, d: &Decision) -> Vec<Choice> {
         }
         DecisionKind::Combat(step) => engagement::legal(g, d, step, &mut out),
         DecisionKind::Spoils => victory::legal_spoils(g, who, &mut out),
+        DecisionKind::Aftermath => aftermath::legal_choices(g, who, &mut out),
         DecisionKind::Effect { .. } => crate::effects::actions::legal(g, &mut out),
     }
     out

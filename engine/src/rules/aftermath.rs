@@ -1,0 +1,261 @@
+//! The end of an engagement, before the turn goes on: each engaged commander may reassign
+//! local Fighter Wings and Marines (§2.5.1.2, §6.9.7, I-45) and turn flipped-up Face Up-Face
+//! Down modules face down again (§3.4.4). The attacker decides first, then the defender; a
+//! commander with nothing to decide is skipped.
+//!
+//! Reassignment legality is `manufacturing::check_reassign` (capacity §9.4, size restrictions,
+//! Characters §2.4.2); this module adds only the locality of I-45. Hijacked ships left without
+//! a Marine revert through `boarding::check_garrisons` after every choice (§6.9.7, §9.16).
+
+use serde::Serialize;
+
+use crate::choice::Choice;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::game::{Game, Step, Zone};
+use crate::ids::{Inst, PlayerId};
+use crate::ir::{CardKind, TraitName};
+use crate::rules::manufacturing;
+
+/// The engagement that just ended, kept for the aftermath's locality (I-45).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Aftermath {
+    /// Commanders still to decide: the attacker, then the defender.
+    pub queue: Vec<PlayerId>,
+    pub attacker: PlayerId,
+    pub defender: PlayerId,
+    /// The attacking fleet as declared, with the units that joined it (launched Wings,
+    /// hijacked ships).
+    pub fleet: Vec<Inst>,
+    /// The step the turn goes on with once everyone is done.
+    pub then: Box<Step>,
+    /// Whether the first commander in `queue` has been told it is their turn.
+    pub announced: bool,
+}
+
+/// §2.5.1.2, §3.4.4: start the aftermath of the engagement that just ended; `then` is the
+/// step the turn goes on with.
+pub(crate) fn begin(
+    g: &mut Game,
+    attacker: PlayerId,
+    defender: PlayerId,
+    fleet: Vec<Inst>,
+    then: Step,
+) {
+    let queue = [attacker, defender]
+        .into_iter()
+        .filter(|&p| g.cmd(p).is_some_and(|c| !c.out))
+        .collect();
+    g.step = Step::Aftermath(Aftermath {
+        queue,
+        attacker,
+        defender,
+        fleet,
+        then: Box::new(then),
+        announced: false,
+    });
+    skip_idle(g);
+}
+
+/// Drop commanders with nothing to decide; once the queue is empty the turn goes on.
+fn skip_idle(g: &mut Game) {
+    loop {
+        let Step::Aftermath(a) = &g.step else { return };
+        match a.queue.first() {
+            Some(&who) => {
+                let mut out = Vec::new();
+                legal(g, who, &mut out);
+                if !out.is_empty() {
+                    if let Step::Aftermath(a) = &mut g.step {
+                        if !a.announced {
+                            a.announced = true;
+                            g.log.push(Event::AftermathBegan { who });
+                        }
+                    }
+                    return;
+                }
+                if let Step::Aftermath(a) = &mut g.step {
+                    a.queue.remove(0);
+                    a.announced = false;
+                }
+            }
+            None => {
+                let then = (*a.then).clone();
+                g.step = then;
+                return;
+            }
+        }
+    }
+}
+
+/// I-45: the cards local to `who` after the engagement — the surviving attacking fleet and the
+/// ships it hijacked for the attacker, the cards at its Station for the defender — with
+/// everything attached to them.
+fn local(g: &Game, a: &Aftermath, who: PlayerId) -> Vec<Inst> {
+    let mut roots: Vec<Inst> = if who == a.attacker {
+        g.in_play_of(who)
+            .into_iter()
+            .filter(|&i| matches!(g.zone(i), Some(Zone::Battlefield)))
+            .filter(|&i| {
+                a.fleet.contains(&i)
+                    || (matches!(g.card(i).kind, CardKind::Ship(_))
+                        && g.instance(i).is_some_and(|x| x.owner == a.defender))
+            })
+            .collect()
+    } else {
+        g.cmd(who).map_or(Vec::new(), |c| {
+            c.battlefield
+                .iter()
+                .copied()
+                .filter(|i| !a.fleet.contains(i))
+                .collect()
+        })
+    };
+    let mut k = 0;
+    while let Some(&i) = roots.get(k) {
+        if let Some(x) = g.instance(i) {
+            for &c in &x.attachments {
+                if !roots.contains(&c) {
+                    roots.push(c);
+                }
+            }
+        }
+        k += 1;
+    }
+    roots
+}
+
+fn is_unit(g: &Game, i: Inst) -> bool {
+    let k = g.card(i);
+    manufacturing::is_wing(k) || manufacturing::is_marine(k)
+}
+
+/// I-45: a reassignment in the aftermath keeps the unit among `who`'s local cards.
+fn check_local(
+    g: &Game,
+    a: &Aftermath,
+    who: PlayerId,
+    unit: Inst,
+    host: Option<Inst>,
+) -> Result<(), RuleError> {
+    let here = local(g, a, who);
+    let ok = here.contains(&unit)
+        && match host {
+            Some(h) => here.contains(&h),
+            // Open space is local only at the defender's Station.
+            None => who == a.defender,
+        };
+    if ok {
+        Ok(())
+    } else {
+        Err(RuleError::NotNow {
+            what: "reassigning",
+            why: "at the end of an engagement only units local to each other may be \
+                  reassigned (I-45)"
+                .to_string(),
+            section: "2.5.1.2",
+        })
+    }
+}
+
+fn check_face_down(g: &Game, a: &Aftermath, who: PlayerId, m: Inst) -> Result<(), RuleError> {
+    let ok = local(g, a, who).contains(&m)
+        && g.controller(m) == who
+        && g.card(m).has_trait(TraitName::FaceUpFaceDown)
+        && g.instance(m).is_some_and(|x| !x.face_down);
+    if ok {
+        Ok(())
+    } else {
+        Err(RuleError::NotNow {
+            what: "turning a module face down",
+            why: format!(
+                "{m} is not a face-up Face Up-Face Down module local to {}",
+                g.commander_name(who)
+            ),
+            section: "3.4.4",
+        })
+    }
+}
+
+fn current(g: &Game) -> Option<&Aftermath> {
+    match &g.step {
+        Step::Aftermath(a) => Some(a),
+        _ => None,
+    }
+}
+
+/// Every aftermath choice for `who` except `EndStep` (empty: nothing to decide).
+fn legal(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    let Some(a) = current(g) else { return };
+    let mut all = Vec::new();
+    manufacturing::legal_reassigns(g, who, &mut all);
+    out.extend(all.into_iter().filter(|c| match c {
+        Choice::Reassign { unit, host } => check_local(g, a, who, *unit, *host).is_ok(),
+        _ => false,
+    }));
+    for m in local(g, a, who) {
+        if check_face_down(g, a, who, m).is_ok() {
+            out.push(Choice::TurnFaceDown(m));
+        }
+    }
+}
+
+/// The legal choices of the pending aftermath decision.
+pub(crate) fn legal_choices(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    legal(g, who, out);
+    out.push(Choice::EndStep);
+}
+
+/// Apply an aftermath choice.
+pub(crate) fn dispatch(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(), RuleError> {
+    let a = current(g)
+        .cloned()
+        .ok_or_else(|| crate::rules::engagement::err("no engagement has ended", "2.5.1.2"))?;
+    match choice {
+        Choice::Reassign { unit, host } => {
+            if g.instance(*unit).is_some() && is_unit(g, *unit) {
+                check_local(g, &a, who, *unit, *host)?;
+            }
+            // The one reassignment check (§5.4.5, §9.4, §2.4.2) decides the rest.
+            manufacturing::reassign(g, who, *unit, *host)?;
+        }
+        Choice::TurnFaceDown(m) => {
+            if g.instance(*m).is_none() {
+                return Err(RuleError::NotNow {
+                    what: "turning a module face down",
+                    why: format!("{m} is not a card of this game"),
+                    section: "3.4.4",
+                });
+            }
+            check_face_down(g, &a, who, *m)?;
+            g.set_face_down(*m, true);
+            g.log.push(Event::ModuleTurnedFaceDown {
+                card: g.card_ref(*m),
+            });
+        }
+        Choice::EndStep => {
+            if let Step::Aftermath(a) = &mut g.step {
+                if !a.queue.is_empty() {
+                    a.queue.remove(0);
+                }
+                a.announced = false;
+            }
+            skip_idle(g);
+            return Ok(());
+        }
+        _ => {
+            return Err(RuleError::NotNow {
+                what: "that choice",
+                why: format!(
+                    "{} must first decide what to reassign or turn face down at the end of \
+                     the engagement (§2.5.1.2, §3.4.4)",
+                    g.commander_name(who)
+                ),
+                section: "2.5.1.2",
+            })
+        }
+    }
+    // A commander left with nothing more to decide is done (§2.5.1.2: the step is optional).
+    skip_idle(g);
+    Ok(())
+}
