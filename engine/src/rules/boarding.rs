@@ -24,7 +24,7 @@ use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardKind, ShipClass, TraitName};
 use crate::rules::engagement::{self, err, units, Board, Side};
 use crate::rules::volley::{self, Kind};
-use crate::rules::{stats, victory};
+use crate::rules::{stats, traits, victory};
 
 /// Where a boarding action is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -228,12 +228,7 @@ fn check_cancel(g: &Game, side: Side, escort: Inst, ship: Inst) -> Result<(), Ru
             "3.4.3",
         ));
     }
-    if e.fresh.contains(&escort) || e.retreating.contains(&escort) {
-        return Err(err(
-            format!("{} {escort} cannot act now", g.name(escort)),
-            "6.6",
-        ));
-    }
+    volley::held_back(g, e, escort)?;
     if !e
         .boards
         .iter()
@@ -678,28 +673,7 @@ fn hijack(g: &mut Game, f: &Fight) {
         victory::eliminate(g, f.holders, Some(f.boarders));
         return;
     }
-    let wings: Vec<Inst> = g
-        .attachments(f.target)
-        .iter()
-        .copied()
-        .filter(|&a| g.card(a).kind == CardKind::Ship(ShipClass::FighterWing))
-        .collect();
-    let in_fleet = g
-        .engagement
-        .as_ref()
-        .is_some_and(|e| e.fleet.contains(&f.target));
-    for w in wings {
-        g.move_to(w, Zone::Battlefield);
-        if in_fleet {
-            if let Some(e) = g.engagement.as_mut() {
-                e.fleet.push(w);
-            }
-        }
-        g.log.push(Event::WingLaunched {
-            wing: g.card_ref(w),
-            from: g.card_ref(f.target),
-        });
-    }
+    traits::launch_all(g, f.target);
     change_controller(g, f.target, f.boarders);
     for m in alive(g, &f.party) {
         g.move_to(m, Zone::Attached(f.target));

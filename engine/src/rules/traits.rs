@@ -304,6 +304,14 @@ fn check_launch(g: &Game, who: PlayerId, wing: Inst) -> Result<Inst, RuleError> 
 /// §2.5.1.2: a docked Wing deploys into open space at any time, joining its host's side.
 pub(crate) fn launch(g: &mut Game, who: PlayerId, wing: Inst) -> Result<(), RuleError> {
     let host = check_launch(g, who, wing)?;
+    launch_from(g, wing, host);
+    Ok(())
+}
+
+/// Moves a docked Wing into open space beside `host`; it joins the attacking fleet if its host
+/// is in it (§2.5.1.2). The one place a Wing leaves a fighter bay, whether its commander
+/// launches it or its host is destroyed or hijacked (§6.7).
+fn launch_from(g: &mut Game, wing: Inst, host: Inst) {
     let in_fleet = g
         .engagement
         .as_ref()
@@ -318,7 +326,20 @@ pub(crate) fn launch(g: &mut Game, who: PlayerId, wing: Inst) -> Result<(), Rule
         wing: g.card_ref(wing),
         from: g.card_ref(host),
     });
-    Ok(())
+}
+
+/// §6.7: every Wing in `host`'s bays launches (its host was destroyed by volley fire, or
+/// hijacked).
+pub(crate) fn launch_all(g: &mut Game, host: Inst) {
+    let wings: Vec<Inst> = g
+        .attachments(host)
+        .iter()
+        .copied()
+        .filter(|&a| g.card(a).kind == CardKind::Ship(ShipClass::FighterWing))
+        .collect();
+    for w in wings {
+        launch_from(g, w, host);
+    }
 }
 
 fn check_dock(g: &Game, who: PlayerId, wing: Inst, host: Inst) -> Result<(), RuleError> {

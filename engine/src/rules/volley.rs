@@ -20,7 +20,7 @@ use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardKind, ModuleKind, ShipClass, TraitName};
 use crate::rules::engagement::{err, side_of_unit, units, Engagement, Side};
-use crate::rules::{stats, victory};
+use crate::rules::{stats, traits, victory};
 
 /// What kind of volley is fired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -451,26 +451,8 @@ pub(crate) fn destroy(g: &mut Game, t: Inst, immediate: bool) {
     if !g.in_play(t) {
         return;
     }
-    let in_fleet = g.engagement.as_ref().is_some_and(|e| e.fleet.contains(&t));
     if !immediate {
-        let wings: Vec<Inst> = g
-            .attachments(t)
-            .iter()
-            .copied()
-            .filter(|&a| g.card(a).kind == CardKind::Ship(ShipClass::FighterWing))
-            .collect();
-        for w in wings {
-            g.move_to(w, Zone::Battlefield);
-            if in_fleet {
-                if let Some(e) = g.engagement.as_mut() {
-                    e.fleet.push(w);
-                }
-            }
-            g.log.push(Event::WingLaunched {
-                wing: g.card_ref(w),
-                from: g.card_ref(t),
-            });
-        }
+        traits::launch_all(g, t);
     }
     let ctrl = g.controller(t);
     let station = g.card(t).kind == CardKind::Station;
