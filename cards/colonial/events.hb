@@ -21,3 +21,10 @@ Event "Salvage Rights" {
     text: "Search your Shipyard for a Module-Ship card, put it into your hand, then shuffle your Shipyard."
     play: search your shipyard for a Module-Ship and put it in hand
 }
+
+Event "Transfer of Command" {
+    faction: Colonial
+    cost: 1C
+    text: "Attach target Marine you command to target ship in your fleet."
+    play: attach target your Marine to target ship in your fleet
+}

@@ -47,6 +47,18 @@ Ship "Pioneer-class Frigate" {
     traits: Escort, Repair +1
 }
 
+Ship "Runabout-class Frigate" {
+    class: Frigate
+    faction: Colonial
+    cost: 2R 2C
+    attack: 1
+    defense: 5
+    wounds: 2
+    text: "Instead of being destroyed, return this ship to its owner's hand."
+    instead of being destroyed: return this to hand
+    flavour: "Her crew bail out early and often, and come back for more."
+}
+
 Ship "Basilisk-class Destroyer" {
     class: Destroyer
     faction: Colonial

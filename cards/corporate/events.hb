@@ -21,3 +21,10 @@ Event "Bribed Officials" {
     timing: start of engagement
     play: return target opposing Cruiser or smaller to its owner's hand
 }
+
+Event "Hostile Audit" {
+    faction: Corporate
+    cost: 1R 1C
+    text: "Detach target opposing Module-Ship; it goes to its owner's Scrapheap."
+    play: detach target opposing Module-Ship
+}

@@ -79,6 +79,19 @@ Ship "Broker-class Cruiser" {
     traits: Jammer +2
 }
 
+Ship "Vault-class Cruiser" {
+    class: Cruiser
+    faction: Corporate
+    cost: 4R 4C
+    attack: 2
+    defense: 6
+    wounds: 3
+    carries: 1 Marine
+    text: "Instead of being boarded, gain 2 Currency."
+    instead of being boarded: gain 2C
+    flavour: "Every hatch is a contract, and every contract has a penalty clause."
+}
+
 Ship "Phantom-class Cruiser" {
     class: Cruiser
     faction: Corporate

@@ -22,3 +22,11 @@ Event "Intelligence Briefing" {
     timing: start of engagement
     play: opponent discards 1
 }
+
+Event "Command Pennant" {
+    faction: RDF
+    cost: 1C
+    text: "Attach this card to target ship in your fleet. That ship gets +1 attack."
+    play: attach this to target ship in your fleet
+    static: host gets +1 attack
+}

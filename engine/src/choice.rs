@@ -158,6 +158,13 @@ pub enum Choice {
     /// A card for a resolving effect: a chosen target (§8.5), a Shipyard find (§8.3), a card
     /// to discard.
     EffectTarget(Inst),
+    /// A Shipyard find for a search that deploys it (§8.3), and where: `host` and `replacing`
+    /// as for [`Choice::Deploy`].
+    EffectDeploy {
+        card: Inst,
+        host: Option<Inst>,
+        replacing: Option<Inst>,
+    },
     /// An opposing Commander for `target opponent` (§8.5).
     EffectCommander(PlayerId),
     /// Yes to an optional step (§8.6) or a Face Up-Face Down flip (§3.4.4).

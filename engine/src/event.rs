@@ -145,8 +145,8 @@ pub enum Cause {
     TurnEnds,
     /// `when ... rolls a natural 1/10` (§9.19).
     Natural,
-    /// `instead of ...`: a replacement.
-    Replaced,
+    /// `instead of ...`: a replacement of this event.
+    Replaced(crate::ir::effect::Replaced),
     /// `when boards` / `when boarded` (§6.6 STEP 8).
     Boards,
     Boarded,
@@ -166,7 +166,9 @@ impl Cause {
             Cause::TurnStarts | Cause::TurnEnds => "5.2",
             Cause::EngagementStarts | Cause::EngagementEnds => "6.5.1",
             Cause::Natural => "9.19",
-            Cause::Replaced => "9.6",
+            Cause::Replaced(crate::ir::effect::Replaced::Destroyed) => "9.12",
+            Cause::Replaced(crate::ir::effect::Replaced::CompulsoryWounds) => "9.6",
+            Cause::Replaced(crate::ir::effect::Replaced::Boarded) => "9.3",
             Cause::Boards | Cause::Boarded => "6.6",
         }
     }
@@ -183,7 +185,11 @@ impl Cause {
             Cause::EngagementStarts => "when the engagement starts",
             Cause::EngagementEnds => "when the engagement ends",
             Cause::Natural => "on a natural roll",
-            Cause::Replaced => "instead of suffering compulsory wounds",
+            Cause::Replaced(crate::ir::effect::Replaced::Destroyed) => "instead of being destroyed",
+            Cause::Replaced(crate::ir::effect::Replaced::CompulsoryWounds) => {
+                "instead of suffering compulsory wounds"
+            }
+            Cause::Replaced(crate::ir::effect::Replaced::Boarded) => "instead of being boarded",
             Cause::Boards => "when its Marines board",
             Cause::Boarded => "when boarded",
         }
@@ -295,11 +301,15 @@ pub enum Event {
         declined: bool,
         nothing_left: bool,
     },
+    /// An Event or Tactic finished resolving (§2.6, §2.7).
     EventResolved {
         who: PlayerId,
         card: CardRef,
+        tactic: bool,
         /// The Event's text lasts: it stays on the battlefield (§2.6, I-44).
         stays_in_play: bool,
+        /// Its effect attached it to this card: it stays there (§2.6, I-46).
+        attached_to: Option<CardRef>,
     },
     Discarded {
         who: PlayerId,
@@ -593,10 +603,34 @@ pub enum Event {
         paid: Amount,
         sources: Vec<CardRef>,
     },
-    /// Part of a card's text the engine does not interpret yet.
-    NotInterpreted {
+    /// An effect attached a card to another (§9.1; an Event stays attached, §2.6).
+    Attached {
         source: CardRef,
-        what: &'static str,
+        card: CardRef,
+        to: CardRef,
+    },
+    /// An effect could not attach a card there; nothing moved.
+    AttachRefused {
+        source: CardRef,
+        card: CardRef,
+        to: CardRef,
+        why: String,
+        section: &'static str,
+    },
+    /// An effect detached a card (§9.1): a Fighter Wing into open space, anything else to its
+    /// owner's Scrapheap, not destroyed (I-46).
+    Detached {
+        source: CardRef,
+        card: CardRef,
+        from: CardRef,
+        to_scrapheap: bool,
+    },
+    /// A card's `instead of ...` text replaced an event (§8.1): it did not happen (I-47).
+    Replaced {
+        card: CardRef,
+        what: crate::ir::effect::Replaced,
+        /// A destroyed card stays in play with this many wounds (one below its wounds).
+        wounds: Option<u8>,
     },
     GameOver {
         outcome: Outcome,
@@ -627,6 +661,7 @@ impl Event {
             Event::Reassigned { .. } => "5.4.5",
             Event::CapacityLost { .. } => "9.4",
             Event::RegimentSearch { .. } | Event::RegimentEnded { .. } => "3.4.7",
+            Event::EventResolved { tactic: true, .. } => "2.7",
             Event::EventResolved { .. } => "2.6",
             Event::Discarded { setup: true, .. } => "4.7",
             Event::Discarded { setup: false, .. } => "5.5.4",
@@ -677,7 +712,10 @@ impl Event {
             Event::StockpileGained { .. } | Event::StockpilePaid { .. } => "9.27",
             Event::StockpileMoved { .. } => "7.1.1",
             Event::DiscardedByEffect { .. } => "9.30",
-            Event::ReturnedToHand { .. } | Event::NotInterpreted { .. } => "6.8",
+            Event::ReturnedToHand { .. } => "6.8",
+            Event::Attached { .. } | Event::Detached { .. } => "9.1",
+            Event::AttachRefused { section, .. } => section,
+            Event::Replaced { .. } => "8.1",
             Event::SearchedToHand { .. } | Event::SearchEnded { .. } => "8.3",
             Event::TemporaryModifier { .. } => "9.22",
             Event::ModuleFlipped { .. } | Event::ModuleTurnedFaceDown { .. } => "3.4.4",

@@ -96,6 +96,7 @@ impl HeuristicPlayer {
             Choice::EndStep | Choice::SpoilsDecline => 0,
             // Card effects: take what the card offers.
             Choice::EffectTarget(_) => 10,
+            Choice::EffectDeploy { card, .. } => 10 + value(*card),
             Choice::EffectCommander(_) | Choice::EffectYes => 5,
             Choice::EffectNo => 0,
         }

@@ -790,14 +790,25 @@ fn parse_step(
                     pool.extend(hand.iter().copied());
                 }
             }
-            Choice::EffectTarget(find(
-                g,
-                refs,
-                &pool,
-                args,
-                line,
-                "in play, hand or Shipyard",
-            )?)
+            // A search that deploys its find says where: `target X onto H [replacing M]`.
+            let (rest, replacing) = split_kw(args, " replacing ");
+            let (card, host) = split_kw(&rest, " onto ");
+            let card = find(g, refs, &pool, &card, line, "in play, hand or Shipyard")?;
+            if host.is_some() || replacing.is_some() {
+                Choice::EffectDeploy {
+                    card,
+                    host: match host.as_deref() {
+                        Some("open space") | None => None,
+                        _ => host_of(host)?,
+                    },
+                    replacing: match replacing {
+                        Some(r) => Some(find(g, refs, &all_play, &r, line, "in play")?),
+                        None => None,
+                    },
+                }
+            } else {
+                Choice::EffectTarget(card)
+            }
         }
         "choose" => Choice::EffectCommander(seat(g, args, line)?),
         "yes" => Choice::EffectYes,

@@ -211,19 +211,18 @@ impl<'g> Namer<'g> {
             Event::EventResolved {
                 who,
                 card,
+                tactic,
                 stays_in_play,
+                attached_to,
             } => format!(
                 "{}'s {} {} resolves and {}",
                 self.who(*who),
-                match self.game.catalog().get(card.card).map(|k| k.kind) {
-                    Some(crate::ir::CardKind::Tactic) => "Tactic",
-                    _ => "Event",
-                },
+                if *tactic { "Tactic" } else { "Event" },
                 self.card(*card),
-                if *stays_in_play {
-                    "stays in play"
-                } else {
-                    "goes to the Scrapheap"
+                match (attached_to, stays_in_play) {
+                    (Some(h), _) => format!("stays attached to {}", self.card(*h)),
+                    (None, true) => "stays in play".to_string(),
+                    (None, false) => "goes to the Scrapheap".to_string(),
                 }
             ),
             Event::Discarded { who, card, .. } => {
@@ -611,8 +610,56 @@ impl<'g> Namer<'g> {
                 self.card(*card),
                 self.cards(sources)
             ),
-            Event::NotInterpreted { source, what } => {
-                format!("{}: {what} is not interpreted yet", self.card(*source))
+            Event::Attached { source, card, to } if source == card => {
+                format!("{} is attached to {}", self.card(*card), self.card(*to))
+            }
+            Event::Attached { source, card, to } => format!(
+                "{}: {} is attached to {}",
+                self.card(*source),
+                self.card(*card),
+                self.card(*to)
+            ),
+            Event::AttachRefused {
+                source,
+                card,
+                to,
+                why,
+                ..
+            } => format!(
+                "{}: {} cannot be attached to {}: {why}; nothing moves",
+                self.card(*source),
+                self.card(*card),
+                self.card(*to)
+            ),
+            Event::Detached {
+                source,
+                card,
+                from,
+                to_scrapheap,
+            } => format!(
+                "{}: {} is detached from {} and {}",
+                self.card(*source),
+                self.card(*card),
+                self.card(*from),
+                if *to_scrapheap {
+                    "goes to its owner's Scrapheap (not destroyed)"
+                } else {
+                    "launches into open space"
+                }
+            ),
+            Event::Replaced { card, what, wounds } => {
+                let event = match what {
+                    crate::ir::effect::Replaced::Destroyed => "being destroyed",
+                    crate::ir::effect::Replaced::CompulsoryWounds => "suffering compulsory wounds",
+                    crate::ir::effect::Replaced::Boarded => "being boarded",
+                };
+                match wounds {
+                    Some(w) => format!(
+                        "{} is not destroyed: its text replaces {event} (it stays in play with {w} wound(s))",
+                        self.card(*card)
+                    ),
+                    None => format!("{}: its text replaces {event}", self.card(*card)),
+                }
             }
             Event::GameOver { outcome } => match outcome {
                 Outcome::Winner(p) => format!("game over: {} wins", self.who(*p)),

@@ -97,16 +97,8 @@ fn load_deck(cat: &CardDb, dir: &Path, name: &str) -> Result<Vec<engine::ir::Car
         }
         return Err(msg);
     }
-    let mut ids = Vec::new();
-    for e in &list.entries {
-        let card = cat
-            .by_name(&e.name)
-            .ok_or_else(|| format!("{}:{}: no card named `{}`", path.display(), e.line, e.name))?;
-        for _ in 0..e.count.min(engine::game::MAX_CARDS as u32) {
-            ids.push(card.id);
-        }
-    }
-    Ok(ids)
+    engine::deck::card_ids(&list, cat)
+        .ok_or_else(|| format!("{}: names a card not in the pool", path.display()))
 }
 
 fn run() -> Result<(), String> {

@@ -49,6 +49,19 @@ impl CardLookup for CardDb {
     }
 }
 
+/// The cards of a legal decklist, one id per copy, in list order: what `Game::new` deals
+/// from. `None` if a name is not in the pool (validate first: a legal deck has none).
+pub fn card_ids(list: &Decklist, pool: &CardDb) -> Option<Vec<cardlang::ir::CardId>> {
+    let mut ids = Vec::new();
+    for e in &list.entries {
+        let card = pool.by_name(&e.name)?;
+        // A legal deck is 55 cards; the cap keeps a hostile count from allocating.
+        let n = e.count.min(crate::game::MAX_CARDS as u32);
+        ids.extend(std::iter::repeat_n(card.id, n as usize));
+    }
+    Some(ids)
+}
+
 /// Parses and validates a decklist in one step.
 pub fn check<P: CardLookup + ?Sized>(
     bytes: &[u8],

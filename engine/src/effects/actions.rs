@@ -64,8 +64,11 @@ pub struct Pending {
     /// The actions of the current step, once its branch is known.
     pub actions: Option<Vec<crate::ir::effect::Action>>,
     pub action: usize,
-    /// Targets chosen for the current action.
+    /// Targets chosen so far for the current action's aim being chosen.
     pub chosen: Vec<Inst>,
+    /// The recipients of the current action's earlier aims, by position (`attach target
+    /// Marine to target ship` chooses twice; a named aim settles with none).
+    pub settled: Vec<Vec<Inst>>,
     /// `up to N target`: the Commander stopped choosing.
     pub stopped: bool,
     pub opponent: Option<PlayerId>,
@@ -74,6 +77,9 @@ pub struct Pending {
     /// The current discard is being asked.
     pub discarding: bool,
     pub ask: Option<Ask>,
+    /// This is the `play:` of an Event or Tactic: when it is done the card has resolved and
+    /// goes to the Scrapheap or stays (§2.6, §2.7).
+    pub resolves_card: bool,
 }
 
 impl Pending {
@@ -87,11 +93,13 @@ impl Pending {
             actions: None,
             action: 0,
             chosen: Vec::new(),
+            settled: Vec::new(),
             stopped: false,
             opponent: None,
             search_left: None,
             discarding: false,
             ask: None,
+            resolves_card: false,
         }
     }
 
@@ -110,6 +118,7 @@ impl Pending {
     fn next_action(&mut self) {
         self.action += 1;
         self.chosen.clear();
+        self.settled.clear();
         self.stopped = false;
         self.opponent = None;
         self.search_left = None;
@@ -162,7 +171,8 @@ fn run_queue(g: &mut Game) {
         // An effect whose decider left the game (§7.2) is dropped.
         if let Some(p) = g.pending.first() {
             if g.cmd(p.decider()).is_none_or(|c| c.out) {
-                g.pending.remove(0);
+                let p = g.pending.remove(0);
+                done(g, &p);
                 continue;
             }
             if p.ask.is_some() {
@@ -172,10 +182,22 @@ fn run_queue(g: &mut Game) {
         let mut p = g.pending.remove(0);
         if advance(g, &mut p) {
             g.pending.insert(0, p);
+        } else {
+            done(g, &p);
         }
     }
+    // The step budget ran out (a loop of effects): what is left is dropped, its cards resolved.
     if g.pending.first().is_some_and(|p| p.ask.is_none()) {
-        g.pending.clear();
+        for p in std::mem::take(&mut g.pending) {
+            done(g, &p);
+        }
+    }
+}
+
+/// An effect is over (resolved or dropped): an Event's or Tactic's card has resolved.
+fn done(g: &mut Game, p: &Pending) {
+    if p.resolves_card {
+        manufacturing::card_resolved(g, p.who, p.source);
     }
 }
 
@@ -220,17 +242,25 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
         p.actions = None;
         return true;
     };
-    // Chosen card targets (§8.5).
-    if let Some(Aim::Chosen(t)) = a.aims().first() {
-        if !p.stopped && (p.chosen.len() as u8) < t.count && !candidates(g, p, &t.filter).is_empty()
-        {
-            p.ask = Some(Ask::Target {
-                picked: p.chosen.len() as u8,
-                count: t.count,
-                up_to: t.up_to,
-            });
-            return true;
+    // Chosen card targets (§8.5), aim by aim.
+    let aims = a.aims();
+    while let Some(aim) = aims.get(p.settled.len()) {
+        if let Aim::Chosen(t) = aim {
+            if !p.stopped
+                && (p.chosen.len() as u8) < t.count
+                && !candidates(g, p, &t.filter).is_empty()
+            {
+                p.ask = Some(Ask::Target {
+                    picked: p.chosen.len() as u8,
+                    count: t.count,
+                    up_to: t.up_to,
+                });
+                return true;
+            }
         }
+        let picked = std::mem::take(&mut p.chosen);
+        p.settled.push(picked);
+        p.stopped = false;
     }
     if a.commander_aim() == Some(CommanderAim::TargetOpponent) && p.opponent.is_none() {
         let opps = g.others_clockwise(p.who);
@@ -331,18 +361,19 @@ fn search_candidates(g: &Game, p: &Pending, f: &Filter, then: SearchThen) -> Vec
         .filter(|&i| super::matches_filter(g, p.source, f, i))
         .filter(|&i| match then {
             SearchThen::ToHand => true,
-            SearchThen::Deploy { free } => search_plan(g, p.who, i, free).is_some(),
+            SearchThen::Deploy { free } => !search_ways(g, p.who, i, free).is_empty(),
         })
         .collect()
 }
 
-/// The first legal way to deploy a searched card (host, replacing), for a search that
-/// deploys (§8.3).
-fn search_plan(g: &Game, who: PlayerId, card: Inst, free: bool) -> Option<manufacturing::Plan> {
+/// Every legal way (host, replacing) to deploy a searched card, for a search that deploys
+/// (§8.3): the searching Commander picks one (I-48).
+fn search_ways(g: &Game, who: PlayerId, card: Inst, free: bool) -> Vec<manufacturing::Plan> {
     let ctx = Context::Searched { free };
     manufacturing::ways(g, who, card)
         .into_iter()
-        .find_map(|(h, r)| manufacturing::check(g, who, card, h, r, ctx).ok())
+        .filter_map(|(h, r)| manufacturing::check(g, who, card, h, r, ctx).ok())
+        .collect()
 }
 
 /// Cards a named group holds now.
@@ -359,9 +390,15 @@ fn named(g: &Game, p: &Pending, group: &Group) -> Vec<Inst> {
     }
 }
 
-fn recipients(g: &Game, p: &Pending, aim: &Aim) -> Vec<Inst> {
+/// The cards `aim` (one of action `a`'s aims) reaches now.
+fn recipients(g: &Game, p: &Pending, a: &Action, aim: &Aim) -> Vec<Inst> {
     let v = match aim {
-        Aim::Chosen(_) => p.chosen.clone(),
+        Aim::Chosen(_) => a
+            .aims()
+            .iter()
+            .position(|x| std::ptr::eq(*x, aim))
+            .and_then(|k| p.settled.get(k).cloned())
+            .unwrap_or_default(),
         Aim::Named(group) => named(g, p, group),
     };
     v.into_iter().filter(|&i| g.in_play(i)).collect()
@@ -387,7 +424,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
     match a {
         Action::CompulsoryWounds { amount, to } => {
             let n = quantity(g, p, amount);
-            for t in recipients(g, p, to) {
+            for t in recipients(g, p, a, to) {
                 if !is_woundable(g.card(t).kind) {
                     continue;
                 }
@@ -396,7 +433,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
         }
         Action::Volley { dice, at } => {
             let n = quantity(g, p, dice).min(20);
-            for t in recipients(g, p, at) {
+            for t in recipients(g, p, a, at) {
                 if n > 0 && is_woundable(g.card(t).kind) {
                     volley::volley(g, p.source, &[(t, n)], volley::Kind::Normal);
                 }
@@ -404,7 +441,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
         }
         Action::Repair { amount, on } => {
             let n = quantity(g, p, amount);
-            for t in recipients(g, p, on) {
+            for t in recipients(g, p, a, on) {
                 let have = g.instance(t).map_or(0, |x| x.wounds);
                 let healed = n.min(have);
                 if healed == 0 {
@@ -421,12 +458,12 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             }
         }
         Action::Destroy { what, immediately } => {
-            for t in recipients(g, p, what) {
+            for t in recipients(g, p, a, what) {
                 volley::destroy(g, t, *immediately);
             }
         }
         Action::Sacrifice { what } => {
-            for t in recipients(g, p, what) {
+            for t in recipients(g, p, a, what) {
                 // §9.29: only a card under your command.
                 if g.controller(t) == p.who {
                     g.log.push(Event::Sacrificed {
@@ -498,7 +535,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             }
         }
         Action::ReturnToHand { what } => {
-            for t in recipients(g, p, what) {
+            for t in recipients(g, p, a, what) {
                 let c = g.card_ref(t);
                 if let Some(e) = g.engagement.as_mut() {
                     e.fleet.retain(|&u| u != t);
@@ -508,7 +545,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             }
         }
         Action::Retreat { what } => {
-            for t in recipients(g, p, what) {
+            for t in recipients(g, p, a, what) {
                 let Some(e) = g.engagement.as_mut() else {
                     break;
                 };
@@ -528,7 +565,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             modifier,
             duration,
         } => {
-            for t in recipients(g, p, on) {
+            for t in recipients(g, p, a, on) {
                 g.temporary.push(super::Temporary {
                     source: p.source,
                     card: t,
@@ -543,13 +580,109 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
                 });
             }
         }
-        Action::Attach { .. } | Action::Detach { .. } => {
-            g.log.push(Event::NotInterpreted {
-                source: src,
-                what: "attach/detach",
-            });
+        Action::Attach { what, to } => {
+            let Some(host) = recipients(g, p, a, to).into_iter().next() else {
+                return;
+            };
+            for card in recipients(g, p, a, what) {
+                attach(g, p.source, card, host);
+            }
+        }
+        Action::Detach { what } => {
+            for card in recipients(g, p, a, what) {
+                detach(g, p.source, card);
+            }
         }
     }
+}
+
+/// §9.1, I-46: an effect attaches `card` to `host`. Marines and Fighter Wings move as a
+/// reassignment would (capacity §9.4, size restrictions, a Wing leaves the fleet it flew
+/// with); an Event (or Tactic) is tucked under its host and stays there until the host
+/// leaves play (§2.6), under its own commander's command; a Module never moves once attached
+/// (§2.3); ships and Stations are never attached.
+fn attach(g: &mut Game, source: Inst, card: Inst, host: Inst) {
+    let kind = g.card(card).kind;
+    let refused = |why: String, section: &'static str| Event::AttachRefused {
+        source: g.card_ref(source),
+        card: g.card_ref(card),
+        to: g.card_ref(host),
+        why,
+        section,
+    };
+    let outcome = match kind {
+        _ if card == host || crate::effects::top(g, host) == card => Err(refused(
+            "a card cannot be attached to itself or to a card attached to it".into(),
+            "9.1",
+        )),
+        _ if g.zone(card) == Some(Zone::Attached(host)) => {
+            Err(refused("it is already attached there".into(), "9.1"))
+        }
+        CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing) => {
+            manufacturing::check_reassign(g, g.controller(card), card, Some(host))
+                .map_err(|e| refused(e.describe(g), e.section()))
+        }
+        CardKind::Event | CardKind::Tactic => Ok(()),
+        CardKind::Module(_) => Err(refused(
+            "a Module once attached never moves to another card".into(),
+            "2.3",
+        )),
+        _ => Err(refused(
+            "only Marines, Fighter Wings and Events can be attached by an effect".into(),
+            "9.1",
+        )),
+    };
+    if let Err(e) = outcome {
+        g.log.push(e);
+        return;
+    }
+    let controller = g.controller(card);
+    if let Some(e) = g.engagement.as_mut() {
+        e.fleet.retain(|&u| u != card);
+    }
+    g.move_to(card, Zone::Attached(host));
+    // An Event attached to an opposing card stays its deployer's (§2.6).
+    if matches!(kind, CardKind::Event | CardKind::Tactic) {
+        if let Some(x) = g.instances.get_mut(card.0 as usize) {
+            x.controller = controller;
+        }
+    }
+    g.log.push(Event::Attached {
+        source: g.card_ref(source),
+        card: g.card_ref(card),
+        to: g.card_ref(host),
+    });
+}
+
+/// §9.1, I-46: an effect detaches `card` from its host. A Fighter Wing launches into open
+/// space beside it (§2.5.1.2); anything else — a Marine, a Module, an Event — goes to its
+/// owner's Scrapheap without being destroyed, with whatever is attached to it. The host may
+/// then hold more than its capacity allows (§9.4) or a hijacked ship lose its garrison
+/// (§6.9.7); both are settled at once.
+fn detach(g: &mut Game, source: Inst, card: Inst) {
+    let Some(Zone::Attached(host)) = g.zone(card) else {
+        return;
+    };
+    if g.card(card).kind == CardKind::Ship(ShipClass::FighterWing) {
+        g.log.push(Event::Detached {
+            source: g.card_ref(source),
+            card: g.card_ref(card),
+            from: g.card_ref(host),
+            to_scrapheap: false,
+        });
+        crate::rules::traits::launch_from(g, card, host);
+        return;
+    }
+    let (c, from) = (g.card_ref(card), g.card_ref(host));
+    g.move_to(card, Zone::Scrapheap);
+    g.log.push(Event::Detached {
+        source: g.card_ref(source),
+        card: c,
+        from,
+        to_scrapheap: true,
+    });
+    manufacturing::enforce_capacity(g, host);
+    crate::rules::boarding::check_garrisons(g);
 }
 
 /// Pay what can be paid of `amount` (Stockpiles never below 0, §9.27); returns the paid part.
@@ -575,20 +708,8 @@ pub(crate) fn compulsory(g: &mut Game, t: Inst, n: u8) {
         });
         return;
     }
-    // `instead of suffering compulsory wounds: ...` replaces them.
-    if g.text_live(t) {
-        let replacement = g.card(t).abilities.iter().find_map(|a| match a {
-            crate::ir::effect::Ability::Replacement {
-                event: crate::ir::effect::Replaced::CompulsoryWounds,
-                effect,
-            } => Some(effect.clone()),
-            _ => None,
-        });
-        if let Some(effect) = replacement {
-            let who = g.controller(t);
-            push(g, Pending::new(t, who, Cause::Replaced, effect));
-            return;
-        }
+    if super::replacements::replace(g, t, crate::ir::effect::Replaced::CompulsoryWounds) {
+        return;
     }
     let printed = stats::wounds(g, t);
     let have = g.instance(t).map_or(0, |x| x.wounds);
@@ -624,16 +745,21 @@ fn refuse(what: impl Into<String>, section: &'static str) -> RuleError {
     }
 }
 
+/// The chosen aim being asked about, if any.
+fn asked_target(p: &Pending) -> Option<crate::ir::effect::Target> {
+    match p.current()?.aims().get(p.settled.len())? {
+        Aim::Chosen(t) => Some(t.clone()),
+        Aim::Named(_) => None,
+    }
+}
+
 /// Every legal answer to the front effect's question.
 pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
     let Some(p) = g.pending.first() else { return };
     let Some(ask) = &p.ask else { return };
     match ask {
         Ask::Target { up_to, .. } => {
-            if let Some(Aim::Chosen(t)) = p
-                .current()
-                .and_then(|a| a.aims().first().map(|x| (*x).clone()))
-            {
+            if let Some(t) = asked_target(p) {
                 for i in candidates(g, p, &t.filter) {
                     out.push(Choice::EffectTarget(i));
                 }
@@ -660,7 +786,18 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
         Ask::Search { .. } => {
             if let Some(Action::Search { filter, then, .. }) = p.current() {
                 for i in search_candidates(g, p, filter, *then) {
-                    out.push(Choice::EffectTarget(i));
+                    match then {
+                        SearchThen::ToHand => out.push(Choice::EffectTarget(i)),
+                        SearchThen::Deploy { free } => {
+                            for plan in search_ways(g, p.who, i, *free) {
+                                out.push(Choice::EffectDeploy {
+                                    card: i,
+                                    host: plan.host,
+                                    replacing: plan.replacing,
+                                });
+                            }
+                        }
+                    }
                 }
             }
             out.push(Choice::EffectNo);
@@ -696,10 +833,7 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
     }
     match (&ask, choice) {
         (Ask::Target { count, .. }, Choice::EffectTarget(t)) => {
-            let Some(Aim::Chosen(target)) = p
-                .current()
-                .and_then(|a| a.aims().first().map(|x| (*x).clone()))
-            else {
+            let Some(target) = asked_target(&p) else {
                 return Err(refuse("this step chooses no target", "8.5"));
             };
             if !candidates(g, &p, &target.filter).contains(t) {
@@ -792,7 +926,7 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
             run(g);
             return Ok(());
         }
-        (Ask::Search { left }, Choice::EffectTarget(card)) => {
+        (Ask::Search { left }, Choice::EffectTarget(card) | Choice::EffectDeploy { card, .. }) => {
             let Some(Action::Search { filter, then, .. }) = p.current().cloned() else {
                 return Err(refuse("no search in progress", "8.3"));
             };
@@ -802,17 +936,22 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                     "8.3",
                 ));
             }
-            match then {
-                SearchThen::ToHand => {
+            match (then, choice) {
+                (SearchThen::ToHand, Choice::EffectTarget(_)) => {
                     g.move_to(*card, Zone::Hand);
                     g.log.push(Event::SearchedToHand {
                         who: p.who,
                         card: g.card_ref(*card),
                     });
                 }
-                SearchThen::Deploy { free } => {
-                    let plan = search_plan(g, p.who, *card, free)
-                        .ok_or_else(|| refuse("no legal way to deploy it", "8.3"))?;
+                (SearchThen::ToHand, _) => {
+                    return Err(refuse(
+                        format!("{} puts its find in hand, not into play", g.name(p.source)),
+                        "8.3",
+                    ))
+                }
+                (SearchThen::Deploy { free }, _) => {
+                    let plan = placement(g, &p, *card, free, choice)?;
                     manufacturing::carry_out(g, p.who, plan);
                 }
             }
@@ -853,6 +992,43 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
     Ok(())
 }
 
+/// Where a searched card is deployed (§8.3, I-48): the place the answer names, checked as
+/// any deployment; a bare card is enough only when there is one legal place for it.
+fn placement(
+    g: &Game,
+    p: &Pending,
+    card: Inst,
+    free: bool,
+    choice: &Choice,
+) -> Result<manufacturing::Plan, RuleError> {
+    if let Choice::EffectDeploy {
+        host, replacing, ..
+    } = choice
+    {
+        let ctx = Context::Searched { free };
+        return manufacturing::check(g, p.who, card, *host, *replacing, ctx);
+    }
+    let mut ways = search_ways(g, p.who, card, free);
+    match ways.len() {
+        1 => Ok(ways.remove(0)),
+        0 => Err(refuse("no legal way to deploy it", "8.3")),
+        n => Err(refuse(
+            format!(
+                "{} can be deployed in {n} places: say where (onto {})",
+                g.name(card),
+                ways.iter()
+                    .map(|w| match w.host {
+                        Some(h) => format!("{} {h}", g.name(h)),
+                        None => "open space".to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "8.3",
+        )),
+    }
+}
+
 /// After `done` discarded, the next Commander the discard names (turn order), if any.
 fn next_discarder(g: &Game, p: &Pending, done: PlayerId) -> Option<Ask> {
     let Some(Action::Discard {
@@ -874,7 +1050,7 @@ fn next_discarder(g: &Game, p: &Pending, done: PlayerId) -> Option<Ask> {
 }
 
 /// §8.5: an Event or Tactic whose `play:` must choose a target cannot be deployed when no
-/// legal target exists (its first chosen aim, unconditional and not `up to`).
+/// legal target exists (any chosen aim of an unconditional step, not `up to`).
 pub(crate) fn check_play_targets(g: &Game, who: PlayerId, card: Inst) -> Result<(), RuleError> {
     let c = g.card(card);
     for a in &c.abilities {
@@ -885,9 +1061,11 @@ pub(crate) fn check_play_targets(g: &Game, who: PlayerId, card: Inst) -> Result<
         for step in &effect.steps {
             let Step::Do(actions) = step else { continue };
             for action in actions {
-                if let Some(Aim::Chosen(t)) = action.aims().first() {
-                    if !t.up_to && candidates(g, &p, &t.filter).is_empty() {
-                        return Err(refuse(format!("{} has no legal target", c.name), "8.5"));
+                for aim in action.aims() {
+                    if let Aim::Chosen(t) = aim {
+                        if !t.up_to && candidates(g, &p, &t.filter).is_empty() {
+                            return Err(refuse(format!("{} has no legal target", c.name), "8.5"));
+                        }
                     }
                 }
             }

@@ -5,7 +5,8 @@
 //! - [`overrides`]: Golden-Rule overrides (§8.1), cost modifiers (§8.4), income (§5.3.2) and
 //!   hand size (§5.3.1) from cards in play;
 //! - [`actions`]: one-shot effects (`play:`, `when ...:`), resumable at each choice;
-//! - [`triggers`]: which abilities a game moment wakes, in §6.8 order.
+//! - [`triggers`]: which abilities a game moment wakes, in §6.8 order;
+//! - [`replacements`]: `instead of ...` abilities (§8.1), which stop an event happening.
 //!
 //! A static counts while its source card's text is live (in play, face up, its commander in
 //! the game). Recipients are matched by the filter's noun and predicates; "local" and "your
@@ -14,6 +15,7 @@
 
 pub mod actions;
 pub mod overrides;
+pub mod replacements;
 pub mod triggers;
 
 pub use actions::{Ask, Pending};
@@ -103,12 +105,13 @@ pub(crate) fn top(g: &Game, i: Inst) -> Inst {
 }
 
 /// Whose Station a card is at (§9.18): an attacking fleet is at the defender's Station. An
-/// Event or Tactic being resolved (not in play) acts where the engagement is, if there is
+/// Event or Tactic being resolved (its `play:` pending, or already gone) acts where the engagement is, if there is
 /// one (§6.5.4), else at its controller's Station.
 pub(crate) fn place(g: &Game, i: Inst) -> PlayerId {
     let t = top(g, i);
     if let Some(e) = g.engagement.as_ref() {
-        let played = !g.in_play(t) && matches!(g.card(t).kind, CardKind::Event | CardKind::Tactic);
+        let resolving = !g.in_play(t) || g.pending.iter().any(|p| p.resolves_card && p.source == t);
+        let played = resolving && matches!(g.card(t).kind, CardKind::Event | CardKind::Tactic);
         if e.fleet.contains(&t) || played {
             return e.defender;
         }

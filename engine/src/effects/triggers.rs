@@ -52,8 +52,11 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
                 _ => None,
             })
             .collect();
-        for e in plays {
-            actions::push(g, Pending::new(card, who, Cause::Play, e));
+        let last = plays.len().saturating_sub(1);
+        for (k, e) in plays.into_iter().enumerate() {
+            let mut p = Pending::new(card, who, Cause::Play, e);
+            p.resolves_card = k == last;
+            actions::push(g, p);
         }
         return;
     }

@@ -309,6 +309,16 @@ pub(crate) fn next_fight(g: &mut Game) {
         let side_ok =
             units(g, b.side).contains(&b.ship) && units(g, b.side.other()).contains(&b.target);
         if side_ok && !party(g, b.ship, b.target).is_empty() {
+            // `instead of being boarded`: this boarding action does not happen; what the
+            // card does instead resolves before the next one (§8.1, I-47).
+            if crate::effects::replacements::replace(
+                g,
+                b.target,
+                crate::ir::effect::Replaced::Boarded,
+            ) {
+                crate::effects::actions::run(g);
+                continue;
+            }
             start_fight(g, b.ship, b.target);
             return;
         }

@@ -867,22 +867,20 @@ fn has_lasting_text(card: &Card) -> bool {
     })
 }
 
-/// What follows any deployment: "when deployed" abilities, Events resolving to the
-/// Scrapheap (§2.6), and Regimented searches (§3.4.7).
+/// What follows any deployment: an Event's or Tactic's text resolving (§2.6, §2.7), "when
+/// deployed" abilities, and Regimented searches (§3.4.7).
 pub(crate) fn after_deploy(g: &mut Game, who: PlayerId, card: Inst) {
     let c = g.card(card).clone();
     if matches!(c.kind, CardKind::Event | CardKind::Tactic) {
+        // Its `play:` resolves as an effect; the card is done once that effect is
+        // (`card_resolved`). Without one (or with its effect dropped), it is done now.
         hooks::dispatch(g, Trigger::EventDeployed { card });
-        // §2.6: an Event whose text lasts stays on the battlefield indefinitely; any other
-        // Event, and every Tactic (§2.7), goes to the Scrapheap once resolved (I-44).
-        let stays_in_play = c.kind == CardKind::Event && has_lasting_text(&c);
-        g.log.push(Event::EventResolved {
-            who,
-            card: g.card_ref(card),
-            stays_in_play,
-        });
-        if !stays_in_play {
-            g.move_to(card, Zone::Scrapheap);
+        if !g
+            .pending
+            .iter()
+            .any(|p| p.resolves_card && p.source == card)
+        {
+            card_resolved(g, who, card);
         }
         return;
     }
@@ -894,6 +892,32 @@ pub(crate) fn after_deploy(g: &mut Game, who: PlayerId, card: Inst) {
         if let Trait::Regimented { unit, count } = *t {
             start_regiment(g, who, card, unit, count);
         }
+    }
+}
+
+/// §2.6, §2.7: an Event or Tactic has resolved. An Event its effect attached to a card stays
+/// attached (I-46); an Event whose text lasts stays on the battlefield indefinitely; any other
+/// Event, and every Tactic not attached, goes to the Scrapheap (I-44).
+pub(crate) fn card_resolved(g: &mut Game, who: PlayerId, card: Inst) {
+    if !g.in_play(card) {
+        return;
+    }
+    let c = g.card(card);
+    let tactic = c.kind == CardKind::Tactic;
+    let attached_to = match g.zone(card) {
+        Some(Zone::Attached(h)) => Some(g.card_ref(h)),
+        _ => None,
+    };
+    let stays_in_play = attached_to.is_some() || (!tactic && has_lasting_text(c));
+    g.log.push(Event::EventResolved {
+        who,
+        card: g.card_ref(card),
+        tactic,
+        stays_in_play,
+        attached_to,
+    });
+    if !stays_in_play {
+        g.move_to(card, Zone::Scrapheap);
     }
 }
 

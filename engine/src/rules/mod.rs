@@ -140,6 +140,7 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
         Choice::SpoilsPick { .. } | Choice::SpoilsDecline => ("the Spoils of War", "7.1.3.2"),
         Choice::TurnFaceDown(_) => ("turning a module face down", "3.4.4"),
         Choice::EffectTarget(_)
+        | Choice::EffectDeploy { .. }
         | Choice::EffectCommander(_)
         | Choice::EffectYes
         | Choice::EffectNo => ("answering a card effect", "6.8"),

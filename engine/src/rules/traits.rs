@@ -311,7 +311,7 @@ pub(crate) fn launch(g: &mut Game, who: PlayerId, wing: Inst) -> Result<(), Rule
 /// Moves a docked Wing into open space beside `host`; it joins the attacking fleet if its host
 /// is in it (§2.5.1.2). The one place a Wing leaves a fighter bay, whether its commander
 /// launches it or its host is destroyed or hijacked (§6.7).
-fn launch_from(g: &mut Game, wing: Inst, host: Inst) {
+pub(crate) fn launch_from(g: &mut Game, wing: Inst, host: Inst) {
     let in_fleet = g
         .engagement
         .as_ref()

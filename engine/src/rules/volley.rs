@@ -413,7 +413,10 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
 /// §6.7: a unit destroyed by volley fire. A Stoic unit first takes its last volley
 /// (§3.4.10), never when immediately destroyed.
 fn destroyed_by_volley(g: &mut Game, t: Inst, immediate: bool, kind: Kind) {
+    // A replaced destruction never happens, so there is no last volley either (I-47).
+    let replaced = !immediate && crate::effects::replacements::would_replace_destruction(g, t);
     let stoic = !immediate
+        && !replaced
         && kind != Kind::Stoic
         && stats::has(g, t, TraitName::Stoic)
         && !matches!(g.card(t).kind, CardKind::Marine { .. });
@@ -446,9 +449,15 @@ pub(crate) fn stoic_done(g: &mut Game, unit: Inst) {
 
 /// Destroy a unit (§9.12). Destroyed by volley fire, the Fighter Wings in its bays launch
 /// into open space first (§6.7); immediately destroyed, everything aboard is lost (§9.17).
-/// A destroyed Station eliminates its commander (§2.2, §6.1).
+/// A destroyed Station eliminates its commander (§2.2, §6.1). A card's `instead of being
+/// destroyed` text replaces a destruction that is not immediate (§8.1, I-47).
 pub(crate) fn destroy(g: &mut Game, t: Inst, immediate: bool) {
     if !g.in_play(t) {
+        return;
+    }
+    if !immediate
+        && crate::effects::replacements::replace(g, t, crate::ir::effect::Replaced::Destroyed)
+    {
         return;
     }
     if !immediate {
