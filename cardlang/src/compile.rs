@@ -14,7 +14,7 @@ use crate::source::{SourceFile, Span, MAX_FILE_BYTES};
 use crate::syntax::parse_file;
 
 /// `named "X"` references of one card's abilities, with their spans.
-type NameRefs = Vec<(Span, String)>;
+type NameRefs = Vec<crate::effect::NameRef>;
 
 /// The result of compiling a pool: the cards that passed every check, and every diagnostic.
 #[derive(Debug, Clone, Default)]
@@ -106,9 +106,15 @@ pub fn compile(files: &[SourceFile]) -> Compilation {
         sinks.push(sink);
     }
 
-    // `named "X"` in abilities must name a card of the pool (crate::effect).
-    let pool: std::collections::BTreeSet<&str> =
-        first_seen.values().map(|(_, _, n)| n.as_str()).collect();
+    // `named "X"` in abilities must name a card of the pool its filter can match
+    // (crate::effect); a card with errors of its own is known by name only.
+    let mut pool: std::collections::BTreeMap<&str, Option<&Card>> = first_seen
+        .values()
+        .map(|(_, _, n)| (n.as_str(), None))
+        .collect();
+    for (_, _, card) in &checked {
+        pool.insert(card.name.as_str(), Some(card));
+    }
     let mut unresolved = std::collections::BTreeSet::new();
     for (index, at, refs) in &name_refs {
         if let Some(sink) = sinks.get_mut(*index) {

@@ -63,6 +63,14 @@ fn probes(g: &Game) -> Vec<(PlayerId, Choice)> {
         // Answers to card effects (§8.5): usually not the question, or not a legal target.
         (d.who, Choice::EffectTarget(Inst(9999))),
         (d.who, Choice::EffectTarget(Inst(0))),
+        (
+            d.who,
+            Choice::EffectDeploy {
+                card: Inst(12),
+                host: Some(Inst(1)),
+                replacing: None,
+            },
+        ),
         (other, Choice::EffectYes),
         (d.who, Choice::EffectNo),
     ]

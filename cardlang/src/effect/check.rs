@@ -6,11 +6,11 @@
 //! actions aimed at cards they cannot affect. Warnings: abilities that can never trigger or
 //! contradict themselves, named recipients that match nothing, printed text with no ability.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{codes, ParsedAbility};
 use crate::diag::{Diagnostic, Sink};
-use crate::ir::card::{CardKind, ModuleKind, ShipClass, SizeRestriction, Trait, TraitName};
+use crate::ir::card::{Card, CardKind, ModuleKind, ShipClass, SizeRestriction, Trait, TraitName};
 use crate::ir::effect::*;
 use crate::ir::rules::{BaseRule, RuleSubject, RuleValue};
 use crate::source::Span;
@@ -54,30 +54,60 @@ pub fn check_card(
     (!failed).then(|| abilities.iter().map(|a| a.ability.clone()).collect())
 }
 
-/// Every `named "X"` must name a card of the pool. `names` are the `(span, name)` references
-/// of one card's abilities ([`ParsedAbility::names`]); returns whether all resolved.
-pub fn check_card_names(names: &[(Span, String)], pool: &BTreeSet<&str>, sink: &mut Sink) -> bool {
+/// Every `named "X"` must name a card of the pool (HB0413), and one the rest of its filter
+/// can match (HB0415: `a Marine named "Merlin-class Frigate"` never finds anything). `pool`
+/// maps every card name to the card, or to `None` for a card with errors of its own (only
+/// its name is checked). Returns whether all resolved.
+pub fn check_card_names(
+    names: &[super::NameRef],
+    pool: &BTreeMap<&str, Option<&Card>>,
+    sink: &mut Sink,
+) -> bool {
     let mut ok = true;
-    {
-        for (span, name) in names {
-            if pool.contains(name.as_str()) {
-                continue;
-            }
+    for r in names {
+        let Some(entry) = pool.get(r.name.as_str()) else {
             ok = false;
-            let all: Vec<&str> = pool.iter().copied().collect();
-            let help = super::parse::suggest(name, &all)
+            let all: Vec<&str> = pool.keys().copied().collect();
+            let help = super::parse::suggest(&r.name, &all)
                 .map(|s| format!("did you mean `{s}`?"))
                 .unwrap_or_else(|| "check the spelling; names are exact, as printed".into());
             sink.push(
                 Diagnostic::error(
                     codes::UNKNOWN_CARD,
                     sink.file(),
-                    format!("no card named \"{name}\" in the pool"),
+                    format!("no card named \"{}\" in the pool", r.name),
                 )
-                .at(*span, "unknown card")
+                .at(r.span, "unknown card")
                 .with_help(help),
             );
+            continue;
+        };
+        let Some(card) = entry else { continue };
+        let class_ok = match card.kind {
+            CardKind::Ship(c) => r.sizes.iter().all(|s| s.admits(c)),
+            _ => r.sizes.is_empty(),
+        };
+        if r.noun.admits(card.kind) && class_ok {
+            continue;
         }
+        ok = false;
+        let why = if r.noun.admits(card.kind) {
+            "outside the filter's ship classes and sizes".to_string()
+        } else {
+            format!("but the filter asks for {}", noun_plural(r.noun))
+        };
+        sink.push(
+            Diagnostic::error(
+                codes::NAMED_WRONG_KIND,
+                sink.file(),
+                format!("\"{}\" is {}, {why}", r.name, a_kind(card.kind)),
+            )
+            .at(r.span, "never matches")
+            .with_help(format!(
+                "the filter can never find \"{}\": name a card it can match, or change its card type",
+                r.name
+            )),
+        );
     }
     ok
 }

@@ -94,8 +94,18 @@ pub fn check_decl(
     check_card(&ctx, &decl.abilities, sink)
 }
 
+/// A `named "X"` in a filter: the name, and what the rest of the filter asks of the card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NameRef {
+    pub span: Span,
+    pub name: String,
+    pub noun: crate::ir::effect::Noun,
+    /// Class and size predicates of the same filter.
+    pub sizes: Vec<crate::ir::SizeRestriction>,
+}
+
 /// Every card-name reference of a card's abilities, for [`check_card_names`].
-pub fn name_refs(abilities: &[ParsedAbility]) -> Vec<(Span, String)> {
+pub fn name_refs(abilities: &[ParsedAbility]) -> Vec<NameRef> {
     abilities
         .iter()
         .flat_map(|a| a.names.iter().cloned())
@@ -119,6 +129,7 @@ pub mod codes {
     pub const DUPLICATE_TIMING: &str = "HB0412";
     pub const UNKNOWN_CARD: &str = "HB0413";
     pub const NOT_A_TARGET_KIND: &str = "HB0414";
+    pub const NAMED_WRONG_KIND: &str = "HB0415";
 
     pub const NEVER_TRIGGERS: &str = "HB0451";
     pub const CONTRADICTION: &str = "HB0452";
@@ -166,6 +177,10 @@ pub mod codes {
             NOT_A_TARGET_KIND,
             "an action aimed at cards it cannot affect",
         ),
+        (
+            NAMED_WRONG_KIND,
+            "`named \"X\"` names a card its filter can never match",
+        ),
         (NEVER_TRIGGERS, "an ability that can never trigger"),
         (CONTRADICTION, "an ability that contradicts itself"),
         (
@@ -193,7 +208,7 @@ pub struct ParsedAbility {
     /// Named recipient filters (`each ...`, `ships in your fleet`).
     pub groups: Vec<(Span, Filter)>,
     /// Card-name references (`named "X"`), resolved against the pool.
-    pub names: Vec<(Span, String)>,
+    pub names: Vec<NameRef>,
     /// The scope of an override, where written.
     pub scope_span: Option<Span>,
 }

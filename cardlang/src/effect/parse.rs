@@ -1038,6 +1038,7 @@ impl Lower {
 
     fn filter(&mut self, p: P<'_>) -> Option<Filter> {
         let span = self.span(&p);
+        let first_name = self.out.names.len();
         let mut preds = Vec::new();
         let mut noun = None;
         let mut ok = true;
@@ -1219,7 +1220,12 @@ impl Lower {
                                 ok = false;
                                 continue;
                             }
-                            self.out.names.push((nspan, text.clone()));
+                            self.out.names.push(super::NameRef {
+                                span: nspan,
+                                name: text.clone(),
+                                noun: Noun::Card,
+                                sizes: Vec::new(),
+                            });
                             preds.push(Pred::Named(text));
                         }
                         Rule::f_aboard => {
@@ -1249,7 +1255,20 @@ impl Lower {
         if !ok {
             return None;
         }
-        Some(Filter { noun: noun?, preds })
+        let noun = noun?;
+        // A `named "X"` is checked against the whole filter once the pool is known.
+        let sizes: Vec<SizeRestriction> = preds
+            .iter()
+            .filter_map(|p| match p {
+                Pred::Size(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect();
+        for r in self.out.names.iter_mut().skip(first_name) {
+            r.noun = noun;
+            r.sizes = sizes.clone();
+        }
+        Some(Filter { noun, preds })
     }
 
     // ---- traits -----------------------------------------------------------------------------

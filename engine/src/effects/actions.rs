@@ -357,7 +357,7 @@ fn search_candidates(g: &Game, p: &Pending, f: &Filter, then: SearchThen) -> Vec
     c.shipyard
         .iter()
         .copied()
-        .filter(|&i| super::noun_matches(f.noun, g.card(i).kind))
+        .filter(|&i| f.noun.admits(g.card(i).kind))
         .filter(|&i| super::matches_filter(g, p.source, f, i))
         .filter(|&i| match then {
             SearchThen::ToHand => true,

@@ -23,10 +23,10 @@ pub use actions::{Ask, Pending};
 use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{
-    Ability, Anchor, CardModifier, Commanders, Condition, Duration, Filter, Group, Noun, Pred,
-    Side, Static, Test,
+    Ability, Anchor, CardModifier, Commanders, Condition, Duration, Filter, Group, Pred, Side,
+    Static, Test,
 };
-use crate::ir::{CardKind, ModuleKind};
+use crate::ir::CardKind;
 
 /// Every live static card modifier that applies to `unit`, with its source.
 pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
@@ -132,31 +132,12 @@ pub(crate) fn in_group(g: &Game, src: Inst, group: &Group, unit: Inst) -> bool {
     }
 }
 
-/// §9.33: a card that names a type also reaches its subtypes (`Module` matches every Module
-/// subtype, `Marine` a Marine-Character), while a named subtype reaches only that subtype.
-pub(crate) fn noun_matches(noun: Noun, kind: CardKind) -> bool {
-    match noun {
-        Noun::Card => true,
-        Noun::Unit => kind.is_unit(),
-        Noun::Ship => matches!(kind, CardKind::Ship(_)),
-        Noun::Marine => matches!(kind, CardKind::Marine { .. }),
-        Noun::MarineCharacter => kind == CardKind::Marine { character: true },
-        Noun::Station => kind == CardKind::Station,
-        Noun::Module => matches!(kind, CardKind::Module(_)),
-        Noun::ModuleStation => kind == CardKind::Module(ModuleKind::Station),
-        Noun::ModuleShip => kind == CardKind::Module(ModuleKind::Ship),
-        Noun::ModuleMarine => kind == CardKind::Module(ModuleKind::Marine),
-        Noun::Event => kind == CardKind::Event,
-        Noun::Tactic => kind == CardKind::Tactic,
-        Noun::Breakthru => kind == CardKind::Breakthru,
-    }
-}
-
-/// Whether `unit` matches `f` as seen from `src`. Trait predicates read printed traits only,
-/// so statics cannot depend on each other.
+/// Whether `unit` matches `f` as seen from `src`. The noun reaches its subtypes (§9.33,
+/// `Noun::admits`). Trait predicates read printed traits only, so statics cannot depend on
+/// each other.
 pub(crate) fn matches_filter(g: &Game, src: Inst, f: &Filter, unit: Inst) -> bool {
     let card = g.card(unit);
-    if !noun_matches(f.noun, card.kind) {
+    if !f.noun.admits(card.kind) {
         return false;
     }
     let me = g.controller(src);
