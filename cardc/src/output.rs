@@ -38,6 +38,16 @@ impl From<Status> for ExitCode {
     }
 }
 
+/// Columns for human diagnostics: the terminal's width when stderr is one (clamped so a
+/// snippet stays readable), else 100 — what the snapshots and CI logs hold.
+fn human_width() -> usize {
+    if !std::io::stderr().is_terminal() {
+        return 100;
+    }
+    terminal_size::terminal_size_of(std::io::stderr())
+        .map_or(100, |(w, _)| usize::from(w.0).clamp(60, 200))
+}
+
 /// Prints diagnostics and counts them.
 #[derive(Debug)]
 pub struct Emitter {
@@ -55,7 +65,7 @@ impl Emitter {
             format,
             style: HumanStyle {
                 color: std::io::stderr().is_terminal() && !no_color,
-                width: 100,
+                width: human_width(),
             },
             errors: 0,
             warnings: 0,
