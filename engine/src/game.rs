@@ -239,6 +239,9 @@ pub struct Game {
     pub(crate) pool_overrides: bool,
     /// Effects are being resolved (`effects::actions::run` is not reentrant).
     pub(crate) resolving: bool,
+    /// The card and cause of the effect being interpreted right now, if any (a replacement
+    /// never replaces the event its own effect brings about, I-47).
+    pub(crate) acting: Option<(Inst, crate::event::Cause)>,
 }
 
 fn no_card() -> &'static Card {
@@ -337,6 +340,7 @@ impl Game {
             temporary: Vec::new(),
             pool_overrides,
             resolving: false,
+            acting: None,
         })
     }
 

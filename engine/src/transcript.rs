@@ -654,6 +654,10 @@ impl<'g> Namer<'g> {
                     crate::ir::effect::Replaced::Boarded => "being boarded",
                 };
                 match wounds {
+                    Some(0) => format!(
+                        "{} is not destroyed: its text replaces {event} (it stays in play)",
+                        self.card(*card)
+                    ),
                     Some(w) => format!(
                         "{} is not destroyed: its text replaces {event} (it stays in play with {w} wound(s))",
                         self.card(*card)

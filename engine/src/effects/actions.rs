@@ -180,7 +180,10 @@ fn run_queue(g: &mut Game) {
             }
         }
         let mut p = g.pending.remove(0);
-        if advance(g, &mut p) {
+        g.acting = Some((p.source, p.cause));
+        let going = advance(g, &mut p);
+        g.acting = None;
+        if going {
             g.pending.insert(0, p);
         } else {
             done(g, &p);

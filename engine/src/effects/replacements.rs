@@ -6,6 +6,7 @@
 //! resolved by its controller like any other effect (§6.8). Only a card whose text is live
 //! replaces. Immediate destruction (§6.7, §9.17) cannot be replaced, and a card destroyed only
 //! because its host was is not replaced either: it cannot stay without its host (§9.1, I-47).
+//! Nor does a replacement replace what its own effect brings about: it cannot loop.
 
 use crate::event::{Cause, Event};
 use crate::game::Game;
@@ -15,9 +16,11 @@ use crate::rules::stats;
 
 use super::actions::{self, Pending};
 
-/// The replacement `card` has for `what`, if its text is live.
+/// The replacement `card` has for `what`, if its text is live. A replacement does not
+/// replace what its own effect does ("instead of being destroyed: sacrifice this" destroys
+/// it), so it cannot loop.
 fn find(g: &Game, card: Inst, what: Replaced) -> Option<Effect> {
-    if !g.text_live(card) {
+    if !g.text_live(card) || g.acting == Some((card, Cause::Replaced(what))) {
         return None;
     }
     g.card(card).abilities.iter().find_map(|a| match a {

@@ -99,3 +99,13 @@ Event "Volunteer Surge" {
     text: "Search your Shipyard for a Marine and deploy it at no cost aboard a ship in your fleet."
     play: search your shipyard for a Marine and deploy it free
 }
+
+Ship "Fireship Frigate" {
+    class: Frigate
+    cost: 2R 1C
+    attack: 1
+    defense: 5
+    wounds: 2
+    text: "Instead of being destroyed, deal 1 compulsory wound to target opposing ship, then destroy this ship."
+    instead of being destroyed: deal 1 compulsory wound to target opposing ship and destroy this
+}
