@@ -231,6 +231,9 @@ pub struct Game {
     pub(crate) engagement: Option<crate::rules::engagement::Engagement>,
     /// Victors still to take their free Shipyard deployment (§7.1.3.2).
     pub(crate) spoils: Vec<PlayerId>,
+    /// Ships hijacked from an eliminated commander whose Marines still wait to move
+    /// (§7.1.3.3, `rules::victory`).
+    pub(crate) relocations: Vec<crate::rules::victory::Relocation>,
     /// Card effects waiting to resolve, in order (§6.8; `effects::actions`).
     pub(crate) pending: Vec<crate::effects::Pending>,
     /// Temporary modifiers from card effects (§9.22).
@@ -333,6 +336,7 @@ impl Game {
             noted: Vec::new(),
             engagement: None,
             spoils: Vec::new(),
+            relocations: Vec::new(),
             pending: Vec::new(),
             temporary: Vec::new(),
             pool_overrides,
@@ -398,6 +402,12 @@ impl Game {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// Ships hijacked from an eliminated commander, still in play until their hijacker's
+    /// Marines aboard have moved (§7.1.3.3).
+    pub fn relocations(&self) -> &[crate::rules::victory::Relocation] {
+        &self.relocations
     }
 
     /// The engagement being fought, if any (§6.6).
@@ -814,6 +824,13 @@ impl Game {
     pub fn decision(&self) -> Option<Decision> {
         if self.outcome.is_some() {
             return None;
+        }
+        // §7.1.3.3: the Spoils-of-War Marines move at once, before anything else.
+        if let Some(who) = crate::rules::victory::pending_relocation(self) {
+            return Some(Decision {
+                who,
+                kind: DecisionKind::SpoilsMarines,
+            });
         }
         if let Some(p) = self.pending.first() {
             if let Some(ask) = &p.ask {
