@@ -231,6 +231,9 @@ pub struct Game {
     pub(crate) engagement: Option<crate::rules::engagement::Engagement>,
     /// Victors still to take their free Shipyard deployment (§7.1.3.2).
     pub(crate) spoils: Vec<PlayerId>,
+    /// Ships that changed hands by boarding and wait for their new commander's next volley
+    /// turn, in this engagement or a later one (§6.6 STEP 8E, I-51).
+    pub(crate) fresh: Vec<Inst>,
     /// Ships hijacked from an eliminated commander whose Marines still wait to move
     /// (§7.1.3.3, `rules::victory`).
     pub(crate) relocations: Vec<crate::rules::victory::Relocation>,
@@ -337,6 +340,7 @@ impl Game {
             engagement: None,
             spoils: Vec::new(),
             relocations: Vec::new(),
+            fresh: Vec::new(),
             pending: Vec::new(),
             temporary: Vec::new(),
             pool_overrides,
@@ -571,6 +575,10 @@ impl Game {
     /// to their owners' Scrapheaps (§9.1).
     pub(crate) fn move_to(&mut self, i: Inst, zone: Zone) {
         let was_in_play = self.in_play(i);
+        if !matches!(zone, Zone::Battlefield | Zone::Attached(_)) {
+            // A ship that leaves play no longer waits to act (§6.6 STEP 8E).
+            self.fresh.retain(|&f| f != i);
+        }
         self.detach_from_zone(i);
         let now_in_play = matches!(zone, Zone::Battlefield | Zone::Attached(_));
         if now_in_play && !was_in_play {

@@ -703,9 +703,7 @@ fn hijack(g: &mut Game, f: &Fight) {
     for m in alive(g, &f.party) {
         g.move_to(m, Zone::Attached(f.target));
     }
-    if let Some(e) = g.engagement.as_mut() {
-        e.fresh.push(f.target);
-    }
+    g.fresh.push(f.target);
 }
 
 /// §9.31 scuttle: the ship is destroyed immediately (no Stoic); the Marines stay with the

@@ -119,9 +119,6 @@ pub struct Engagement {
     pub fired: Vec<Inst>,
     /// Stoic units awaiting their last volley, front first (§3.4.10).
     pub stoic: Vec<Inst>,
-    /// Ships that changed hands by boarding: they wait for their new commander's next volley
-    /// turn (§6.6 STEP 8E).
-    pub fresh: Vec<Inst>,
     pub fight: Option<boarding::Fight>,
     /// A split volley being assigned one target at a time (§6.2, `volley::assign`).
     pub assigning: Option<volley::Assignment>,
@@ -207,7 +204,6 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         fearless: Vec::new(),
         fired: Vec::new(),
         stoic: Vec::new(),
-        fresh: Vec::new(),
         fight: None,
         assigning: None,
     });
@@ -399,9 +395,11 @@ fn begin_volley(g: &mut Game, side: Side) {
             .collect();
         e.drawback_next.retain(|i| !mine.contains(i));
         e.drawback.extend(next);
-        e.fresh.retain(|i| !mine.contains(i));
         e.step = CombatStep::Volley(side);
     }
+    // §6.6 STEP 8E: this is the next volley turn of the new commander of any ship of theirs
+    // that changed hands by boarding (I-51).
+    g.fresh.retain(|i| !mine.contains(i));
 }
 
 /// STEP 9: retreating ships that survived go home; the next round begins at STEP 3.

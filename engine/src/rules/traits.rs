@@ -61,6 +61,7 @@ pub(crate) fn interceptor_units(g: &Game) -> Vec<Inst> {
     units(g, Side::Defender)
         .into_iter()
         .filter(|&u| !e.acted.contains(&u) && stats::has(g, u, TraitName::Interceptor))
+        .filter(|&u| volley::held_back(g, e, u).is_ok())
         .filter(|&u| !volley::legal_targets(g, u, Kind::Interceptor).is_empty())
         .collect()
 }
@@ -81,6 +82,10 @@ pub(crate) fn legal_intercepts(g: &Game, out: &mut Vec<Choice>) {
 /// Jammers; kills immediate) is fired like any other (`volley::fire_all`, `volley::assign`).
 pub(crate) fn check_intercept(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
     mine(g, who, unit)?;
+    if let Some(e) = g.engagement.as_ref() {
+        // §6.6 STEP 8E: a ship hijacked by the defender waits for their next volley turn.
+        volley::held_back(g, e, unit)?;
+    }
     if !interceptor_units(g).contains(&unit) {
         return Err(err(
             format!(

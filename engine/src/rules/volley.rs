@@ -64,9 +64,10 @@ pub struct Die {
     pub hit: bool,
 }
 
-/// Ships that may not act this round whatever they would do — fire, use a trait or board:
-/// a retreating ship (§6.6 STEP 3) and one that has just changed hands and waits for its new
-/// commander's next volley (§6.6 STEP 8E).
+/// Ships that may not act whatever they would do — fire (Interceptor fire too), use a trait or
+/// board: a retreating ship this round (§6.6 STEP 3), and one that has changed hands by
+/// boarding and waits for its new commander's next volley turn (§6.6 STEP 8E), in this
+/// engagement or a later one (`Game::fresh`, I-51).
 pub(crate) fn held_back(g: &Game, e: &Engagement, unit: Inst) -> Result<(), RuleError> {
     if e.retreating.contains(&unit) {
         return Err(err(
@@ -77,7 +78,7 @@ pub(crate) fn held_back(g: &Game, e: &Engagement, unit: Inst) -> Result<(), Rule
             "6.6 STEP 3",
         ));
     }
-    if e.fresh.contains(&unit) {
+    if g.fresh.contains(&unit) {
         return Err(err(
             format!(
                 "{} {unit} changed hands and waits for its new commander's next volley",
