@@ -35,6 +35,12 @@ pub enum DecisionKind {
     Combat(CombatStep),
     /// §7.1.3.2: the victor may deploy one card from the Shipyard free.
     Spoils,
+    /// §7.1.3.3: the commander's Marines aboard ships hijacked from an eliminated commander
+    /// move, in the order they choose, to their local ships with room, or are discarded when
+    /// none has room (I-50).
+    SpoilsMarines,
+    /// §6.2: `unit`'s split fire is being assigned one target at a time; `left` dice remain.
+    AssignDice { unit: Inst, left: u8 },
     /// §2.5.1.2, §6.9.7, §3.4.4: at the end of an engagement, reassign local Wings and Marines
     /// and turn Face Up-Face Down modules face down again, then `EndStep`.
     Aftermath,
@@ -60,6 +66,12 @@ impl DecisionKind {
             DecisionKind::Regiment { .. } => "what the Regimented search takes (§3.4.7)",
             DecisionKind::Combat(_) => "the current step of the engagement (§6.6)",
             DecisionKind::Spoils => "the Spoils of War deployment (§7.1.3.2)",
+            DecisionKind::SpoilsMarines => {
+                "where their Marines aboard a ship hijacked from the eliminated commander go (§7.1.3.3)"
+            }
+            DecisionKind::AssignDice { .. } => {
+                "where the rest of a split volley's dice go, before anything else (§6.2)"
+            }
             DecisionKind::Aftermath => {
                 "what to reassign or turn face down at the end of the engagement (§2.5.1.2)"
             }
@@ -120,6 +132,11 @@ pub enum Choice {
     Volley { unit: Inst, fire: Vec<(Inst, u8)> },
     /// §3.3.1: Interceptor fire (STEP 2, STEP 8A).
     Intercept { unit: Inst, fire: Vec<(Inst, u8)> },
+    /// §6.2: split fire built step by step: `dice` of `unit`'s volley dice at `target`. The
+    /// first assignment commits the unit's volley (of whatever kind the step fires: a normal
+    /// volley, Interceptor fire, a Stoic last volley, Marines in a boarding action); it rolls
+    /// once every die is assigned, exactly as `Volley`/`Intercept` with the same split would.
+    AssignDice { unit: Inst, target: Inst, dice: u8 },
     /// §3.3.2
     Jam { unit: Inst, target: Inst },
     /// §3.3.5
@@ -155,6 +172,10 @@ pub enum Choice {
     SpoilsPick { card: Inst, host: Option<Inst> },
     /// §7.1.3.2
     SpoilsDecline,
+    /// §7.1.3.3: move `marine` (aboard a ship hijacked from the eliminated commander) aboard
+    /// `host`, one of its commander's local ships with room; `None` discards it, legal only
+    /// when no such ship has room (I-50).
+    SpoilsMarine { marine: Inst, host: Option<Inst> },
     /// A card for a resolving effect: a chosen target (§8.5), a Shipyard find (§8.3), a card
     /// to discard.
     EffectTarget(Inst),

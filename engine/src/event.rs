@@ -330,6 +330,14 @@ pub enum Event {
     RoundBegan {
         round: u32,
     },
+    /// Split fire built step by step: `dice` of the unit's volley dice assigned to `target`,
+    /// `left` still to assign (§6.2). The volley rolls when none are left.
+    DiceAssigned {
+        unit: CardRef,
+        target: CardRef,
+        dice: u8,
+        left: u8,
+    },
     /// Dice assigned to targets before rolling (§6.2, §8.5).
     VolleyFired {
         unit: CardRef,
@@ -668,6 +676,7 @@ impl Event {
             Event::EngagementDeclared { .. } => "5.5.2",
             Event::CombatStep { .. } | Event::RoundBegan { .. } => "6.6",
             Event::VolleyFired { kind, .. } => kind.section(),
+            Event::DiceAssigned { .. } => "6.2",
             Event::VolleyRolled { .. } => "6.2",
             Event::Annihilated { .. } => "3.4.2",
             Event::Destroyed {

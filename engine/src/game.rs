@@ -231,6 +231,12 @@ pub struct Game {
     pub(crate) engagement: Option<crate::rules::engagement::Engagement>,
     /// Victors still to take their free Shipyard deployment (§7.1.3.2).
     pub(crate) spoils: Vec<PlayerId>,
+    /// Ships that changed hands by boarding and wait for their new commander's next volley
+    /// turn, in this engagement or a later one (§6.6 STEP 8E, I-51).
+    pub(crate) fresh: Vec<Inst>,
+    /// Ships hijacked from an eliminated commander whose Marines still wait to move
+    /// (§7.1.3.3, `rules::victory`).
+    pub(crate) relocations: Vec<crate::rules::victory::Relocation>,
     /// Card effects waiting to resolve, in order (§6.8; `effects::actions`).
     pub(crate) pending: Vec<crate::effects::Pending>,
     /// Temporary modifiers from card effects (§9.22).
@@ -336,6 +342,8 @@ impl Game {
             noted: Vec::new(),
             engagement: None,
             spoils: Vec::new(),
+            relocations: Vec::new(),
+            fresh: Vec::new(),
             pending: Vec::new(),
             temporary: Vec::new(),
             pool_overrides,
@@ -402,6 +410,12 @@ impl Game {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// Ships hijacked from an eliminated commander, still in play until their hijacker's
+    /// Marines aboard have moved (§7.1.3.3).
+    pub fn relocations(&self) -> &[crate::rules::victory::Relocation] {
+        &self.relocations
     }
 
     /// The engagement being fought, if any (§6.6).
@@ -565,6 +579,10 @@ impl Game {
     /// to their owners' Scrapheaps (§9.1).
     pub(crate) fn move_to(&mut self, i: Inst, zone: Zone) {
         let was_in_play = self.in_play(i);
+        if !matches!(zone, Zone::Battlefield | Zone::Attached(_)) {
+            // A ship that leaves play no longer waits to act (§6.6 STEP 8E).
+            self.fresh.retain(|&f| f != i);
+        }
         self.detach_from_zone(i);
         let now_in_play = matches!(zone, Zone::Battlefield | Zone::Attached(_));
         if now_in_play && !was_in_play {
@@ -819,6 +837,13 @@ impl Game {
         if self.outcome.is_some() {
             return None;
         }
+        // §7.1.3.3: the Spoils-of-War Marines move at once, before anything else.
+        if let Some(who) = crate::rules::victory::pending_relocation(self) {
+            return Some(Decision {
+                who,
+                kind: DecisionKind::SpoilsMarines,
+            });
+        }
         if let Some(p) = self.pending.first() {
             if let Some(ask) = &p.ask {
                 return Some(Decision {
@@ -909,8 +934,11 @@ impl Game {
         if self.engagement.is_some() {
             crate::rules::engagement::settle(self);
         }
-        // §6.9.7: a hijacked ship left without a Marine aboard reverts, whatever moved it.
+        // §6.9.7: a hijacked ship left without a Marine aboard reverts, whatever moved it;
+        // §7.1.3.3: a ship whose waiting Marines are all gone (moved, destroyed, detached)
+        // leaves play.
         crate::rules::boarding::check_garrisons(self);
+        crate::rules::victory::settle_relocations(self);
         Ok(())
     }
 

@@ -3,7 +3,9 @@
 //! Stockpiles within 0..=cap (§9.27), wounds below printed wounds for units in play
 //! (§9.38: a unit with that many wounds is destroyed; a Stoic unit awaiting its last volley,
 //! §3.4.10, is the one exception), a hijacked ship always has a Marine of its commander
-//! aboard (§6.9.7), and a commander out of the game has nothing left in play (§6.3, §7.2).
+//! aboard (§6.9.7), and a commander out of the game has nothing left in play (§6.3, §7.2) —
+//! but for a ship hijacked from them whose hijacker's Marines aboard still wait to move
+//! (§7.1.3.3, `Game::relocations`).
 
 use crate::game::{Game, Zone};
 use crate::ids::Inst;
@@ -93,7 +95,10 @@ pub fn violations(g: &Game) -> Vec<String> {
             continue;
         }
         let out_of_game = |p: crate::ids::PlayerId| g.commander(p).is_some_and(|c| c.out);
-        if out_of_game(x.owner) || out_of_game(x.controller) {
+        // §7.1.3.3: a ship hijacked from an eliminated commander stays, under its hijacker,
+        // while their Marines aboard wait to move; nothing else of the loser's stays.
+        let leaving = g.relocations().iter().any(|r| r.ship == i);
+        if (out_of_game(x.owner) && !leaving) || out_of_game(x.controller) {
             out.push(format!(
                 "#{k} {} is in play for a commander out of the game",
                 g.name(i)

@@ -78,6 +78,12 @@ impl HeuristicPlayer {
                 [(t, _)] => 40 - i32::from(crate::rules::stats::remaining(game, *t)),
                 _ => 25,
             },
+            // A split is started only when nothing scores better; once started, the weakest
+            // target first, as many dice as it takes.
+            Choice::AssignDice { target, dice, .. } => {
+                20 - i32::from(crate::rules::stats::remaining(game, *target))
+                    - i32::from(dice.abs_diff(crate::rules::stats::remaining(game, *target)))
+            }
             Choice::Overload { target, .. } => {
                 45 - i32::from(crate::rules::stats::remaining(game, *target))
             }
@@ -91,6 +97,8 @@ impl HeuristicPlayer {
             Choice::Scuttle => 5,
             Choice::Launch { .. } => 12,
             Choice::SpoilsPick { card, .. } => 50 + value(*card),
+            // §7.1.3.3: keep the Marine when a ship has room.
+            Choice::SpoilsMarine { host, .. } => i32::from(host.is_some()),
             Choice::Fearless { .. } | Choice::Dock { .. } | Choice::TurnFaceDown(_) => -5,
             Choice::Retreat { .. } => -20,
             Choice::EndStep | Choice::SpoilsDecline => 0,

@@ -764,6 +764,45 @@ fn parse_step(
             }
         }
         "no-spoils" => Choice::SpoilsDecline,
+        "spoils-marine" => {
+            // `spoils-marine MARINE onto HOST` / `spoils-marine MARINE discarded` (§7.1.3.3)
+            let (marine, host) = match args.strip_suffix(" discarded") {
+                Some(m) => (m.trim().to_string(), None),
+                None => {
+                    let (m, h) = split_kw(args, " onto ");
+                    if h.is_none() {
+                        return Err(RulingError {
+                            line,
+                            message: "expected `spoils-marine MARINE onto HOST` or `spoils-marine MARINE discarded`".into(),
+                        });
+                    }
+                    (m, h)
+                }
+            };
+            Choice::SpoilsMarine {
+                marine: find(g, refs, &all_play, &marine, line, "in play")?,
+                host: host_of(host)?,
+            }
+        }
+        "assign" => {
+            // `assign UNIT at TARGET xN`: N of the unit's volley dice at one target (§6.2)
+            let (unit, target) = split_kw(args, " at ");
+            let unit = find(g, refs, &all_play, &unit, line, "in play")?;
+            let target = target.unwrap_or_default();
+            let (t, n) = target.rsplit_once(" x").ok_or_else(|| RulingError {
+                line,
+                message: "expected `assign UNIT at TARGET xN`".into(),
+            })?;
+            let dice = n.trim().parse::<u8>().map_err(|_| RulingError {
+                line,
+                message: format!("`x{n}` is not a number of dice"),
+            })?;
+            Choice::AssignDice {
+                unit,
+                target: find(g, refs, &all_play, t.trim(), line, "in play")?,
+                dice,
+            }
+        }
         // Answers to a resolving card effect (§6.8): a card (in play, in hand or in the
         // Shipyard: targets, discards, search finds), an opposing commander, yes / no.
         "target" => {

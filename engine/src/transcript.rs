@@ -251,6 +251,21 @@ impl<'g> Namer<'g> {
                 }
             ),
             Event::RoundBegan { round } => format!("round {round} begins"),
+            Event::DiceAssigned {
+                unit,
+                target,
+                dice,
+                left,
+            } => format!(
+                "{} assigns {dice} {} at {} ({})",
+                self.card(*unit),
+                if *dice == 1 { "die" } else { "dice" },
+                self.card(*target),
+                match left {
+                    0 => "every die assigned".to_string(),
+                    n => format!("{n} left to assign"),
+                }
+            ),
             Event::VolleyFired { unit, fire, kind } => {
                 let f: Vec<String> = fire
                     .iter()

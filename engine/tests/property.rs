@@ -73,6 +73,30 @@ fn probes(g: &Game) -> Vec<(PlayerId, Choice)> {
         ),
         (other, Choice::EffectYes),
         (d.who, Choice::EffectNo),
+        // Split fire (§6.2) and Spoils-of-War Marines (§7.1.3.3): usually not now, or illegal.
+        (
+            d.who,
+            Choice::AssignDice {
+                unit: Inst(5),
+                target: Inst(30),
+                dice: 40,
+            },
+        ),
+        (
+            d.who,
+            Choice::AssignDice {
+                unit: Inst(5),
+                target: Inst(30),
+                dice: 1,
+            },
+        ),
+        (
+            d.who,
+            Choice::SpoilsMarine {
+                marine: Inst(3),
+                host: None,
+            },
+        ),
     ]
 }
 
@@ -89,8 +113,18 @@ fn snapshot(g: &Game) -> String {
 /// Commander turns before a random game stops.
 const TURNS: u32 = 60;
 
-/// Plays one game; returns whether it ended with a winner.
-fn run(seed: u64, commanders: usize, check_probes: bool) -> bool {
+/// What one game reached.
+#[derive(Default)]
+struct Seen {
+    won: bool,
+    /// Split fire assigned one target at a time (§6.2).
+    assigned: usize,
+    /// Spoils-of-War Marines moved or discarded by their commander (§7.1.3.3).
+    relocated: usize,
+}
+
+/// Plays one game.
+fn run(seed: u64, commanders: usize, check_probes: bool) -> Seen {
     let mut g = common::new_game(seed, commanders, TURNS);
     let mut players: Vec<RandomPlayer> = (0..commanders)
         .map(|k| RandomPlayer::new(seed * 31 + k as u64))
@@ -133,25 +167,41 @@ fn run(seed: u64, commanders: usize, check_probes: bool) -> bool {
         g.log_json(),
         "seed {seed}: replay diverged"
     );
-    matches!(g.outcome(), Some(engine::Outcome::Winner(_)))
+    let count = |f: fn(&Choice) -> bool| g.history().iter().filter(|(_, c)| f(c)).count();
+    Seen {
+        won: matches!(g.outcome(), Some(engine::Outcome::Winner(_))),
+        assigned: count(|c| matches!(c, Choice::AssignDice { .. })),
+        relocated: count(|c| matches!(c, Choice::SpoilsMarine { .. })),
+    }
 }
 
 #[test]
 fn thousands_of_random_two_commander_games() {
     // With the multi-commander games below: over two thousand seeded games per run.
     let n = 1800;
-    let wins = (0..n).filter(|&seed| run(seed, 2, seed % 100 == 0)).count();
+    let seen: Vec<Seen> = (0..n).map(|seed| run(seed, 2, seed % 100 == 0)).collect();
+    let wins = seen.iter().filter(|s| s.won).count();
     assert!(
         wins * 2 > n as usize,
         "only {wins} of {n} games reached a victory"
     );
+    // The random players reach stepwise split fire (§6.2) and finish it.
+    assert!(seen.iter().map(|s| s.assigned).sum::<usize>() > 0);
 }
 
 #[test]
 fn random_multi_commander_games() {
     let n = 300;
-    let wins = (0..n)
-        .filter(|&seed| run(10_000 + seed, 3 + (seed as usize % 3), seed % 50 == 0))
-        .count();
+    let seen: Vec<Seen> = (0..n)
+        .map(|seed| run(10_000 + seed, 3 + (seed as usize % 3), seed % 50 == 0))
+        .collect();
+    let wins = seen.iter().filter(|s| s.won).count();
     assert!(wins > 0, "no multi-commander game reached a victory");
+    // Some eliminations left hijacked ships with Marines to move (§7.1.3.3).
+    let relocated: usize = seen.iter().map(|s| s.relocated).sum();
+    eprintln!(
+        "multi-commander: {wins} of {n} won, {relocated} Spoils-of-War Marines moved, {} dice assignments",
+        seen.iter().map(|s| s.assigned).sum::<usize>()
+    );
+    assert!(relocated > 0, "no game moved Spoils-of-War Marines");
 }

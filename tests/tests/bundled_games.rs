@@ -88,6 +88,11 @@ fn play(db: &Arc<CardDb>, decks: &[Vec<CardId>], seed: u64, n: usize, seen: &mut
             panic!("seed {seed}: listed choice {c:?} refused: {e}");
         }
         let v = violations(&g);
+        if !v.is_empty() {
+            let log = engine::transcript::render_log(&g);
+            let lines: Vec<&str> = log.lines().collect();
+            eprintln!("{}", lines[lines.len().saturating_sub(60)..].join("\n"));
+        }
         assert!(v.is_empty(), "seed {seed} after {c:?}: {v:?}");
     }
     let mut replay = new_game(db, decks, seed, n);

@@ -57,8 +57,20 @@ pub(crate) fn begin(
     skip_idle(g);
 }
 
-/// Drop commanders with nothing to decide; once the queue is empty the turn goes on.
+/// §7.1.3.3 relocations done: the aftermath that waited for them goes on.
+pub(crate) fn resume(g: &mut Game) {
+    if matches!(g.step, Step::Aftermath(_)) {
+        skip_idle(g);
+    }
+}
+
+/// Drop commanders with nothing to decide; once the queue is empty the turn goes on. While
+/// Marines of the Spoils of War still wait to move (§7.1.3.3) nothing is decided yet: the
+/// ship they wait on is leaving play (`victory::settle_relocations` resumes).
 fn skip_idle(g: &mut Game) {
+    if !g.relocations.is_empty() {
+        return;
+    }
     loop {
         let Step::Aftermath(a) = &g.step else { return };
         match a.queue.first() {

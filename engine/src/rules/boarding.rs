@@ -420,7 +420,7 @@ pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
             for m in shooters(g) {
                 let n = stats::value(g, m, TraitName::Interceptor);
                 let t = alive(g, &f.party);
-                volley::push_spreads(m, n, &t, out, |unit, fire| Choice::Intercept { unit, fire });
+                volley::push_fire(m, n, &t, out, |unit, fire| Choice::Intercept { unit, fire });
             }
             out.push(Choice::EndStep);
         }
@@ -433,7 +433,7 @@ pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
             for m in shooters(g) {
                 let n = stats::attack(g, m);
                 if n > 0 {
-                    volley::push_spreads(m, n, &targets, out, |unit, fire| Choice::Volley {
+                    volley::push_fire(m, n, &targets, out, |unit, fire| Choice::Volley {
                         unit,
                         fire,
                     });
@@ -462,20 +462,7 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
     match (f.stage, c) {
         (FightStage::Interceptor, Choice::Intercept { unit, fire })
         | (FightStage::Boarders | FightStage::Holders, Choice::Volley { unit, fire }) => {
-            if !shooters(g).contains(unit) || g.controller(*unit) != who {
-                return Err(cannot_fire(g, &f, *unit));
-            }
-            let kind = if f.stage == FightStage::Interceptor {
-                Kind::Interceptor
-            } else {
-                Kind::Marine
-            };
-            volley::check_fire(g, *unit, fire, kind)?;
-            if let Some(f) = fight_mut(g) {
-                f.acted.push(*unit);
-            }
-            volley::volley(g, *unit, fire, kind);
-            check_fight(g);
+            volley::fire_all(g, who, *unit, fire)?
         }
         (FightStage::Interceptor, Choice::EndStep) => set_stage(g, FightStage::Boarders),
         (FightStage::Boarders, Choice::EndStep) => set_stage(g, FightStage::Holders),
@@ -544,6 +531,44 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
         }
     }
     Ok(())
+}
+
+/// Whether `who` may fire Marine `unit` now, and with which kind of volley: STEP 8A
+/// Interceptor fire, STEP 8B–8D Marine volleys.
+pub(crate) fn check_shooter(g: &Game, who: PlayerId, unit: Inst) -> Result<Kind, RuleError> {
+    let f = fight(g).ok_or_else(|| err("no boarding action is being fought", "6.6"))?;
+    if !shooters(g).contains(&unit) || g.controller(unit) != who {
+        return Err(cannot_fire(g, f, unit));
+    }
+    Ok(match f.stage {
+        FightStage::Interceptor => Kind::Interceptor,
+        _ => Kind::Marine,
+    })
+}
+
+/// The Marines of the other party that `firer` may fire at (STEP 8A–8D).
+pub(crate) fn opposing_marines(g: &Game, firer: Inst) -> Vec<Inst> {
+    let Some(f) = fight(g) else {
+        return Vec::new();
+    };
+    let (a, d) = (alive(g, &f.party), alive(g, &f.defenders));
+    if a.contains(&firer) {
+        d
+    } else if d.contains(&firer) {
+        a
+    } else {
+        Vec::new()
+    }
+}
+
+/// A checked Marine volley is rolled: the Marine has fired this step, and a destroyed party
+/// ends the fighting (STEP 8D).
+pub(crate) fn fired(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) {
+    if let Some(f) = fight_mut(g) {
+        f.acted.push(unit);
+    }
+    volley::volley(g, unit, fire, kind);
+    check_fight(g);
 }
 
 /// Why `unit` may not fire now in fight `f` (§6.6 STEP 8A, §6.6 STEP 8B, §6.6 STEP 8C).
@@ -688,9 +713,7 @@ fn hijack(g: &mut Game, f: &Fight) {
     for m in alive(g, &f.party) {
         g.move_to(m, Zone::Attached(f.target));
     }
-    if let Some(e) = g.engagement.as_mut() {
-        e.fresh.push(f.target);
-    }
+    g.fresh.push(f.target);
 }
 
 /// §9.31 scuttle: the ship is destroyed immediately (no Stoic); the Marines stay with the
@@ -717,6 +740,8 @@ pub(crate) fn check_garrisons(g: &mut Game) {
         .filter(|(_, x)| x.controller != x.owner && matches!(x.zone, Zone::Battlefield))
         .map(|(k, _)| Inst(k as u16))
         .filter(|&i| matches!(g.card(i).kind, CardKind::Ship(_)))
+        // §7.1.3.3: a ship hijacked from an eliminated commander is leaving play, not reverting.
+        .filter(|&i| !g.relocations.iter().any(|r| r.ship == i))
         .collect();
     for s in hijacked {
         let ctrl = g.controller(s);

@@ -119,10 +119,9 @@ pub struct Engagement {
     pub fired: Vec<Inst>,
     /// Stoic units awaiting their last volley, front first (§3.4.10).
     pub stoic: Vec<Inst>,
-    /// Ships that changed hands by boarding: they wait for their new commander's next volley
-    /// turn (§6.6 STEP 8E).
-    pub fresh: Vec<Inst>,
     pub fight: Option<boarding::Fight>,
+    /// A split volley being assigned one target at a time (§6.2, `volley::assign`).
+    pub assigning: Option<volley::Assignment>,
 }
 
 impl Engagement {
@@ -205,8 +204,8 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         fearless: Vec::new(),
         fired: Vec::new(),
         stoic: Vec::new(),
-        fresh: Vec::new(),
         fight: None,
+        assigning: None,
     });
     g.step = Step::Combat;
     g.log.push(Event::CombatStep {
@@ -268,6 +267,20 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
 /// After every combat choice: §6.9.7 garrisons, then whether the engagement is over.
 pub(crate) fn settle(g: &mut Game) {
     boarding::check_garrisons(g);
+    let Some(e) = g.engagement.as_ref() else {
+        return;
+    };
+    if e.assigning.is_some() {
+        // A committed split waits only while it can be finished (never a dead end).
+        let mut more = Vec::new();
+        volley::legal_assignments(g, &mut more);
+        if more.is_empty() {
+            if let Some(e) = g.engagement.as_mut() {
+                e.assigning = None;
+            }
+        }
+        return;
+    }
     let Some(e) = g.engagement.as_ref() else {
         return;
     };
@@ -382,9 +395,11 @@ fn begin_volley(g: &mut Game, side: Side) {
             .collect();
         e.drawback_next.retain(|i| !mine.contains(i));
         e.drawback.extend(next);
-        e.fresh.retain(|i| !mine.contains(i));
         e.step = CombatStep::Volley(side);
     }
+    // §6.6 STEP 8E: this is the next volley turn of the new commander of any ship of theirs
+    // that changed hands by boarding (I-51).
+    g.fresh.retain(|i| !mine.contains(i));
 }
 
 /// STEP 9: retreating ships that survived go home; the next round begins at STEP 3.
@@ -452,6 +467,16 @@ fn end_round(g: &mut Game) {
 /// Who decides what in the engagement.
 pub(crate) fn decision(g: &Game) -> Option<Decision> {
     let e = g.engagement.as_ref()?;
+    if let Some(a) = &e.assigning {
+        // §6.2: a split begun is finished before anything else.
+        return Some(Decision {
+            who: a.who,
+            kind: DecisionKind::AssignDice {
+                unit: a.unit,
+                left: a.left(),
+            },
+        });
+    }
     if let Some(&u) = e.stoic.first() {
         return Some(Decision {
             who: g.controller(u),
@@ -497,13 +522,16 @@ pub(crate) fn dispatch(
     step: &CombatStep,
     choice: &Choice,
 ) -> Result<(), RuleError> {
+    if let Choice::AssignDice { unit, target, dice } = choice {
+        // §6.2: split fire step by step, in whichever step fires volleys.
+        volley::assign(g, who, *unit, *target, *dice)?;
+        settle(g);
+        return Ok(());
+    }
     if let CombatStep::Stoic(u) = step {
         // §3.4.10: the Stoic unit takes its last volley and nothing else.
         match choice {
-            Choice::Volley { unit, fire } if unit == u => {
-                volley::check_volley(g, who, *unit, fire, volley::Kind::Stoic)?;
-                volley::stoic_volley(g, *unit, fire);
-            }
+            Choice::Volley { unit, fire } if unit == u => volley::fire_all(g, who, *unit, fire)?,
             Choice::EndStep => volley::stoic_done(g, *u),
             _ => {
                 return Err(err(
@@ -531,12 +559,11 @@ pub(crate) fn dispatch(
             }
         }
         (CombatStep::Interceptors, Choice::Intercept { unit, fire }) => {
-            traits::intercept(g, who, *unit, fire)?
+            volley::fire_all(g, who, *unit, fire)?
         }
         (CombatStep::Interceptors, Choice::EndStep) => advance(g),
         (CombatStep::Volley(_), Choice::Volley { unit, fire }) => {
-            volley::check_volley(g, who, *unit, fire, volley::Kind::Normal)?;
-            volley::volley(g, *unit, fire, volley::Kind::Normal);
+            volley::fire_all(g, who, *unit, fire)?
         }
         (CombatStep::Volley(_), Choice::Jam { unit, target }) => {
             traits::jam_or_paint(g, who, *unit, *target, true)?

@@ -38,9 +38,20 @@ pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(),
     match (&d.kind, choice) {
         (DecisionKind::Effect { .. }, c) => crate::effects::actions::answer(g, who, c),
         (DecisionKind::Combat(step), c) => engagement::dispatch(g, who, step, c),
+        (DecisionKind::AssignDice { .. }, c @ Choice::AssignDice { .. }) => {
+            let step = g
+                .engagement
+                .as_ref()
+                .map(|e| e.step.clone())
+                .ok_or_else(|| engagement::err("no engagement is being fought", "6.6"))?;
+            engagement::dispatch(g, who, &step, c)
+        }
         (DecisionKind::Aftermath, c) => aftermath::dispatch(g, who, c),
         (DecisionKind::Spoils, Choice::SpoilsPick { card, host }) => {
             victory::spoils_pick(g, who, *card, *host)
+        }
+        (DecisionKind::SpoilsMarines, Choice::SpoilsMarine { marine, host }) => {
+            victory::relocate(g, who, *marine, *host)
         }
         (DecisionKind::Spoils, Choice::SpoilsDecline) => {
             victory::spoils_decline(g, who);
@@ -138,7 +149,9 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
         Choice::Pass => ("passing", "2.6"),
         Choice::Scoop => ("scooping", "7.2"),
         Choice::SpoilsPick { .. } | Choice::SpoilsDecline => ("the Spoils of War", "7.1.3.2"),
+        Choice::SpoilsMarine { .. } => ("moving Marines of the Spoils of War", "7.1.3.3"),
         Choice::TurnFaceDown(_) => ("turning a module face down", "3.4.4"),
+        Choice::AssignDice { .. } => ("assigning volley dice", "6.2"),
         Choice::EffectTarget(_)
         | Choice::EffectDeploy { .. }
         | Choice::EffectCommander(_)
@@ -208,6 +221,8 @@ pub(crate) fn legal(g: &Game, d: &Decision) -> Vec<Choice> {
         }
         DecisionKind::Combat(step) => engagement::legal(g, d, step, &mut out),
         DecisionKind::Spoils => victory::legal_spoils(g, who, &mut out),
+        DecisionKind::AssignDice { .. } => volley::legal_assignments(g, &mut out),
+        DecisionKind::SpoilsMarines => victory::legal_relocations(g, who, &mut out),
         DecisionKind::Aftermath => aftermath::legal_choices(g, who, &mut out),
         DecisionKind::Effect { .. } => crate::effects::actions::legal(g, &mut out),
     }

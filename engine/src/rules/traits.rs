@@ -61,6 +61,7 @@ pub(crate) fn interceptor_units(g: &Game) -> Vec<Inst> {
     units(g, Side::Defender)
         .into_iter()
         .filter(|&u| !e.acted.contains(&u) && stats::has(g, u, TraitName::Interceptor))
+        .filter(|&u| volley::held_back(g, e, u).is_ok())
         .filter(|&u| !volley::legal_targets(g, u, Kind::Interceptor).is_empty())
         .collect()
 }
@@ -69,21 +70,22 @@ pub(crate) fn legal_intercepts(g: &Game, out: &mut Vec<Choice>) {
     for u in interceptor_units(g) {
         let n = stats::value(g, u, TraitName::Interceptor);
         let targets = volley::legal_targets(g, u, Kind::Interceptor);
-        volley::push_spreads(u, n, &targets, out, |unit, fire| Choice::Intercept {
+        volley::push_fire(u, n, &targets, out, |unit, fire| Choice::Intercept {
             unit,
             fire,
         });
     }
 }
 
-/// §3.3.1: one volley of X dice at attacking ships (not Jammers); kills are immediate.
-pub(crate) fn intercept(
-    g: &mut Game,
-    who: PlayerId,
-    unit: Inst,
-    fire: &[(Inst, u8)],
-) -> Result<(), RuleError> {
+/// §3.3.1: whether `unit` may fire its Interceptor volley now: a defending unit of `who`'s
+/// with Interceptor, once, in STEP 2. The volley itself (X dice at attacking ships, not
+/// Jammers; kills immediate) is fired like any other (`volley::fire_all`, `volley::assign`).
+pub(crate) fn check_intercept(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
     mine(g, who, unit)?;
+    if let Some(e) = g.engagement.as_ref() {
+        // §6.6 STEP 8E: a ship hijacked by the defender waits for their next volley turn.
+        volley::held_back(g, e, unit)?;
+    }
     if !interceptor_units(g).contains(&unit) {
         return Err(err(
             format!(
@@ -93,11 +95,6 @@ pub(crate) fn intercept(
             "3.3.1",
         ));
     }
-    volley::check_fire(g, unit, fire, Kind::Interceptor)?;
-    if let Some(e) = g.engagement.as_mut() {
-        e.acted.push(unit);
-    }
-    volley::volley(g, unit, fire, Kind::Interceptor);
     Ok(())
 }
 

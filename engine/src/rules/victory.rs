@@ -8,6 +8,16 @@
 //! deployment from the Shipyard (§7.1.3.2, then a shuffle, §8.3), and their Marines aboard
 //! ships hijacked from the eliminated commander move to their own ships with room or are
 //! discarded (§7.1.3.3). A commander who scoops after being attacked grants the same (§7.2).
+//!
+//! §7.1.3.3 is a decision of the Marines' commander (I-50): which local ship with room takes
+//! each Marine; discarding is legal only for a Marine no such ship has room for. So that
+//! every card stays in exactly one zone while they decide, a ship hijacked from the loser
+//! that still carries such Marines stays in play, under its hijacker, as a [`Relocation`]:
+//! every other card of the loser leaves at once, the pick (`DecisionKind::SpoilsMarines`)
+//! comes before any other decision, and the ship leaves play (to its owner's Scrapheap, as
+//! destroyed) the moment its last waiting Marine has moved. It is never garrison-checked
+//! (§6.9.7 does not return it to a commander out of the game), and nothing else happens while
+//! it waits except a scoop, after which [`settle_relocations`] drops what no longer applies.
 
 use crate::choice::Choice;
 use crate::error::RuleError;
@@ -16,7 +26,18 @@ use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::CardKind;
 use crate::rules::manufacturing::{self, capacity, used, Context};
-use crate::rules::{boarding, engagement, scoop};
+use crate::rules::{aftermath, boarding, engagement, scoop};
+
+/// §7.1.3.3: a ship hijacked from an eliminated commander, kept in play until its hijacker's
+/// Marines aboard have moved to `local` ships with room (or been discarded).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Relocation {
+    pub ship: Inst,
+    pub loser: PlayerId,
+    /// The hijacker's local ships when the loser fell (§9.18, I-40): in an engagement, their
+    /// ships fighting in it; outside one, all their ships. None of the loser's.
+    pub local: Vec<Inst>,
+}
 
 /// §6.1, §6.3: `loser`'s Station fell to `by`.
 pub(crate) fn eliminate(g: &mut Game, loser: PlayerId, by: Option<PlayerId>) {
@@ -45,6 +66,7 @@ pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>
         });
     }
     pick_up(g, loser, spoils);
+    settle_relocations(g);
     boarding::check_garrisons(g);
     let involved = g.engagement.as_ref().map(|e| {
         (
@@ -76,6 +98,7 @@ pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>
         None => {}
     }
     if scoop::check_end(g) {
+        settle_relocations(g);
         return;
     }
     if let (true, Some(v)) = (spoils, victor) {
@@ -84,8 +107,8 @@ pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>
 }
 
 /// §6.3, §7.1.3.3: every card `loser` owns leaves play; in a game of three or more
-/// (`spoils`), Marines of other commanders aboard ships hijacked from them move to their own
-/// local ships with room, or are discarded. With two commanders the game is over and they
+/// (`spoils`), a ship hijacked from them that carries other commanders' Marines stays until
+/// those Marines have moved ([`Relocation`]). With two commanders the game is over and they
 /// simply leave play with the ship.
 fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
     let hijacked_from: Vec<Inst> = (0..g.instances.len())
@@ -98,33 +121,18 @@ fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
         })
         .collect();
     for ship in hijacked_from.into_iter().filter(|_| spoils) {
-        let aboard: Vec<Inst> = g
-            .attachments(ship)
-            .iter()
-            .copied()
-            .filter(|&m| {
-                matches!(g.card(m).kind, CardKind::Marine { .. })
-                    && g.instance(m).is_some_and(|x| x.owner != loser)
-            })
-            .collect();
-        for m in aboard {
-            let who = g.controller(m);
-            let to = new_home(g, who, m, loser);
-            match to {
-                Some(h) => g.move_to(m, Zone::Attached(h)),
-                None => g.move_to(m, Zone::Scrapheap),
-            }
-            g.log.push(Event::SpoilsMarines {
-                marine: g.card_ref(m),
-                to: to.map(|h| g.card_ref(h)),
-            });
+        if waiting(g, ship, loser).is_empty() {
+            continue;
         }
+        let local = local_ships(g, g.controller(ship), loser);
+        g.relocations.push(Relocation { ship, loser, local });
     }
     // Top-level cards first (their attachments follow them to the Scrapheap), then any of the
     // loser's cards attached to other commanders' cards.
     let mut owned: Vec<Inst> = (0..g.instances.len())
         .map(|k| Inst(k as u16))
         .filter(|&i| g.in_play(i) && g.instance(i).is_some_and(|x| x.owner == loser))
+        .filter(|&i| !g.relocations.iter().any(|r| r.ship == i))
         .collect();
     owned.sort_by_key(|&i| !matches!(g.zone(i), Some(Zone::Battlefield)));
     for i in owned {
@@ -134,35 +142,203 @@ fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
     }
 }
 
-/// A local ship of `who` with room for Marine `m` (§7.1.3.3, §2.4.1), never one of the
-/// `loser`'s (they all leave play). Local (§9.18): during an engagement only `who`'s ships
-/// fighting in it, not their Station or ships left at home (docs/interpretations.md I-40);
-/// outside one, any of their ships.
-fn new_home(g: &Game, who: PlayerId, m: Inst, loser: PlayerId) -> Option<Inst> {
-    let card = g.card(m);
-    let character = matches!(card.kind, CardKind::Marine { character: true });
+/// The hijacker's Marines aboard `ship` still to move (§7.1.3.3).
+fn waiting(g: &Game, ship: Inst, loser: PlayerId) -> Vec<Inst> {
+    let who = g.controller(ship);
+    g.attachments(ship)
+        .iter()
+        .copied()
+        .filter(|&m| {
+            matches!(g.card(m).kind, CardKind::Marine { .. })
+                && g.instance(m)
+                    .is_some_and(|x| x.owner != loser && x.controller == who)
+        })
+        .collect()
+}
+
+/// `who`'s local ships (§9.18, I-40): during an engagement only their ships fighting in it,
+/// not their Station or ships left at home; outside one, any of their ships. Never one of the
+/// `loser`'s (they all leave play).
+fn local_ships(g: &Game, who: PlayerId, loser: PlayerId) -> Vec<Inst> {
     let hosts = match g.engagement.as_ref().and_then(|e| e.side_of(who)) {
         Some(side) => engagement::units(g, side),
-        None => g.cmd(who)?.battlefield.clone(),
+        None => g.cmd(who).map_or(Vec::new(), |c| c.battlefield.clone()),
     };
-    hosts.into_iter().find(|&h| {
-        if g.controller(h) != who || g.instance(h).is_none_or(|x| x.owner == loser) {
-            return false;
+    hosts
+        .into_iter()
+        .filter(|&h| {
+            g.controller(h) == who
+                && g.instance(h).is_some_and(|x| x.owner != loser)
+                && matches!(g.card(h).kind, CardKind::Ship(_))
+        })
+        .collect()
+}
+
+/// Whether Marine `m` may move aboard `host` under §7.1.3.3: one of its commander's local
+/// ships, of a class it may board, with room (§2.4.1; Characters take no room, §2.4.2).
+fn check_new_home(g: &Game, r: &Relocation, m: Inst, host: Inst) -> Result<(), RuleError> {
+    let name = || format!("{} {host}", g.name(host));
+    let who = g.controller(r.ship);
+    if !r.local.contains(&host) || !g.in_play(host) || g.controller(host) != who {
+        return Err(RuleError::Engagement {
+            what: format!(
+                "{} is not one of your local ships: the Marines go to a ship that fought alongside (I-40)",
+                name()
+            ),
+            section: "7.1.3.3",
+        });
+    }
+    let card = g.card(m);
+    let character = matches!(card.kind, CardKind::Marine { character: true });
+    let class = match g.card(host).kind {
+        CardKind::Ship(c) if c != crate::ir::ShipClass::FighterWing => c,
+        _ => {
+            return Err(RuleError::Engagement {
+                what: format!("{} carries no Marines", name()),
+                section: "2.5.1",
+            })
         }
-        let hc = g.card(h);
-        let ship_ok = match hc.kind {
-            CardKind::Ship(c) => {
-                card.fits.as_ref().is_none_or(|r| r.admits(c))
-                    && c != crate::ir::ShipClass::FighterWing
+    };
+    if card.fits.as_ref().is_some_and(|f| !f.admits(class)) {
+        return Err(RuleError::Engagement {
+            what: format!("{} {m} may not go aboard {}", g.name(m), name()),
+            section: "2.4",
+        });
+    }
+    let (cap, _) = capacity(g, host);
+    let (have, _) = used(g, host, None);
+    if cap == 0 || (!character && u32::from(have) + u32::from(card.space) > u32::from(cap)) {
+        return Err(RuleError::Engagement {
+            what: format!(
+                "{} has no room for {} {m} ({} of {cap} Marine space used)",
+                name(),
+                g.name(m),
+                have
+            ),
+            section: "2.4.1",
+        });
+    }
+    Ok(())
+}
+
+/// Who moves Marines now: the commander of the first ship still waiting (§7.1.3.3).
+pub(crate) fn pending_relocation(g: &Game) -> Option<PlayerId> {
+    g.relocations
+        .iter()
+        .find(|r| g.in_play(r.ship) && !waiting(g, r.ship, r.loser).is_empty())
+        .map(|r| g.controller(r.ship))
+}
+
+/// `who`'s waiting Marines, each with the relocation it waits on.
+fn waiting_of(g: &Game, who: PlayerId) -> Vec<(Inst, &Relocation)> {
+    g.relocations
+        .iter()
+        .filter(|r| g.in_play(r.ship) && g.controller(r.ship) == who)
+        .flat_map(|r| waiting(g, r.ship, r.loser).into_iter().map(move |m| (m, r)))
+        .collect()
+}
+
+/// Every Marine of `who` still waiting, to each local ship with room, or discarded when none
+/// has room (I-50).
+pub(crate) fn legal_relocations(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    for (m, r) in waiting_of(g, who) {
+        let hosts: Vec<Inst> = r
+            .local
+            .iter()
+            .copied()
+            .filter(|&h| check_new_home(g, r, m, h).is_ok())
+            .collect();
+        if hosts.is_empty() {
+            out.push(Choice::SpoilsMarine {
+                marine: m,
+                host: None,
+            });
+        }
+        out.extend(hosts.into_iter().map(|h| Choice::SpoilsMarine {
+            marine: m,
+            host: Some(h),
+        }));
+    }
+}
+
+/// §7.1.3.3: `who`'s Marine `marine`, aboard a ship hijacked from the eliminated commander,
+/// moves aboard `host`, or (`None`) is discarded — only when none of their local ships has
+/// room for it (I-50).
+pub(crate) fn relocate(
+    g: &mut Game,
+    who: PlayerId,
+    marine: Inst,
+    host: Option<Inst>,
+) -> Result<(), RuleError> {
+    let r = waiting_of(g, who)
+        .into_iter()
+        .find(|&(m, _)| m == marine)
+        .map(|(_, r)| r.clone())
+        .ok_or_else(|| RuleError::Engagement {
+            what: format!(
+                "{} {marine} is not one of your Marines aboard a ship hijacked from the eliminated commander",
+                g.name(marine)
+            ),
+            section: "7.1.3.3",
+        })?;
+    match host {
+        Some(h) => check_new_home(g, &r, marine, h)?,
+        None => {
+            if let Some(&h) = r
+                .local
+                .iter()
+                .find(|&&h| check_new_home(g, &r, marine, h).is_ok())
+            {
+                return Err(RuleError::Engagement {
+                    what: format!(
+                        "{} {marine} may be discarded only when none of your local ships has room; {} {h} has",
+                        g.name(marine),
+                        g.name(h)
+                    ),
+                    section: "7.1.3.3",
+                });
             }
-            _ => false,
-        };
-        let (cap, _) = capacity(g, h);
-        let (have, _) = used(g, h, None);
-        ship_ok
-            && cap > 0
-            && (character || u32::from(have) + u32::from(card.space) <= u32::from(cap))
-    })
+        }
+    }
+    match host {
+        Some(h) => g.move_to(marine, Zone::Attached(h)),
+        None => g.move_to(marine, Zone::Scrapheap),
+    }
+    g.log.push(Event::SpoilsMarines {
+        marine: g.card_ref(marine),
+        to: host.map(|h| g.card_ref(h)),
+    });
+    settle_relocations(g);
+    Ok(())
+}
+
+/// Ships whose waiting is over leave play (§7.1.3.3: destroyed): their Marines have all moved,
+/// their hijacker is out of the game, or the game is over. The aftermath of an engagement
+/// waits for them (`aftermath::resume`).
+pub(crate) fn settle_relocations(g: &mut Game) {
+    if g.relocations.is_empty() {
+        return;
+    }
+    let over = g.outcome.is_some();
+    let done: Vec<Relocation> = g
+        .relocations
+        .iter()
+        .filter(|r| {
+            over || !g.in_play(r.ship)
+                || g.cmd(g.controller(r.ship)).is_none_or(|c| c.out)
+                || waiting(g, r.ship, r.loser).is_empty()
+        })
+        .cloned()
+        .collect();
+    g.relocations.retain(|r| !done.contains(r));
+    for r in done {
+        if g.in_play(r.ship) {
+            g.move_to(r.ship, Zone::Scrapheap);
+        }
+    }
+    if g.relocations.is_empty() {
+        aftermath::resume(g);
+    }
 }
 
 // ----- §7.1.3.2: one free deployment from the Shipyard ----------------------------------------

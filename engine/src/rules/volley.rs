@@ -10,6 +10,12 @@
 //! Targeting (§6.5.3, §2.2, §2.5.1.1): only units on the other side of the engagement; every
 //! Module-Station before the Station; in round 1 neither the Station nor its modules while a
 //! defending ship can be targeted; docked Fighter Wings and Marines never.
+//!
+//! A volley is chosen whole (`Choice::Volley`, `Choice::Intercept`) or assigned one target at
+//! a time (`Choice::AssignDice`): the first assignment binds the unit to fire (§6.2), the
+//! pending `Assignment` is then the only decision, and the last die assigned rolls the volley
+//! through the same check and the same roll as the whole choice. So `legal_choices` reaches
+//! every split while listing at most k·n choices for n dice and k targets ([`push_fire`]).
 
 use serde::Serialize;
 
@@ -19,7 +25,7 @@ use crate::event::{CardRef, Event};
 use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardKind, ModuleKind, ShipClass, TraitName};
-use crate::rules::engagement::{err, side_of_unit, units, Engagement, Side};
+use crate::rules::engagement::{err, side_of_unit, units, CombatStep, Engagement, Side};
 use crate::rules::{stats, traits, victory};
 
 /// What kind of volley is fired.
@@ -58,9 +64,10 @@ pub struct Die {
     pub hit: bool,
 }
 
-/// Ships that may not act this round whatever they would do — fire, use a trait or board:
-/// a retreating ship (§6.6 STEP 3) and one that has just changed hands and waits for its new
-/// commander's next volley (§6.6 STEP 8E).
+/// Ships that may not act whatever they would do — fire (Interceptor fire too), use a trait or
+/// board: a retreating ship this round (§6.6 STEP 3), and one that has changed hands by
+/// boarding and waits for its new commander's next volley turn (§6.6 STEP 8E), in this
+/// engagement or a later one (`Game::fresh`, I-51).
 pub(crate) fn held_back(g: &Game, e: &Engagement, unit: Inst) -> Result<(), RuleError> {
     if e.retreating.contains(&unit) {
         return Err(err(
@@ -71,7 +78,7 @@ pub(crate) fn held_back(g: &Game, e: &Engagement, unit: Inst) -> Result<(), Rule
             "6.6 STEP 3",
         ));
     }
-    if e.fresh.contains(&unit) {
+    if g.fresh.contains(&unit) {
         return Err(err(
             format!(
                 "{} {unit} changed hands and waits for its new commander's next volley",
@@ -251,45 +258,43 @@ pub(crate) fn check_fire(
         if fire[..k].iter().any(|&(u, _)| u == t) {
             return Err(err(format!("target {t} is named twice"), "6.2"));
         }
-        if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
-            crate::rules::boarding::check_marine_target(g, unit, t)?;
-        } else {
-            check_target(g, unit, t, kind)?;
-        }
+        check_one_target(g, unit, t, kind)?;
     }
     Ok(())
 }
 
-/// Check a normal or Stoic volley by `who`.
-pub(crate) fn check_volley(
-    g: &Game,
-    who: PlayerId,
-    unit: Inst,
-    fire: &[(Inst, u8)],
-    kind: Kind,
-) -> Result<(), RuleError> {
+/// Whether `unit` may put volley dice of `kind` on `t`: an opposing Marine in a boarding
+/// action, otherwise a legal target (§6.5.3).
+fn check_one_target(g: &Game, unit: Inst, t: Inst, kind: Kind) -> Result<(), RuleError> {
+    if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
+        crate::rules::boarding::check_marine_target(g, unit, t)
+    } else {
+        check_target(g, unit, t, kind)
+    }
+}
+
+/// Whether `who` may fire `unit` on this volley turn (§6.2, §3.2, §3.3.3).
+fn check_shooter_turn(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
     if g.controller(unit) != who {
         return Err(err(
             format!("{} {unit} is not under your command", g.name(unit)),
             "6.2",
         ));
     }
-    if kind == Kind::Normal {
-        can_act(g, unit)?;
-        if g.engagement
-            .as_ref()
-            .is_some_and(|e| e.drawback.contains(&unit))
-        {
-            return Err(err(
-                format!(
-                    "{} {unit} used Overload and cannot fire this volley turn",
-                    g.name(unit)
-                ),
-                "3.3.3",
-            ));
-        }
+    can_act(g, unit)?;
+    if g.engagement
+        .as_ref()
+        .is_some_and(|e| e.drawback.contains(&unit))
+    {
+        return Err(err(
+            format!(
+                "{} {unit} used Overload and cannot fire this volley turn",
+                g.name(unit)
+            ),
+            "3.3.3",
+        ));
     }
-    check_fire(g, unit, fire, kind)
+    Ok(())
 }
 
 pub(crate) fn legal_volleys(g: &Game, unit: Inst, kind: Kind, out: &mut Vec<Choice>) {
@@ -302,14 +307,257 @@ pub(crate) fn legal_volleys(g: &Game, unit: Inst, kind: Kind, out: &mut Vec<Choi
         return;
     }
     let targets = legal_targets(g, unit, kind);
-    push_spreads(unit, n, &targets, out, |unit, fire| Choice::Volley {
+    push_fire(unit, n, &targets, out, |unit, fire| Choice::Volley {
         unit,
         fire,
     });
 }
 
-/// All dice at each target, plus one split over the first two (apply takes any split).
-pub(crate) fn push_spreads(
+// ----- firing a volley: one choice or dice assigned step by step (§6.2) -----------------------
+
+/// Where a volley is being fired: it decides who may fire and what follows the roll. Every
+/// volley of an engagement — normal (STEP 3/5), Stoic (§3.4.10), Interceptor (STEP 2, STEP 8A)
+/// and Marines' (STEP 8B–8D) — goes through [`fire_all`] or [`assign`], then [`carry_out`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Occasion {
+    /// §6.2: a side's volley turn (STEP 3, STEP 5).
+    Turn,
+    /// §3.4.10: this Stoic unit's last volley.
+    Stoic(Inst),
+    /// §6.6 STEP 2: defending Interceptors (§3.3.1).
+    Interceptors,
+    /// §6.6 STEP 8: Marines in a boarding action (8A Interceptor fire, 8B–8D volleys).
+    Fight,
+}
+
+/// A volley whose dice are being assigned one target at a time (§6.2): committed from its
+/// first assignment, rolled when its last die is assigned.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Assignment {
+    pub who: PlayerId,
+    pub unit: Inst,
+    pub occasion: Occasion,
+    pub kind: Kind,
+    /// The unit's volley dice, counted at the first assignment.
+    pub dice: u8,
+    pub fire: Vec<(Inst, u8)>,
+}
+
+impl Assignment {
+    /// Dice still to assign.
+    pub fn left(&self) -> u8 {
+        let done: u32 = self.fire.iter().map(|&(_, k)| u32::from(k)).sum();
+        u8::try_from(u32::from(self.dice).saturating_sub(done)).unwrap_or(0)
+    }
+}
+
+fn occasion(g: &Game) -> Option<Occasion> {
+    let e = g.engagement.as_ref()?;
+    if let Some(&u) = e.stoic.first() {
+        return Some(Occasion::Stoic(u));
+    }
+    match e.step {
+        CombatStep::Volley(_) => Some(Occasion::Turn),
+        CombatStep::Interceptors => Some(Occasion::Interceptors),
+        CombatStep::Boarding => Some(Occasion::Fight),
+        _ => None,
+    }
+}
+
+/// Whether `who` may fire `unit` now, and with which kind of volley.
+fn check_shooter(g: &Game, who: PlayerId, unit: Inst) -> Result<(Occasion, Kind), RuleError> {
+    let occ = occasion(g).ok_or_else(|| err("no volley may be fired in this step", "6.6"))?;
+    let kind = match occ {
+        Occasion::Turn => {
+            check_shooter_turn(g, who, unit)?;
+            Kind::Normal
+        }
+        Occasion::Stoic(u) => {
+            if unit != u || g.controller(u) != who {
+                return Err(err(
+                    format!("{} must take or decline its Stoic last volley", g.name(u)),
+                    "3.4.10",
+                ));
+            }
+            Kind::Stoic
+        }
+        Occasion::Interceptors => {
+            traits::check_intercept(g, who, unit)?;
+            Kind::Interceptor
+        }
+        Occasion::Fight => crate::rules::boarding::check_shooter(g, who, unit)?,
+    };
+    Ok((occ, kind))
+}
+
+/// What `unit` may fire at in a volley of `kind`: opposing Marines in a boarding action,
+/// otherwise the legal targets of §6.5.3.
+fn targets_for(g: &Game, unit: Inst, kind: Kind) -> Vec<Inst> {
+    if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
+        crate::rules::boarding::opposing_marines(g, unit)
+    } else {
+        legal_targets(g, unit, kind)
+    }
+}
+
+/// Roll a checked volley and do what follows it where it was fired.
+fn carry_out(g: &mut Game, occ: Occasion, unit: Inst, fire: &[(Inst, u8)], kind: Kind) {
+    match occ {
+        Occasion::Turn => volley(g, unit, fire, kind),
+        Occasion::Stoic(_) => stoic_volley(g, unit, fire),
+        Occasion::Interceptors => {
+            if let Some(e) = g.engagement.as_mut() {
+                e.acted.push(unit);
+            }
+            volley(g, unit, fire, kind);
+        }
+        Occasion::Fight => crate::rules::boarding::fired(g, unit, fire, kind),
+    }
+}
+
+/// `Choice::Volley` / `Choice::Intercept`: every die assigned in one choice (§6.2).
+pub(crate) fn fire_all(
+    g: &mut Game,
+    who: PlayerId,
+    unit: Inst,
+    fire: &[(Inst, u8)],
+) -> Result<(), RuleError> {
+    let (occ, kind) = check_shooter(g, who, unit)?;
+    check_fire(g, unit, fire, kind)?;
+    carry_out(g, occ, unit, fire, kind);
+    Ok(())
+}
+
+/// `Choice::AssignDice` (§6.2): `dice` of `unit`'s volley dice at `target`. The first
+/// assignment commits the volley; each must leave the rest assignable (another legal target
+/// while dice remain); the last one rolls it exactly as the one-shot choice would.
+pub(crate) fn assign(
+    g: &mut Game,
+    who: PlayerId,
+    unit: Inst,
+    target: Inst,
+    dice: u8,
+) -> Result<(), RuleError> {
+    let pending = g.engagement.as_ref().and_then(|e| e.assigning.clone());
+    let mut a = match pending {
+        Some(a) if a.unit != unit => {
+            return Err(err(
+                format!(
+                    "{} {} is assigning its volley dice: its {} remaining dice come first",
+                    g.name(a.unit),
+                    a.unit,
+                    a.left()
+                ),
+                "6.2",
+            ))
+        }
+        Some(a) => a,
+        None => {
+            let (occasion, kind) = check_shooter(g, who, unit)?;
+            let n = dice_for(g, unit, kind);
+            if n == 0 {
+                return Err(err(
+                    format!("{} {unit} has no volley dice", g.name(unit)),
+                    kind.section(),
+                ));
+            }
+            Assignment {
+                who,
+                unit,
+                occasion,
+                kind,
+                dice: n,
+                fire: Vec::new(),
+            }
+        }
+    };
+    let left = a.left();
+    if dice == 0 {
+        return Err(err("name each target with at least one die", "8.5"));
+    }
+    if dice > left {
+        return Err(err(
+            format!(
+                "{} {unit} has {left} volley {} left to assign, not {dice}",
+                g.name(unit),
+                if left == 1 { "die" } else { "dice" }
+            ),
+            "6.2",
+        ));
+    }
+    if a.fire.iter().any(|&(t, _)| t == target) {
+        return Err(err(
+            format!(
+                "{} {target} already has its dice from this volley",
+                g.name(target)
+            ),
+            "6.2",
+        ));
+    }
+    check_one_target(g, unit, target, a.kind)?;
+    if dice < left {
+        let more = targets_for(g, unit, a.kind)
+            .into_iter()
+            .any(|t| t != target && a.fire.iter().all(|&(u, _)| u != t));
+        if !more {
+            return Err(err(
+                format!(
+                    "{} {unit} must assign all {left} remaining dice: no other target is left for the rest",
+                    g.name(unit)
+                ),
+                "6.2",
+            ));
+        }
+    }
+    a.fire.push((target, dice));
+    g.log.push(Event::DiceAssigned {
+        unit: g.card_ref(unit),
+        target: g.card_ref(target),
+        dice,
+        left: left - dice,
+    });
+    if dice < left {
+        if let Some(e) = g.engagement.as_mut() {
+            e.assigning = Some(a);
+        }
+        return Ok(());
+    }
+    if let Some(e) = g.engagement.as_mut() {
+        e.assigning = None;
+    }
+    // The same final check as the one-shot choice: one rule, one gate.
+    check_fire(g, unit, &a.fire, a.kind)?;
+    carry_out(g, a.occasion, unit, &a.fire, a.kind);
+    Ok(())
+}
+
+/// The assignments that continue a committed split (§6.2): each target not yet named, any
+/// number of the remaining dice — all of them at the last target left.
+pub(crate) fn legal_assignments(g: &Game, out: &mut Vec<Choice>) {
+    let Some(a) = g.engagement.as_ref().and_then(|e| e.assigning.as_ref()) else {
+        return;
+    };
+    let left = a.left();
+    let rest: Vec<Inst> = targets_for(g, a.unit, a.kind)
+        .into_iter()
+        .filter(|&t| a.fire.iter().all(|&(u, _)| u != t))
+        .collect();
+    for &t in &rest {
+        let from = if rest.len() > 1 { 1 } else { left };
+        for dice in from..=left {
+            out.push(Choice::AssignDice {
+                unit: a.unit,
+                target: t,
+                dice,
+            });
+        }
+    }
+}
+
+/// §6.2: the choices that reach every split of `n` dice over `targets`: all dice at each
+/// target in one choice (`make`), and — with two targets or more — the first step of a
+/// stepwise assignment, 1..n-1 dice at any target (`Choice::AssignDice`): k·n choices in all.
+pub(crate) fn push_fire(
     unit: Inst,
     n: u8,
     targets: &[Inst],
@@ -319,9 +567,15 @@ pub(crate) fn push_spreads(
     for &t in targets {
         out.push(make(unit, vec![(t, n)]));
     }
-    if let [a, b, ..] = targets {
-        if n >= 2 {
-            out.push(make(unit, vec![(*a, n - 1), (*b, 1)]));
+    if targets.len() >= 2 {
+        for &t in targets {
+            for dice in 1..n {
+                out.push(Choice::AssignDice {
+                    unit,
+                    target: t,
+                    dice,
+                });
+            }
         }
     }
 }
