@@ -611,6 +611,12 @@ pub enum Event {
         paid: Amount,
         sources: Vec<CardRef>,
     },
+    /// A Stoic unit destroyed while it may not act gets no last volley (§3.4.10, I-49).
+    StoicWithheld {
+        card: CardRef,
+        /// Why it may not act: retreating (§6.6 STEP 3) or changed hands (§6.6 STEP 8E).
+        section: &'static str,
+    },
     /// An effect attached a card to another (§9.1; an Event stays attached, §2.6).
     Attached {
         source: CardRef,
@@ -683,7 +689,7 @@ impl Event {
                 immediate: true, ..
             } => "6.7",
             Event::Destroyed { .. } => "9.12",
-            Event::StoicLastVolley { .. } => "3.4.10",
+            Event::StoicLastVolley { .. } | Event::StoicWithheld { .. } => "3.4.10",
             Event::TraitUsed { ability, .. } => ability.section(),
             Event::FearlessSwap { .. } => "3.4.5",
             Event::WingLaunched { .. } | Event::WingDocked { .. } => "2.5.1.2",

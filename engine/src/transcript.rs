@@ -625,6 +625,10 @@ impl<'g> Namer<'g> {
                 self.card(*card),
                 self.cards(sources)
             ),
+            Event::StoicWithheld { card, section } => format!(
+                "{} is Stoic but may not act now (§{section}): no last volley",
+                self.card(*card)
+            ),
             Event::Attached { source, card, to } if source == card => {
                 format!("{} is attached to {}", self.card(*card), self.card(*to))
             }

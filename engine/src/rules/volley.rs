@@ -674,6 +674,17 @@ fn destroyed_by_volley(g: &mut Game, t: Inst, immediate: bool, kind: Kind) {
         && kind != Kind::Stoic
         && stats::has(g, t, TraitName::Stoic)
         && !matches!(g.card(t).kind, CardKind::Marine { .. });
+    // A retreating ship, or one waiting after changing hands, may not act: Stoic is a trait
+    // and its last volley an action (§6.6 STEP 3, STEP 8E, I-49).
+    let withheld = g.engagement.as_ref().and_then(|e| held_back(g, e, t).err());
+    if let (true, Some(why)) = (stoic, withheld) {
+        g.log.push(Event::StoicWithheld {
+            card: g.card_ref(t),
+            section: why.section(),
+        });
+        destroy(g, t, immediate);
+        return;
+    }
     if stoic {
         if let Some(e) = g.engagement.as_mut() {
             if !e.stoic.contains(&t) {
