@@ -5,11 +5,26 @@
 //! §3.4.10, is the one exception), a hijacked ship always has a Marine of its commander
 //! aboard (§6.9.7), and a commander out of the game has nothing left in play (§6.3, §7.2) —
 //! but for a ship hijacked from them whose hijacker's Marines aboard still wait to move
-//! (§7.1.3.3, `Game::relocations`).
+//! (§7.1.3.3, `Game::relocations`). [`replay_matches`] checks determinism: the same seed
+//! and the same choices give the same log, byte for byte.
 
 use crate::game::{Game, Zone};
 use crate::ids::Inst;
 use crate::ir::{BaseRule, CardKind};
+
+/// Replays `played`'s choices on `fresh` (a new game from the same decks and seed) and
+/// checks that every choice is accepted and the log comes out byte for byte the same.
+pub fn replay_matches(played: &Game, mut fresh: Game) -> Result<(), String> {
+    for (k, (who, c)) in played.history().iter().enumerate() {
+        fresh
+            .apply(*who, c.clone())
+            .map_err(|e| format!("choice {k} ({c:?}) refused on replay: {e}"))?;
+    }
+    if fresh.log_json() != played.log_json() {
+        return Err("the replayed log differs".into());
+    }
+    Ok(())
+}
 
 /// Every violated invariant, described; empty when the state is sound.
 pub fn violations(g: &Game) -> Vec<String> {

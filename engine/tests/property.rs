@@ -158,15 +158,11 @@ fn run(seed: u64, commanders: usize, check_probes: bool) -> Seen {
     }
     assert!(g.outcome().is_some());
     // Replay from the seed: same log, byte for byte.
-    let mut replay = common::new_game(seed, commanders, TURNS);
-    for (who, c) in g.history().to_vec() {
-        replay.apply(who, c).expect("replayed choice accepted");
+    if let Err(e) =
+        engine::invariants::replay_matches(&g, common::new_game(seed, commanders, TURNS))
+    {
+        panic!("seed {seed}: {e}");
     }
-    assert_eq!(
-        replay.log_json(),
-        g.log_json(),
-        "seed {seed}: replay diverged"
-    );
     let count = |f: fn(&Choice) -> bool| g.history().iter().filter(|(_, c)| f(c)).count();
     Seen {
         won: matches!(g.outcome(), Some(engine::Outcome::Winner(_))),
