@@ -372,11 +372,7 @@ fn search_candidates(g: &Game, p: &Pending, f: &Filter, then: SearchThen) -> Vec
 /// Every legal way (host, replacing) to deploy a searched card, for a search that deploys
 /// (§8.3): the searching Commander picks one (I-48).
 fn search_ways(g: &Game, who: PlayerId, card: Inst, free: bool) -> Vec<manufacturing::Plan> {
-    let ctx = Context::Searched { free };
-    manufacturing::ways(g, who, card)
-        .into_iter()
-        .filter_map(|(h, r)| manufacturing::check(g, who, card, h, r, ctx).ok())
-        .collect()
+    manufacturing::plans(g, who, card, Context::Searched { free })
 }
 
 /// Cards a named group holds now.

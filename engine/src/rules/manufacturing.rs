@@ -230,7 +230,7 @@ fn own_in_play(g: &Game, who: PlayerId, i: Inst) -> bool {
 
 /// §2.4, §2.5.1: Marines go aboard a ship larger than a Fighter Wing, or a Station, that
 /// carries Marines; a Marine's size restriction limits the ship classes it may board.
-fn check_marine_host(
+pub(crate) fn check_marine_host(
     g: &Game,
     card: &Card,
     host: Inst,
@@ -1213,9 +1213,13 @@ fn distinct(g: &Game, cards: &[Inst]) -> Vec<Inst> {
     out
 }
 
-/// Possible (host, replacing) pairs for deploying `card`, before checking.
-pub(crate) fn ways(g: &Game, who: PlayerId, card: Inst) -> Vec<(Option<Inst>, Option<Inst>)> {
+/// Every legal way to deploy `card` in `ctx`: each (host, replacing) pair that passes
+/// [`check`], as the plan that would carry it out.
+pub(crate) fn plans(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> Vec<Plan> {
     targets(g, who, g.card(card))
+        .into_iter()
+        .filter_map(|(host, replacing)| check(g, who, card, host, replacing, ctx).ok())
+        .collect()
 }
 
 /// Possible (host, replacing) pairs for a card, before checking.
@@ -1252,15 +1256,15 @@ pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec
         if ctx == Context::Engagement && !matches!(kind, CardKind::Event | CardKind::Tactic) {
             continue;
         }
-        for (host, replacing) in targets(g, who, g.card(card)) {
-            if check(g, who, card, host, replacing, ctx).is_ok() {
-                out.push(Choice::Deploy {
+        out.extend(
+            plans(g, who, card, ctx)
+                .into_iter()
+                .map(|p| Choice::Deploy {
                     card,
-                    host,
-                    replacing,
-                });
-            }
-        }
+                    host: p.host,
+                    replacing: p.replacing,
+                }),
+        );
     }
 }
 
@@ -1280,11 +1284,11 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
         ) {
             continue;
         }
-        for (host, _) in targets(g, who, k) {
-            if check(g, who, card, host, None, Context::Conscript).is_ok() {
-                out.push(Choice::Conscript { card, host });
-            }
-        }
+        out.extend(
+            plans(g, who, card, Context::Conscript)
+                .into_iter()
+                .map(|p| Choice::Conscript { card, host: p.host }),
+        );
     }
 }
 
@@ -1309,10 +1313,12 @@ pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
 pub(crate) fn legal_from_shipyard(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
     for card in distinct(g, &c.shipyard) {
-        for (host, _) in targets(g, who, g.card(card)) {
-            if check(g, who, card, host, None, ctx).is_ok() {
-                out.push(Choice::Conscript { card, host });
-            }
-        }
+        // A Spoils pick names no Module to replace (§7.1.3.2).
+        out.extend(
+            plans(g, who, card, ctx)
+                .into_iter()
+                .filter(|p| p.replacing.is_none())
+                .map(|p| Choice::Conscript { card, host: p.host }),
+        );
     }
 }

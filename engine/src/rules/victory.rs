@@ -25,7 +25,7 @@ use crate::event::{EndReason, Event};
 use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::CardKind;
-use crate::rules::manufacturing::{self, capacity, used, Context};
+use crate::rules::manufacturing::{self, Context};
 use crate::rules::{aftermath, boarding, engagement, scoop};
 
 /// §7.1.3.3: a ship hijacked from an eliminated commander, kept in play until its hijacker's
@@ -175,50 +175,20 @@ fn local_ships(g: &Game, who: PlayerId, loser: PlayerId) -> Vec<Inst> {
 }
 
 /// Whether Marine `m` may move aboard `host` under §7.1.3.3: one of its commander's local
-/// ships, of a class it may board, with room (§2.4.1; Characters take no room, §2.4.2).
+/// ships, checked as any Marine host is (`manufacturing::check_marine_host`: the class it fits,
+/// room §2.4.1, Characters take none §2.4.2).
 fn check_new_home(g: &Game, r: &Relocation, m: Inst, host: Inst) -> Result<(), RuleError> {
-    let name = || format!("{} {host}", g.name(host));
     let who = g.controller(r.ship);
     if !r.local.contains(&host) || !g.in_play(host) || g.controller(host) != who {
         return Err(RuleError::Engagement {
             what: format!(
-                "{} is not one of your local ships: the Marines go to a ship that fought alongside (I-40)",
-                name()
+                "{} {host} is not one of your local ships: the Marines go to a ship that fought alongside (I-40)",
+                g.name(host)
             ),
             section: "7.1.3.3",
         });
     }
-    let card = g.card(m);
-    let character = matches!(card.kind, CardKind::Marine { character: true });
-    let class = match g.card(host).kind {
-        CardKind::Ship(c) if c != crate::ir::ShipClass::FighterWing => c,
-        _ => {
-            return Err(RuleError::Engagement {
-                what: format!("{} carries no Marines", name()),
-                section: "2.5.1",
-            })
-        }
-    };
-    if card.fits.as_ref().is_some_and(|f| !f.admits(class)) {
-        return Err(RuleError::Engagement {
-            what: format!("{} {m} may not go aboard {}", g.name(m), name()),
-            section: "2.4",
-        });
-    }
-    let (cap, _) = capacity(g, host);
-    let (have, _) = used(g, host, None);
-    if cap == 0 || (!character && u32::from(have) + u32::from(card.space) > u32::from(cap)) {
-        return Err(RuleError::Engagement {
-            what: format!(
-                "{} has no room for {} {m} ({} of {cap} Marine space used)",
-                name(),
-                g.name(m),
-                have
-            ),
-            section: "2.4.1",
-        });
-    }
-    Ok(())
+    manufacturing::check_marine_host(g, g.card(m), host, Some(m))
 }
 
 /// Who moves Marines now: the commander of the first ship still waiting (§7.1.3.3).

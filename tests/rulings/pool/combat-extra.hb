@@ -24,3 +24,10 @@ Marine "Shipboard Security Detail" {
     wounds: 1
     fits: Cruiser or smaller
 }
+
+Module-Marine "Burnout Stims" {
+    cost: 1R
+    attack: +1
+    text: "At the end of an engagement, deal 1 compulsory wound to the attached Marines."
+    when engagement ends: deal 1 compulsory wound to host
+}
