@@ -363,6 +363,11 @@ pub enum Event {
         card: CardRef,
         immediate: bool,
     },
+    /// A card attached to a destroyed card is destroyed with it (§9.1, §2.3).
+    DestroyedWithHost {
+        card: CardRef,
+        host: CardRef,
+    },
     /// A Stoic unit destroyed by volley fire takes one last volley (§3.4.10).
     StoicLastVolley {
         card: CardRef,
@@ -689,6 +694,7 @@ impl Event {
                 immediate: true, ..
             } => "6.7",
             Event::Destroyed { .. } => "9.12",
+            Event::DestroyedWithHost { .. } => "9.1",
             Event::StoicLastVolley { .. } | Event::StoicWithheld { .. } => "3.4.10",
             Event::TraitUsed { ability, .. } => ability.section(),
             Event::FearlessSwap { .. } => "3.4.5",

@@ -697,12 +697,13 @@ impl Game {
             && self.cmd(self.controller(i)).is_some_and(|c| !c.out)
     }
 
-    fn live_overrides(&self) -> Vec<Live> {
+    fn live_overrides(&self, gone: Option<Inst>) -> Vec<Live> {
         self.overrides
             .iter()
             .copied()
             .chain(crate::hooks::ability_overrides(self))
             .enumerate()
+            .filter(|(_, ov)| Some(ov.source) != gone)
             .filter(|(_, ov)| {
                 self.text_live(ov.source) || crate::effects::overrides::live_from_hand(self, ov)
             })
@@ -717,6 +718,18 @@ impl Game {
 
     /// Ask the resolver (pure: no log line). Public so tools can show effective rules.
     pub fn resolve(&self, rule: BaseRule, commander: PlayerId, card: Option<Inst>) -> Resolution {
+        self.resolve_without(rule, commander, card, None)
+    }
+
+    /// Resolve as if `gone`'s text were no longer in play (a Module about to be replaced,
+    /// §2.2).
+    pub fn resolve_without(
+        &self,
+        rule: BaseRule,
+        commander: PlayerId,
+        card: Option<Inst>,
+        gone: Option<Inst>,
+    ) -> Resolution {
         if self.overrides.is_empty() && !self.pool_overrides {
             // Fast path for search: nothing can override anything.
             return resolver::resolve(
@@ -734,7 +747,7 @@ impl Game {
                 commander,
                 card,
             },
-            &self.live_overrides(),
+            &self.live_overrides(gone),
         )
     }
 

@@ -324,6 +324,11 @@ impl<'g> Namer<'g> {
                 self.card(*card),
                 if *immediate { "immediately " } else { "" }
             ),
+            Event::DestroyedWithHost { card, host } => format!(
+                "{} is destroyed with {}, the card it is attached to",
+                self.card(*card),
+                self.card(*host)
+            ),
             Event::StoicLastVolley { card } => format!(
                 "{} is destroyed by volley fire but is Stoic: one last volley first",
                 self.card(*card)

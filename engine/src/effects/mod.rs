@@ -47,11 +47,13 @@ pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
                 condition,
             }) = a
             {
+                // A static's own filter and condition read the layer below statics, so
+                // statics never depend on each other (docs/engine.md, the layer order).
                 if !in_group(g, src, group, unit) {
                     continue;
                 }
                 if let Some(c) = condition {
-                    if !c.tests.iter().all(|t| test(g, src, t)) {
+                    if !c.tests.iter().all(|t| test(g, src, t, Layer::BelowStatics)) {
                         continue;
                     }
                 }
@@ -82,7 +84,15 @@ pub struct Temporary {
 
 /// Whether every test of a condition holds, seen from `src`.
 pub(crate) fn holds(g: &Game, src: Inst, c: &Condition) -> bool {
-    c.tests.iter().all(|t| test(g, src, t))
+    c.tests.iter().all(|t| test(g, src, t, Layer::Full))
+}
+
+/// How much of the effective-characteristics layer (`rules::stats`) a filter sees: every
+/// source, or everything but `static:` modifiers (what a static's own filter reads).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layer {
+    Full,
+    BelowStatics,
 }
 
 pub(crate) fn host(g: &Game, i: Inst) -> Option<Inst> {
@@ -128,14 +138,27 @@ pub(crate) fn in_group(g: &Game, src: Inst, group: &Group, unit: Inst) -> bool {
         Group::This => unit == src,
         Group::Host => host(g, src) == Some(unit),
         Group::Attached => host(g, unit) == Some(src),
-        Group::Each(f) => g.in_play(unit) && matches_filter(g, src, f, unit),
+        Group::Each(f) => {
+            g.in_play(unit) && matches_filter_in(g, src, f, unit, Layer::BelowStatics)
+        }
     }
 }
 
 /// Whether `unit` matches `f` as seen from `src`. The noun reaches its subtypes (§9.33,
-/// `Noun::admits`). Trait predicates read printed traits only, so statics cannot depend on
-/// each other.
+/// `Noun::admits`). Trait predicates see the unit's traits as they are now — printed, from
+/// attached Modules and granted by statics (§9.22, `rules::stats`).
 pub(crate) fn matches_filter(g: &Game, src: Inst, f: &Filter, unit: Inst) -> bool {
+    matches_filter_in(g, src, f, unit, Layer::Full)
+}
+
+fn has_trait(g: &Game, unit: Inst, t: crate::ir::TraitName, layer: Layer) -> bool {
+    match layer {
+        Layer::Full => crate::rules::stats::has(g, unit, t),
+        Layer::BelowStatics => crate::rules::stats::has_below_statics(g, unit, t),
+    }
+}
+
+fn matches_filter_in(g: &Game, src: Inst, f: &Filter, unit: Inst, layer: Layer) -> bool {
     let card = g.card(unit);
     if !f.noun.admits(card.kind) {
         return false;
@@ -152,8 +175,8 @@ pub(crate) fn matches_filter(g: &Game, src: Inst, f: &Filter, unit: Inst) -> boo
                 && g.controller(unit) == me
                 && local(g, src, unit)
         }
-        Pred::HasTrait(t) => card.has_trait(*t),
-        Pred::LacksTrait(t) => !card.has_trait(*t),
+        Pred::HasTrait(t) => has_trait(g, unit, *t, layer),
+        Pred::LacksTrait(t) => !has_trait(g, unit, *t, layer),
         Pred::Damaged => g.instance(unit).is_some_and(|x| x.wounds > 0),
         Pred::Undamaged => g.instance(unit).is_some_and(|x| x.wounds == 0),
         Pred::Named(n) => card.name == *n,
@@ -162,7 +185,7 @@ pub(crate) fn matches_filter(g: &Game, src: Inst, f: &Filter, unit: Inst) -> boo
     })
 }
 
-fn test(g: &Game, src: Inst, t: &Test) -> bool {
+fn test(g: &Game, src: Inst, t: &Test, layer: Layer) -> bool {
     let me = g.controller(src);
     match t {
         Test::Damaged { anchor, negated } => {
@@ -190,7 +213,7 @@ fn test(g: &Game, src: Inst, t: &Test) -> bool {
                         Commanders::All => true,
                     }
                 })
-                .filter(|&i| matches_filter(g, src, filter, i))
+                .filter(|&i| matches_filter_in(g, src, filter, i, layer))
                 .count();
             n >= usize::from(*count)
         }

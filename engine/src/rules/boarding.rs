@@ -21,10 +21,10 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
-use crate::ir::{CardKind, ShipClass, TraitName};
+use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
 use crate::rules::engagement::{self, err, units, Board, Side};
 use crate::rules::volley::{self, Kind};
-use crate::rules::{stats, traits, victory};
+use crate::rules::{manufacturing, stats, traits, victory};
 
 /// Where a boarding action is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -67,16 +67,41 @@ fn marines(g: &Game, host: Inst, who: PlayerId) -> Vec<Inst> {
         .collect()
 }
 
-/// §6.9.5: Marines whose class-size restriction admits the target (a Station admits all).
-fn party(g: &Game, ship: Inst, target: Inst) -> Vec<Inst> {
+/// §6.9.5, §2.4: the Marines whose class-size restriction admits `target` (a Station admits
+/// all) — for a boarding party and for a pursuit alike.
+fn admitted(g: &Game, marines: Vec<Inst>, target: Inst) -> Vec<Inst> {
     let class = g.card(target).ship_class();
-    marines(g, ship, g.controller(ship))
+    marines
         .into_iter()
         .filter(|&m| match (&g.card(m).fits, class) {
             (Some(r), Some(c)) => r.admits(c),
             _ => true,
         })
         .collect()
+}
+
+fn party(g: &Game, ship: Inst, target: Inst) -> Vec<Inst> {
+    admitted(g, marines(g, ship, g.controller(ship)), target)
+}
+
+/// §6.9.4: whether a Station's Marines may board (`station-marines-board`, §8.1). `None`
+/// when `ship` is not a Station.
+fn station_boards(g: &Game, ship: Inst) -> Option<crate::resolver::Resolution> {
+    (g.card(ship).kind == CardKind::Station)
+        .then(|| stats::card_rule(g, BaseRule::StationMarinesBoard, ship))
+}
+
+/// §3.4.9, §3.4.6: a Stealth target may be boarded only by a Hunter, unless the
+/// `stealth-boardable` rule (§8.1) says otherwise for it. `None` when Stealth does not come
+/// into it.
+fn stealth_boardable(g: &Game, ship: Inst, target: Inst) -> Option<crate::resolver::Resolution> {
+    (stats::has(g, target, TraitName::Stealth) && !stats::has(g, ship, TraitName::Hunter))
+        .then(|| stats::card_rule(g, BaseRule::StealthBoardable, target))
+}
+
+/// §3.4.3: how many boarding actions an Escort may cancel in one Escort Phase (§8.1).
+fn escort_cancels(g: &Game, escort: Inst) -> crate::resolver::Resolution {
+    stats::card_rule(g, BaseRule::EscortCancels, escort)
 }
 
 // ----- declarations (STEP 4, STEP 6) --------------------------------------------------------
@@ -87,7 +112,9 @@ pub(crate) fn check_board(g: &Game, side: Side, ship: Inst, target: Inst) -> Res
         .as_ref()
         .ok_or_else(|| err("no engagement", "6.6"))?;
     let mine = units(g, side);
-    if !mine.contains(&ship) || !matches!(g.card(ship).kind, CardKind::Ship(_)) {
+    let boards = matches!(g.card(ship).kind, CardKind::Ship(_))
+        || station_boards(g, ship).is_some_and(|r| r.flag());
+    if !mine.contains(&ship) || !boards {
         return Err(err(
             format!(
                 "{} {ship} is not a ship of yours in the engagement (Stations never board)",
@@ -141,18 +168,13 @@ pub(crate) fn check_board(g: &Game, side: Side, ship: Inst, target: Inst) -> Res
             "6.9.2",
         ));
     }
-    if tk == CardKind::Station
-        && e.round == 1
-        && theirs
-            .iter()
-            .any(|&u| matches!(g.card(u).kind, CardKind::Ship(_)))
-    {
+    if tk == CardKind::Station && volley::station_shield(g, e, target).is_some_and(|r| r.flag()) {
         return Err(err(
             "the Station cannot be boarded in the first round while it has ships",
             "6.5.3",
         ));
     }
-    if stats::has(g, target, TraitName::Stealth) && !stats::has(g, ship, TraitName::Hunter) {
+    if stealth_boardable(g, ship, target).is_some_and(|r| !r.flag()) {
         return Err(err(
             format!(
                 "only a Hunter may board the Stealth ship {}",
@@ -188,6 +210,21 @@ pub(crate) fn legal_boards(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
 
 pub(crate) fn declare(g: &mut Game, side: Side, ship: Inst, target: Inst) -> Result<(), RuleError> {
     check_board(g, side, ship, target)?;
+    // The rules this declaration passed, logged when a card changed them (§8.1).
+    let shield = g
+        .engagement
+        .as_ref()
+        .and_then(|e| volley::station_shield(g, e, target));
+    for r in [
+        station_boards(g, ship),
+        stealth_boardable(g, ship, target),
+        shield,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        g.note(&r);
+    }
     if let Some(e) = g.engagement.as_mut() {
         e.boards.push(Board {
             ship,
@@ -219,10 +256,11 @@ fn check_cancel(g: &Game, side: Side, escort: Inst, ship: Inst) -> Result<(), Ru
             "3.4.3",
         ));
     }
-    if e.escorts_used.contains(&escort) {
+    let used = e.escorts_used.iter().filter(|&&x| x == escort).count();
+    if used >= usize::from(escort_cancels(g, escort).count()) {
         return Err(err(
             format!(
-                "{} {escort} has already cancelled a board this phase",
+                "{} {escort} has already cancelled {used} board(s) this phase",
                 g.name(escort)
             ),
             "3.4.3",
@@ -262,6 +300,8 @@ pub(crate) fn legal_cancels(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
 
 pub(crate) fn cancel(g: &mut Game, side: Side, escort: Inst, ship: Inst) -> Result<(), RuleError> {
     check_cancel(g, side, escort, ship)?;
+    let r = escort_cancels(g, escort);
+    g.note(&r);
     if let Some(e) = g.engagement.as_mut() {
         e.escorts_used.push(escort);
         for b in e.boards.iter_mut() {
@@ -445,7 +485,9 @@ pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
             out.push(Choice::EndStep);
         }
         FightStage::Pursue => {
-            out.push(Choice::Pursue);
+            if !pursuers(g, f).is_empty() {
+                out.push(Choice::Pursue);
+            }
             out.push(Choice::EndStep);
         }
         FightStage::Outcome => {
@@ -481,7 +523,16 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
             // §9.23: the roles reverse: the defenders now board the ship the boarders came from.
             let ship = f.target;
             let target = f.ship;
-            let survivors = alive(g, &f.defenders);
+            let survivors = pursuers(g, &f);
+            if survivors.is_empty() {
+                return Err(err(
+                    format!(
+                        "no surviving Marine may board {} {target}: their cards restrict the ship classes they board",
+                        g.name(target)
+                    ),
+                    "6.9.5",
+                ));
+            }
             if let Some(e) = g.engagement.as_mut() {
                 e.fight = None;
             }
@@ -595,6 +646,12 @@ fn next_fight_if_running(g: &mut Game) {
     if g.engagement.is_some() {
         next_fight(g);
     }
+}
+
+/// §9.23, §6.9.5: the surviving defenders who may pursue onto the boarders' ship — a Marine
+/// whose card restricts the classes it boards stays behind (§2.4).
+fn pursuers(g: &Game, f: &Fight) -> Vec<Inst> {
+    admitted(g, alive(g, &f.defenders), f.ship)
 }
 
 fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
@@ -713,7 +770,35 @@ fn hijack(g: &mut Game, f: &Fight) {
     for m in alive(g, &f.party) {
         g.move_to(m, Zone::Attached(f.target));
     }
+    settle_garrison(g, f);
     g.fresh.push(f.target);
+}
+
+/// §6.9.1, §9.4: the hijacked ship's Marine capacity counts once the boarding action is
+/// complete. Marines beyond it go back to the ship they boarded from while it has room;
+/// any still over are lost to the Scrapheap (I-52).
+fn settle_garrison(g: &mut Game, f: &Fight) {
+    loop {
+        let (cap, _) = stats::capacity(g, f.target);
+        let (used, _) = manufacturing::used(g, f.target, None);
+        if used <= cap {
+            break;
+        }
+        let back = g.attachments(f.target).iter().rev().copied().find(|&m| {
+            f.party.contains(&m)
+                && g.in_play(f.ship)
+                && manufacturing::check_marine_host(g, g.card(m), f.ship, None).is_ok()
+        });
+        let Some(m) = back else { break };
+        g.move_to(m, Zone::Attached(f.ship));
+        g.log.push(Event::Reassigned {
+            who: f.boarders,
+            card: g.card_ref(m),
+            from: Some(g.card_ref(f.target)),
+            to: Some(g.card_ref(f.ship)),
+        });
+    }
+    manufacturing::enforce_capacity(g, f.target);
 }
 
 /// §9.31 scuttle: the ship is destroyed immediately (no Stoic); the Marines stay with the

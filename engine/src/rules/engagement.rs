@@ -102,6 +102,8 @@ pub struct Engagement {
     pub start_queue: Vec<PlayerId>,
     /// Units that have acted in the current volley turn (or STEP 2).
     pub acted: Vec<Inst>,
+    /// One entry per active trait a unit used in the current volley turn (§3.2).
+    pub traits_used: Vec<Inst>,
     /// Attacking ships retreating this round (§6.6 STEP 3, §9.28).
     pub retreating: Vec<Inst>,
     pub boards: Vec<Board>,
@@ -194,6 +196,7 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         step: CombatStep::StartCards,
         start_queue: queue,
         acted: Vec::new(),
+        traits_used: Vec::new(),
         retreating: Vec::new(),
         boards: Vec::new(),
         escorts_used: Vec::new(),
@@ -385,6 +388,7 @@ fn begin_volley(g: &mut Game, side: Side) {
     }
     if let Some(e) = g.engagement.as_mut() {
         e.acted.clear();
+        e.traits_used.clear();
         e.marks.retain(|m| !mine.contains(&m.source));
         e.drawback.retain(|i| !mine.contains(i));
         let next: Vec<Inst> = e

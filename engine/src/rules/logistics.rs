@@ -132,7 +132,8 @@ pub(crate) fn repairs(g: &mut Game, who: PlayerId) {
         if !repairable || wounds == 0 {
             continue;
         }
-        let all = c.has_trait(TraitName::Repair);
+        // §3.3.4 through the layer: Repair granted by a Module or a static counts too.
+        let all = crate::rules::stats::has(g, i, TraitName::Repair);
         let heal = if all {
             wounds
         } else {

@@ -17,6 +17,7 @@ use crate::ir::{
     Trait, TraitName,
 };
 use crate::resolver::Resolution;
+use crate::rules::stats;
 
 /// Where a deployment happens, which decides what may be deployed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,7 +63,12 @@ struct Checker<'g> {
 
 impl Checker<'_> {
     fn rule(&mut self, rule: BaseRule, card: Option<Inst>) -> Resolution {
-        let r = self.g.resolve(rule, self.who, card);
+        self.rule_without(rule, card, None)
+    }
+
+    /// The rule as it stands with `gone`'s text no longer in play.
+    fn rule_without(&mut self, rule: BaseRule, card: Option<Inst>, gone: Option<Inst>) -> Resolution {
+        let r = self.g.resolve_without(rule, self.who, card, gone);
         if r.winner.is_some() {
             self.consulted.push(r.clone());
         }
@@ -95,20 +101,7 @@ fn host_err(
 
 // ----- capacity (§2.4.1, §2.5.1.1, §9.4) -----------------------------------------------------
 
-/// A host's effective capacity: its printed white icons plus any its attached Modules print.
-pub fn capacity(g: &Game, host: Inst) -> (u8, u8) {
-    let c = g.card(host).capacity;
-    let mut marines = c.marines;
-    let mut wings = c.wings;
-    for &a in g.attachments(host) {
-        let ac = g.card(a);
-        if matches!(ac.kind, CardKind::Module(_)) {
-            marines = marines.saturating_add(ac.capacity.marines);
-            wings = wings.saturating_add(ac.capacity.wings);
-        }
-    }
-    (marines, wings)
-}
+pub use crate::rules::stats::capacity;
 
 pub(crate) fn is_marine(card: &Card) -> bool {
     matches!(card.kind, CardKind::Marine { .. })
@@ -132,9 +125,9 @@ pub fn used(g: &Game, host: Inst, except: Option<Inst>) -> (u8, u8) {
         }
         let c = g.card(a);
         if is_marine(c) && !is_character(c) {
-            m = m.saturating_add(c.space);
+            m = m.saturating_add(stats::space(g, a));
         } else if is_wing(c) {
-            w = w.saturating_add(c.space);
+            w = w.saturating_add(stats::space(g, a));
         }
     }
     (m, w)
@@ -239,7 +232,9 @@ pub(crate) fn check_marine_host(
     let h = g.card(host);
     match h.kind {
         CardKind::Station => {}
-        CardKind::Ship(ShipClass::FighterWing) => {
+        CardKind::Ship(ShipClass::FighterWing)
+            if !stats::card_rule(g, BaseRule::FighterWingAttachments, host).flag() =>
+        {
             return Err(host_err(
                 g,
                 card,
@@ -329,7 +324,9 @@ fn check_module(
                     "2.3",
                 ));
             };
-            if class == ShipClass::FighterWing {
+            if class == ShipClass::FighterWing
+                && !ck.rule(BaseRule::FighterWingAttachments, Some(host)).flag()
+            {
                 return Err(host_err(
                     g,
                     card,
@@ -424,10 +421,18 @@ fn check_module(
         "2.3"
     };
     let same = g.card(inst).id;
-    if modules
+    let copies = modules
         .iter()
-        .any(|&m| Some(m) != replacing && g.card(m).id == same)
-    {
+        .filter(|&&m| Some(m) != replacing && g.card(m).id == same)
+        .count();
+    // §2.2: one copy of a Module-Station unless card text allows more (§8.1); §2.3: one copy
+    // of any other Module, for any reason.
+    let allowed = if mk == ModuleKind::Station {
+        usize::from(ck.rule(BaseRule::StationModuleCopies, Some(host)).count())
+    } else {
+        1
+    };
+    if copies >= allowed {
         return Err(host_err(
             g,
             card,
@@ -436,7 +441,9 @@ fn check_module(
             dup_section,
         ));
     }
-    let limit = ck.rule(limit_rule, Some(host)).count() as usize;
+    // §2.2: the limit as it stands once the replaced Module is gone — its own text no
+    // longer counts.
+    let limit = ck.rule_without(limit_rule, Some(host), replacing).count() as usize;
     let after = modules.len() - usize::from(replacing.is_some()) + 1;
     if after > limit {
         return Err(RuleError::NoCapacity {
@@ -518,7 +525,11 @@ pub fn check(
         }
         _ => (Zone::Hand, "in your hand", "9.11"),
     };
-    if x.zone != wanted_zone || x.owner != who {
+    // §3.4.7: a Regimented unit takes from the hand only where card text allows it (§8.1).
+    let from_hand = ctx == Context::Regiment
+        && x.zone == Zone::Hand
+        && host.is_some_and(|h| regimented_from_hand(g, h).flag());
+    if (x.zone != wanted_zone && !from_hand) || x.owner != who {
         return Err(RuleError::WrongZone {
             inst,
             wanted,
@@ -646,7 +657,7 @@ pub fn check(
                 section: "5.4.3",
             });
         }
-        if is_character(card) {
+        if is_character(card) && !ck.rule(BaseRule::CharacterConscription, Some(inst)).flag() {
             return Err(RuleError::Conscription {
                 what: format!(
                     "{} is a Marine-Character and cannot be Conscripted",
@@ -818,12 +829,13 @@ pub(crate) fn carry_out(g: &mut Game, who: PlayerId, plan: Plan) {
     g.pay(who, plan.cost);
     if let (Some(old), Some(h)) = (plan.replacing, plan.host) {
         let (o, hr) = (g.card_ref(old), g.card_ref(h));
-        g.move_to(old, Zone::Scrapheap);
         g.log.push(Event::ModuleReplaced {
             who,
             old: o,
             host: hr,
         });
+        // §2.0 Modules, §2.3: the replaced Module is destroyed, then goes to the Scrapheap.
+        crate::rules::volley::destroy_replaced_module(g, old);
     }
     let zone = match plan.host {
         Some(h) => Zone::Attached(h),
@@ -898,6 +910,13 @@ pub(crate) fn after_deploy(g: &mut Game, who: PlayerId, card: Inst) {
 /// §2.6, §2.7: an Event or Tactic has resolved. An Event its effect attached to a card stays
 /// attached (I-46); an Event whose text lasts stays on the battlefield indefinitely; any other
 /// Event, and every Tactic not attached, goes to the Scrapheap (I-44).
+/// §2.6: whether card text keeps this Event on the battlefield after it resolves (§8.1,
+/// `event-stays-in-play`); logged when it does.
+fn event_stays(g: &mut Game, card: Inst) -> bool {
+    g.rule(BaseRule::EventStaysInPlay, g.controller(card), Some(card))
+        .flag()
+}
+
 pub(crate) fn card_resolved(g: &mut Game, who: PlayerId, card: Inst) {
     if !g.in_play(card) {
         return;
@@ -908,7 +927,8 @@ pub(crate) fn card_resolved(g: &mut Game, who: PlayerId, card: Inst) {
         Some(Zone::Attached(h)) => Some(g.card_ref(h)),
         _ => None,
     };
-    let stays_in_play = attached_to.is_some() || (!tactic && has_lasting_text(c));
+    let stays_in_play = attached_to.is_some()
+        || (!tactic && (has_lasting_text(c) || event_stays(g, card)));
     g.log.push(Event::EventResolved {
         who,
         card: g.card_ref(card),
@@ -963,13 +983,23 @@ fn regiment_fits(unit: RegimentUnit, card: &Card) -> bool {
     }
 }
 
+/// §3.4.7: whether the Regimented `host` may take its units from the hand too (§8.1).
+fn regimented_from_hand(g: &Game, host: Inst) -> Resolution {
+    stats::card_rule(g, BaseRule::RegimentedFromHand, host)
+}
+
 fn regiment_candidates(g: &Game, r: &RegimentSearch) -> Vec<Inst> {
     let Some(c) = g.cmd(r.who) else {
         return Vec::new();
     };
     let mut seen: Vec<CardId> = Vec::new();
     let mut out = Vec::new();
-    for &i in &c.shipyard {
+    let hand: &[Inst] = if regimented_from_hand(g, r.host).flag() {
+        &c.hand
+    } else {
+        &[]
+    };
+    for &i in c.shipyard.iter().chain(hand) {
         let card = g.card(i);
         if seen.contains(&card.id) || !regiment_fits(r.unit, card) {
             continue;
@@ -1043,6 +1073,10 @@ pub(crate) fn regiment_pick(g: &mut Game, who: PlayerId, card: Inst) -> Result<(
         ));
     }
     let plan = check(g, who, card, Some(r.host), None, Context::Regiment)?;
+    if g.zone(card) == Some(Zone::Hand) {
+        let rule = regimented_from_hand(g, r.host);
+        g.note(&rule);
+    }
     let idx = g.regiments.len() - 1;
     carry_out(g, who, plan);
     // The fetched unit may have started its own search on top; update ours by index.

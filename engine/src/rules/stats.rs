@@ -1,20 +1,32 @@
-//! A unit's current combat profile: attack, defense, wounds and trait values, as every
-//! engagement rule reads them.
+//! The effective-characteristics layer: the one place that answers "what is this unit now".
+//! Every rule and every ability filter reads a unit's attack, defense, wounds, traits and
+//! capacities here; a rule reads a printed value only where the rulebook says "printed",
+//! and cites it (`tests/tests/architecture.rs` holds this up).
 //!
-//! - Printed values, swapped first if the unit went Fearless (§3.4.5: bonuses are added after
-//!   the swap), plus attached Modules' bonuses (§2.3), plus live `static:` modifiers
-//!   (`effects`), minus Jammer (§3.3.2) or Target Painter (§3.3.5) marks; never below 0.
-//! - A Station's attack and defense add all its Module-Stations' bonuses; a Module-Station's
-//!   defense is that Station total, its wounds its own (§2.2, §6.5.3).
-//! - Stealth adds 5 to defense against any unit that is not a Hunter (§3.4.9, §3.4.6).
-//! - Stackable traits add up over the unit, its attached Modules and statics (§3.1); a
-//!   non-stackable trait counts once however many sources grant it.
+//! The order of application (docs/engine.md, "Effective characteristics"):
+//! 1. printed values (§9.22), with attack and defense swapped first if the unit went Fearless
+//!    (§3.4.5: the swap is of *printed* values, every bonus is added after it);
+//! 2. attached, face-up Modules (§2.3, §9.20; a face-down module has no effect, §3.4.4): their
+//!    `+N` stat bonuses, capacity and traits go to the unit they modify — except Unique and
+//!    Face Up-Face Down, which are about the Module itself (§3.4.11, §3.4.4);
+//! 3. `static:` modifiers of cards whose text is live, and temporary modifiers of one-shot
+//!    effects (§8.1); a static's own filter reads the layer below this step, so statics never
+//!    depend on each other;
+//! 4. engagement marks: Jammer (§3.3.2) and Target Painter (§3.3.5);
+//! 5. Stealth's defense bonus against a non-Hunter firer (§3.4.9, §3.4.6), through the
+//!    Golden-Rule resolver (`stealth-bonus`, §8.1); never below 0.
+//!
+//! Stackable traits add up over every source (§3.1); a non-stackable trait counts once however
+//! many sources grant it; a trait lost to a static (§9.22) is gone whatever grants it. A
+//! Station's attack and defense add all its Module-Stations' bonuses; a Module-Station's
+//! defense is that Station total, its wounds its own (§2.2, §6.5.3).
 
 use crate::effects;
 use crate::game::{Game, Zone};
 use crate::ids::Inst;
 use crate::ir::effect::{CardModifier, Stat};
-use crate::ir::{CardKind, ModuleKind, TraitName};
+use crate::ir::{BaseRule, CardKind, ModuleKind, TraitName};
+use crate::resolver::Resolution;
 
 /// The Station a Module-Station is attached to.
 pub(crate) fn station_of_module(g: &Game, m: Inst) -> Option<Inst> {
@@ -27,6 +39,11 @@ pub(crate) fn station_of_module(g: &Game, m: Inst) -> Option<Inst> {
     }
 }
 
+/// A base rule as it stands for one card (its controller's rule, scoped to the card).
+pub(crate) fn card_rule(g: &Game, rule: BaseRule, card: Inst) -> Resolution {
+    g.resolve(rule, g.controller(card), Some(card))
+}
+
 fn modules(g: &Game, i: Inst) -> impl Iterator<Item = Inst> + '_ {
     g.attachments(i)
         .iter()
@@ -36,10 +53,12 @@ fn modules(g: &Game, i: Inst) -> impl Iterator<Item = Inst> + '_ {
         .filter(move |&a| !g.instance(a).is_some_and(|x| x.face_down))
 }
 
-fn swapped(g: &Game, i: Inst) -> bool {
+/// How many times the unit has made the Fearless swap this engagement (§3.4.5); an odd
+/// number means its printed attack and defense are swapped.
+pub(crate) fn fearless_swaps(g: &Game, i: Inst) -> usize {
     g.engagement
         .as_ref()
-        .is_some_and(|e| e.fearless.contains(&i))
+        .map_or(0, |e| e.fearless.iter().filter(|&&u| u == i).count())
 }
 
 fn static_delta(g: &Game, i: Inst, stat: Stat) -> i32 {
@@ -56,11 +75,15 @@ fn clamp(v: i32) -> u8 {
     v.clamp(0, i32::from(u8::MAX)) as u8
 }
 
-/// Printed attack or defense after a Fearless swap (§3.4.5), with Module bonuses and statics.
+/// Steps 1–3 for attack or defense: printed (after a Fearless swap), Module bonuses, statics.
 fn base(g: &Game, i: Inst, stat: Stat) -> i32 {
     let c = g.card(i);
     let (a, d) = (c.attack.unwrap_or(0), c.defense.unwrap_or(0));
-    let (a, d) = if swapped(g, i) { (d, a) } else { (a, d) };
+    let (a, d) = if fearless_swaps(g, i) % 2 == 1 {
+        (d, a)
+    } else {
+        (a, d)
+    };
     let printed = if stat == Stat::Attack { a } else { d };
     let bonus: i32 = modules(g, i)
         .map(|m| {
@@ -90,6 +113,13 @@ pub fn attack(g: &Game, i: Inst) -> u8 {
     clamp(base(g, i, Stat::Attack) - marks(g, i, true))
 }
 
+/// The Stealth bonus `i` gets against `firer` (§3.4.9): none against a Hunter (§3.4.6) or
+/// without Stealth; otherwise the `stealth-bonus` base rule as it stands for `i` (§8.1).
+pub(crate) fn stealth(g: &Game, i: Inst, firer: Option<Inst>) -> Option<Resolution> {
+    let hunter = firer.is_some_and(|f| has(g, f, TraitName::Hunter));
+    (has(g, i, TraitName::Stealth) && !hunter).then(|| card_rule(g, BaseRule::StealthBonus, i))
+}
+
 /// Current defense against `firer` (None: no firer, e.g. for display).
 pub fn defense(g: &Game, i: Inst, firer: Option<Inst>) -> u8 {
     let d = match station_of_module(g, i) {
@@ -97,18 +127,19 @@ pub fn defense(g: &Game, i: Inst, firer: Option<Inst>) -> u8 {
         Some(st) => base(g, st, Stat::Defense) + static_delta(g, i, Stat::Defense),
         None => base(g, i, Stat::Defense),
     };
-    let hunter = firer.is_some_and(|f| has(g, f, TraitName::Hunter));
-    let stealth = if has(g, i, TraitName::Stealth) && !hunter {
-        5
-    } else {
-        0
-    };
+    let stealth = stealth(g, i, firer).map_or(0, |r| i32::from(r.count()));
     clamp(d + stealth - marks(g, i, false))
 }
 
-/// Printed wounds (§9.38); a Module-Station's are its own (§6.5.3).
+/// Wounds the unit can take (§9.38): printed, plus Module-Ship and Module-Marine bonuses and
+/// statics. A Module-Station's wounds are its own and pool with nothing (§6.5.3).
 pub fn wounds(g: &Game, i: Inst) -> u8 {
-    g.card(i).wounds.unwrap_or(0)
+    let printed = i32::from(g.card(i).wounds.unwrap_or(0));
+    let bonus: i32 = modules(g, i)
+        .filter(|&m| g.card(m).kind != CardKind::Module(ModuleKind::Station))
+        .map(|m| i32::from(g.card(m).wounds.unwrap_or(0)))
+        .sum();
+    clamp(printed + bonus + static_delta(g, i, Stat::Wounds))
 }
 
 /// Wounds still to take before destruction.
@@ -116,35 +147,49 @@ pub fn remaining(g: &Game, i: Inst) -> u8 {
     wounds(g, i).saturating_sub(g.instance(i).map_or(0, |x| x.wounds))
 }
 
-/// The summed +X of a stackable trait (§3.1), or 1/0 for a passive trait present/absent.
-pub fn value(g: &Game, i: Inst, name: TraitName) -> u8 {
+/// Marine and Fighter Wing capacity (§9.4, §2.4.1, §2.5.1.1): the printed white icons, plus
+/// what attached Modules print, plus `+N Marine/Wing capacity` statics.
+pub fn capacity(g: &Game, host: Inst) -> (u8, u8) {
+    let c = g.card(host).capacity;
+    let (mut marines, mut wings) = (i32::from(c.marines), i32::from(c.wings));
+    for m in modules(g, host) {
+        let mc = g.card(m).capacity;
+        marines += i32::from(mc.marines);
+        wings += i32::from(mc.wings);
+    }
+    (
+        clamp(marines + static_delta(g, host, Stat::MarineCapacity)),
+        clamp(wings + static_delta(g, host, Stat::WingCapacity)),
+    )
+}
+
+/// The capacity a Marine or Fighter Wing consumes aboard (its red icon, §2.4.1, §2.5.1).
+pub fn space(g: &Game, unit: Inst) -> u8 {
+    g.card(unit).space
+}
+
+/// Counts one trait over printed text and attached Modules (steps 1–2).
+fn count_below_statics(g: &Game, i: Inst, name: TraitName) -> u32 {
     let mut total: u32 = 0;
-    let mut lost = false;
-    let count = |t: crate::ir::Trait, total: &mut u32| {
+    let mut count = |t: crate::ir::Trait| {
         if t.name() == name {
-            *total += u32::from(t.value().unwrap_or(1));
+            total += u32::from(t.value().unwrap_or(1));
         }
     };
     for &t in &g.card(i).traits {
-        count(t, &mut total);
+        count(t);
     }
     for m in modules(g, i) {
         for &t in &g.card(m).traits {
             if t.name() != TraitName::FaceUpFaceDown && t.name() != TraitName::Unique {
-                count(t, &mut total);
+                count(t);
             }
         }
     }
-    for (_, m) in effects::modifiers(g, i) {
-        match m {
-            CardModifier::GainTrait(t) => count(t, &mut total),
-            CardModifier::LoseTrait(t) if t == name => lost = true,
-            _ => {}
-        }
-    }
-    if lost {
-        return 0;
-    }
+    total
+}
+
+fn finish(name: TraitName, total: u32) -> u8 {
     if name.is_stackable() {
         total.min(u32::from(u8::MAX)) as u8
     } else {
@@ -152,6 +197,27 @@ pub fn value(g: &Game, i: Inst, name: TraitName) -> u8 {
     }
 }
 
+/// The summed +X of a stackable trait (§3.1), or 1/0 for a passive trait present/absent.
+pub fn value(g: &Game, i: Inst, name: TraitName) -> u8 {
+    let mut total = count_below_statics(g, i, name);
+    for (_, m) in effects::modifiers(g, i) {
+        match m {
+            CardModifier::GainTrait(t) if t.name() == name => {
+                total += u32::from(t.value().unwrap_or(1));
+            }
+            CardModifier::LoseTrait(t) if t == name => return 0,
+            _ => {}
+        }
+    }
+    finish(name, total)
+}
+
 pub fn has(g: &Game, i: Inst, name: TraitName) -> bool {
     value(g, i, name) > 0
+}
+
+/// Whether the unit has a trait from its printed text or attached Modules (steps 1–2): what a
+/// static's own filter sees (`effects::Layer::BelowStatics`).
+pub(crate) fn has_below_statics(g: &Game, i: Inst, name: TraitName) -> bool {
+    finish(name, count_below_statics(g, i, name)) > 0
 }

@@ -14,9 +14,9 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::{Facing, Game, Zone};
 use crate::ids::{Inst, PlayerId};
-use crate::ir::{CardKind, ShipClass, TraitName};
+use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
 use crate::rules::engagement::{err, side_of_unit, units, Mark, Side};
-use crate::rules::manufacturing::{capacity, used};
+use crate::rules::manufacturing::used;
 use crate::rules::stats;
 use crate::rules::volley::{self, can_act, Kind};
 
@@ -41,14 +41,29 @@ fn need(g: &Game, unit: Inst, t: TraitName) -> Result<u8, RuleError> {
     Ok(x)
 }
 
-/// §3.2: using an active trait turns the card and takes the unit's volley turn.
+/// §3.2: using an active trait turns the card and replaces the unit's volley; once it has
+/// used as many as `active-traits-per-volley` allows (one, §8.1), its volley turn is over.
 fn used_trait(g: &mut Game, unit: Inst) {
     if let Some(x) = g.instances.get_mut(unit.0 as usize) {
         x.facing = Facing::Turned;
     }
-    if let Some(e) = g.engagement.as_mut() {
-        e.acted.push(unit);
+    let before = g.engagement.as_ref().map_or(0, |e| traits_used(e, unit));
+    let limit = g.rule(BaseRule::ActiveTraitsPerVolley, g.controller(unit), Some(unit));
+    if before == 0 && limit.count() > 1 {
+        // A second trait this turn is what the card's text allows: say so now, not later.
+        g.note(&limit);
     }
+    if let Some(e) = g.engagement.as_mut() {
+        e.traits_used.push(unit);
+        if before + 1 >= usize::from(limit.count()) {
+            e.acted.push(unit);
+        }
+    }
+}
+
+/// How many active traits `unit` used this volley turn (§3.2).
+pub(crate) fn traits_used(e: &crate::rules::engagement::Engagement, unit: Inst) -> usize {
+    e.traits_used.iter().filter(|&&u| u == unit).count()
 }
 
 // ----- Interceptor (§3.3.1) ---------------------------------------------------------------
@@ -160,16 +175,22 @@ pub(crate) fn jam_or_paint(
     Ok(())
 }
 
+/// §3.3.3: how many times per engagement the unit may Overload (§8.1).
+fn overload_limit(g: &Game, unit: Inst) -> crate::resolver::Resolution {
+    stats::card_rule(g, BaseRule::OverloadPerEngagement, unit)
+}
+
 fn check_overload(g: &Game, unit: Inst, target: Inst) -> Result<u8, RuleError> {
     can_act(g, unit)?;
     let x = need(g, unit, TraitName::Overload)?;
-    if g.engagement
+    let used = g
+        .engagement
         .as_ref()
-        .is_some_and(|e| e.overloaded.contains(&unit))
-    {
+        .map_or(0, |e| e.overloaded.iter().filter(|&&u| u == unit).count());
+    if used >= usize::from(overload_limit(g, unit).count()) {
         return Err(err(
             format!(
-                "{} {unit} has already used Overload this engagement",
+                "{} {unit} has already used Overload {used} time(s) this engagement",
                 g.name(unit)
             ),
             "3.3.3",
@@ -188,6 +209,8 @@ pub(crate) fn overload(
 ) -> Result<(), RuleError> {
     mine(g, who, unit)?;
     let x = check_overload(g, unit, target)?;
+    let limit = overload_limit(g, unit);
+    g.note(&limit);
     g.log.push(Event::TraitUsed {
         unit: g.card_ref(unit),
         ability: TraitName::Overload,
@@ -241,14 +264,14 @@ pub(crate) fn repair(g: &mut Game, who: PlayerId, unit: Inst) -> Result<(), Rule
 fn check_fearless(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
     mine(g, who, unit)?;
     need(g, unit, TraitName::Fearless)?;
-    let e = g
-        .engagement
-        .as_ref()
-        .ok_or_else(|| err("no engagement", "3.4.5"))?;
+    if g.engagement.is_none() {
+        return Err(err("no engagement", "3.4.5"));
+    }
     if side_of_unit(g, unit).is_none() {
         return Err(err("the unit is not in the engagement", "3.4.5"));
     }
-    if e.fearless.contains(&unit) {
+    let swaps = stats::fearless_swaps(g, unit);
+    if swaps >= usize::from(fearless_limit(g, unit).count()) {
         return Err(err(
             format!(
                 "{} {unit} has already swapped this engagement; it cannot be reversed",
@@ -260,9 +283,19 @@ fn check_fearless(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> 
     Ok(())
 }
 
+/// §3.4.5: how many Fearless swaps the unit may make in one engagement (§8.1); a second swap
+/// swaps the printed values back.
+fn fearless_limit(g: &Game, unit: Inst) -> crate::resolver::Resolution {
+    stats::card_rule(g, BaseRule::FearlessPerEngagement, unit)
+}
+
 /// §3.4.5: swap printed attack and defense until the end of the engagement.
 pub(crate) fn fearless(g: &mut Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
     check_fearless(g, who, unit)?;
+    if stats::fearless_swaps(g, unit) > 0 {
+        let limit = fearless_limit(g, unit);
+        g.note(&limit);
+    }
     if let Some(e) = g.engagement.as_mut() {
         e.fearless.push(unit);
     }
@@ -355,9 +388,9 @@ fn check_dock(g: &Game, who: PlayerId, wing: Inst, host: Inst) -> Result<(), Rul
             "2.5.1.2",
         ));
     }
-    let (_, cap) = capacity(g, host);
+    let (_, cap) = stats::capacity(g, host);
     let (_, have) = used(g, host, None);
-    if u32::from(have) + u32::from(g.card(wing).space) > u32::from(cap) {
+    if u32::from(have) + u32::from(stats::space(g, wing)) > u32::from(cap) {
         return Err(err(
             format!("{} {host} has no free Fighter Wing capacity", g.name(host)),
             "2.5.1.1",

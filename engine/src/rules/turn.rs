@@ -84,16 +84,25 @@ pub(crate) fn end_manufacturing(g: &mut Game) {
     open_window(g, Then::Engagement);
 }
 
-/// Ships that may join an attacking fleet: the commander's ships in open space (§5.5.2,
-/// §6.5.2; Stations never join, §2.2).
+/// Units that may join an attacking fleet: the commander's ships in open space (§5.5.2,
+/// §6.5.2), and a Station only where card text says so (§2.2, `station-joins-attack`).
 fn fleet_candidates(g: &Game, who: PlayerId) -> Vec<Inst> {
     g.cmd(who).map_or(Vec::new(), |c| {
         c.battlefield
             .iter()
             .copied()
-            .filter(|&i| matches!(g.card(i).kind, CardKind::Ship(_)))
+            .filter(|&i| match g.card(i).kind {
+                CardKind::Ship(_) => true,
+                CardKind::Station => station_joins(g, i).flag(),
+                _ => false,
+            })
             .collect()
     })
+}
+
+/// §2.2: whether a Station may join its commander's attack (§8.1).
+fn station_joins(g: &Game, station: Inst) -> crate::resolver::Resolution {
+    crate::rules::stats::card_rule(g, BaseRule::StationJoinsAttack, station)
 }
 
 fn eng_err(what: String, section: &'static str) -> RuleError {
@@ -156,6 +165,12 @@ pub(crate) fn declare_engagement(
     fleet: &[Inst],
 ) -> Result<(), RuleError> {
     check_engagement(g, who, defender, fleet)?;
+    for &s in fleet {
+        if g.card(s).kind == CardKind::Station {
+            let r = station_joins(g, s);
+            g.note(&r);
+        }
+    }
     // Consulted here so an override of the limit is logged with the declaration (§8.1);
     // `engagement::end` decides whether another engagement may follow.
     g.rule_count(BaseRule::EngagementsPerTurn, who);

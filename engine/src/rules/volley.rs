@@ -24,8 +24,9 @@ use crate::error::RuleError;
 use crate::event::{CardRef, Event};
 use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
-use crate::ir::{CardKind, ModuleKind, ShipClass, TraitName};
-use crate::rules::engagement::{err, side_of_unit, units, CombatStep, Engagement, Side};
+use crate::ir::{BaseRule, CardKind, ModuleKind, ShipClass, TraitName};
+use crate::resolver::Resolution;
+use crate::rules::engagement::{err, side_of_unit, units, CombatStep, Engagement};
 use crate::rules::{stats, traits, victory};
 
 /// What kind of volley is fired.
@@ -144,8 +145,8 @@ pub(crate) fn check_target(
     };
     let theirs = units(g, side.other());
     let tk = g.card(target).kind;
-    let module_station = stats::station_of_module(g, target)
-        .filter(|st| theirs.contains(st) && side == Side::Attacker);
+    // A Module-Station is targeted where its Station fights, on either side (§6.5.3, §2.2).
+    let module_station = stats::station_of_module(g, target).filter(|st| theirs.contains(st));
     if !theirs.contains(&target) && module_station.is_none() {
         let why = if matches!(g.zone(target), Some(Zone::Attached(_))) {
             ("is aboard another card and cannot be targeted", "2.5.1.1")
@@ -154,44 +155,63 @@ pub(crate) fn check_target(
         };
         return Err(err(format!("{} {}", name(), why.0), why.1));
     }
-    if kind == Kind::Interceptor && stats::has(g, target, TraitName::Jammer) {
+    if kind == Kind::Interceptor {
+        interceptor_may_target(g, target)?;
+    }
+    if tk == CardKind::Station
+        && g.attachments(target)
+            .iter()
+            .any(|&a| g.card(a).kind == CardKind::Module(ModuleKind::Station))
+    {
         return Err(err(
             format!(
-                "{} has Jammer and cannot be targeted by Interceptor fire",
+                "{} still has Module-Stations attached; they must be destroyed first",
                 name()
+            ),
+            "2.2",
+        ));
+    }
+    if station_shield(g, e, target).is_some_and(|r| r.flag()) {
+        return Err(err(
+            format!(
+                "{} is part of the Station, off limits in the first round while defending ships can be targeted",
+                name()
+            ),
+            "6.5.3",
+        ));
+    }
+    Ok(())
+}
+
+/// §3.3.2: a unit with Jammer is never the target of Interceptor fire — ships in STEP 2 and
+/// Marines in STEP 8A alike.
+pub(crate) fn interceptor_may_target(g: &Game, target: Inst) -> Result<(), RuleError> {
+    if stats::has(g, target, TraitName::Jammer) {
+        return Err(err(
+            format!(
+                "{} {target} has Jammer and cannot be targeted by Interceptor fire",
+                g.name(target)
             ),
             "3.3.2",
         ));
     }
-    let station_part = tk == CardKind::Station || module_station.is_some();
-    if station_part {
-        if tk == CardKind::Station
-            && g.attachments(target)
-                .iter()
-                .any(|&a| g.card(a).kind == CardKind::Module(ModuleKind::Station))
-        {
-            return Err(err(
-                format!(
-                    "{} still has Module-Stations attached; they must be destroyed first",
-                    name()
-                ),
-                "2.2",
-            ));
-        }
-        let ships = theirs
-            .iter()
-            .any(|&u| matches!(g.card(u).kind, CardKind::Ship(_)));
-        if e.round == 1 && ships {
-            return Err(err(
-                format!(
-                    "{} is part of the Station, off limits in the first round while defending ships can be targeted",
-                    name()
-                ),
-                "6.5.3",
-            ));
-        }
-    }
     Ok(())
+}
+
+/// §6.5.3: in the first round a Station and its Module-Stations are off limits — to volley
+/// fire and boarding alike — while its side has ships that can be targeted. `Some` (the
+/// `station-first-round-shield` rule as it stands for that Station, §8.1) when `target` is
+/// part of a Station in that situation; `None` when the rule does not come into it.
+pub(crate) fn station_shield(g: &Game, e: &Engagement, target: Inst) -> Option<Resolution> {
+    let station = match g.card(target).kind {
+        CardKind::Station => target,
+        _ => stats::station_of_module(g, target)?,
+    };
+    let side = side_of_unit(g, station)?;
+    let ships = units(g, side)
+        .iter()
+        .any(|&u| matches!(g.card(u).kind, CardKind::Ship(_)));
+    (e.round == 1 && ships).then(|| stats::card_rule(g, BaseRule::StationFirstRoundShield, station))
 }
 
 /// Every target `firer` may fire a `kind` volley at.
@@ -200,16 +220,14 @@ pub(crate) fn legal_targets(g: &Game, firer: Inst, kind: Kind) -> Vec<Inst> {
         return Vec::new();
     };
     let mut cands = units(g, side.other());
-    if side == Side::Attacker {
-        for u in units(g, Side::Defender) {
-            if g.card(u).kind == CardKind::Station {
-                cands.extend(
-                    g.attachments(u)
-                        .iter()
-                        .copied()
-                        .filter(|&a| g.card(a).kind == CardKind::Module(ModuleKind::Station)),
-                );
-            }
+    for u in units(g, side.other()) {
+        if g.card(u).kind == CardKind::Station {
+            cands.extend(
+                g.attachments(u)
+                    .iter()
+                    .copied()
+                    .filter(|&a| g.card(a).kind == CardKind::Module(ModuleKind::Station)),
+            );
         }
     }
     cands
@@ -267,6 +285,10 @@ pub(crate) fn check_fire(
 /// action, otherwise a legal target (§6.5.3).
 fn check_one_target(g: &Game, unit: Inst, t: Inst, kind: Kind) -> Result<(), RuleError> {
     if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
+        if kind == Kind::Interceptor {
+            // STEP 8A is Interceptor fire too (§3.3.1, §3.3.2).
+            interceptor_may_target(g, t)?;
+        }
         crate::rules::boarding::check_marine_target(g, unit, t)
     } else {
         check_target(g, unit, t, kind)
@@ -282,6 +304,18 @@ fn check_shooter_turn(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleErr
         ));
     }
     can_act(g, unit)?;
+    if g.engagement
+        .as_ref()
+        .is_some_and(|e| e.traits_used.contains(&unit))
+    {
+        return Err(err(
+            format!(
+                "{} {unit} used an active trait this volley turn and cannot also fire",
+                g.name(unit)
+            ),
+            "3.2",
+        ));
+    }
     if g.engagement
         .as_ref()
         .is_some_and(|e| e.drawback.contains(&unit))
@@ -300,9 +334,9 @@ fn check_shooter_turn(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleErr
 pub(crate) fn legal_volleys(g: &Game, unit: Inst, kind: Kind, out: &mut Vec<Choice>) {
     let n = dice_for(g, unit, kind);
     if n == 0
-        || g.engagement
-            .as_ref()
-            .is_some_and(|e| kind == Kind::Normal && e.drawback.contains(&unit))
+        || g.engagement.as_ref().is_some_and(|e| {
+            kind == Kind::Normal && (e.drawback.contains(&unit) || e.traits_used.contains(&unit))
+        })
     {
         return;
     }
@@ -592,8 +626,10 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
         .engagement
         .as_ref()
         .is_some_and(|e| !e.fired.contains(&unit));
+    let ctrl = g.controller(unit);
+    // §3.4.1, §8.1: the Alpha Strike bonus as it stands for this unit.
     let alpha = if first && stats::has(g, unit, TraitName::AlphaStrike) {
-        3
+        g.rule(BaseRule::AlphaStrikeBonus, ctrl, Some(unit)).count()
     } else {
         0
     };
@@ -608,6 +644,13 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
     }
     let mut destroyed = Vec::new();
     for &(t, n) in fire {
+        // Rules that shape this roll, logged when a card changed them (§8.1).
+        if let Some(r) = stats::stealth(g, t, Some(unit)) {
+            g.note(&r);
+        }
+        if let Some(r) = g.engagement.as_ref().and_then(|e| station_shield(g, e, t)) {
+            g.note(&r);
+        }
         let defense = stats::defense(g, t, Some(unit));
         let printed = stats::wounds(g, t);
         let resistant = stats::has(g, t, TraitName::Resistant);
@@ -624,7 +667,8 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
             let hit = natural == 10 || (natural != 1 && result >= defense);
             let mut w = u8::from(hit);
             if hit && natural == 10 && annihilate && !resistant {
-                w = 3;
+                // §3.4.2, §8.1: the wounds a natural 10 deals, as the rule stands.
+                w = g.rule(BaseRule::AnnihilateWounds, ctrl, Some(unit)).count();
                 tens += 1;
             }
             let have = g.instance(t).map_or(0, |x| x.wounds);
@@ -660,20 +704,18 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
         }
     }
     for (t, immediate) in destroyed {
-        destroyed_by_volley(g, t, immediate, kind);
+        destroyed_by_volley(g, t, immediate);
     }
 }
 
 /// §6.7: a unit destroyed by volley fire. A Stoic unit first takes its last volley
 /// (§3.4.10), never when immediately destroyed.
-fn destroyed_by_volley(g: &mut Game, t: Inst, immediate: bool, kind: Kind) {
+fn destroyed_by_volley(g: &mut Game, t: Inst, immediate: bool) {
     // A replaced destruction never happens, so there is no last volley either (I-47).
     let replaced = !immediate && crate::effects::replacements::would_replace_destruction(g, t);
-    let stoic = !immediate
-        && !replaced
-        && kind != Kind::Stoic
-        && stats::has(g, t, TraitName::Stoic)
-        && !matches!(g.card(t).kind, CardKind::Marine { .. });
+    // §3.4.10: any unit destroyed by volley fire — a Stoic last volley and Marine volley fire
+    // included (§9.35, STEP 8) — but never one immediately destroyed.
+    let stoic = !immediate && !replaced && stats::has(g, t, TraitName::Stoic);
     // A retreating ship, or one waiting after changing hands, may not act: Stoic is a trait
     // and its last volley an action (§6.6 STEP 3, STEP 8E, I-49).
     let withheld = g.engagement.as_ref().and_then(|e| held_back(g, e, t).err());
@@ -717,10 +759,21 @@ pub(crate) fn stoic_done(g: &mut Game, unit: Inst) {
 /// A destroyed Station eliminates its commander (§2.2, §6.1). A card's `instead of being
 /// destroyed` text replaces a destruction that is not immediate (§8.1, I-47).
 pub(crate) fn destroy(g: &mut Game, t: Inst, immediate: bool) {
+    destroy_as(g, t, immediate, true);
+}
+
+/// A Module replaced by a new one is destroyed (§2.3, §9.12): its `when destroyed` text
+/// resolves, but no `instead of being destroyed` text keeps it — the replacement was chosen.
+pub(crate) fn destroy_replaced_module(g: &mut Game, m: Inst) {
+    destroy_as(g, m, false, false);
+}
+
+fn destroy_as(g: &mut Game, t: Inst, immediate: bool, replaceable: bool) {
     if !g.in_play(t) {
         return;
     }
     if !immediate
+        && replaceable
         && crate::effects::replacements::replace(g, t, crate::ir::effect::Replaced::Destroyed)
     {
         return;
@@ -735,6 +788,7 @@ pub(crate) fn destroy(g: &mut Game, t: Inst, immediate: bool) {
         immediate,
     });
     crate::hooks::dispatch(g, crate::hooks::Trigger::Destroyed { card: t });
+    destroy_attached(g, t);
     g.move_to(t, Zone::Scrapheap);
     if let Some(e) = g.engagement.as_mut() {
         e.fleet.retain(|&u| u != t);
@@ -749,5 +803,26 @@ pub(crate) fn destroy(g: &mut Game, t: Inst, immediate: bool) {
             }
         });
         victory::eliminate(g, ctrl, by);
+    }
+}
+
+/// §9.1, §2.3: every card still attached to a destroyed card is destroyed with it — logged,
+/// and its `when destroyed` text resolves — deepest attachments with their own host first.
+fn destroy_attached(g: &mut Game, host: Inst) {
+    for a in g.attachments(host).to_vec() {
+        if !g.in_play(a) {
+            continue;
+        }
+        g.log.push(Event::DestroyedWithHost {
+            card: g.card_ref(a),
+            host: g.card_ref(host),
+        });
+        crate::hooks::dispatch(g, crate::hooks::Trigger::Destroyed { card: a });
+        destroy_attached(g, a);
+        if let Some(e) = g.engagement.as_mut() {
+            e.fleet.retain(|&u| u != a);
+            e.stoic.retain(|&u| u != a);
+        }
+        g.move_to(a, Zone::Scrapheap);
     }
 }
