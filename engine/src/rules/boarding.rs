@@ -300,8 +300,14 @@ pub(crate) fn legal_cancels(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
 
 pub(crate) fn cancel(g: &mut Game, side: Side, escort: Inst, ship: Inst) -> Result<(), RuleError> {
     check_cancel(g, side, escort, ship)?;
-    let r = escort_cancels(g, escort);
-    g.note(&r);
+    if g.engagement
+        .as_ref()
+        .is_some_and(|e| e.escorts_used.contains(&escort))
+    {
+        // A second cancel this phase is what only card text allows (§8.1).
+        let r = escort_cancels(g, escort);
+        g.note(&r);
+    }
     if let Some(e) = g.engagement.as_mut() {
         e.escorts_used.push(escort);
         for b in e.boards.iter_mut() {

@@ -49,8 +49,8 @@ fn used_trait(g: &mut Game, unit: Inst) {
     }
     let before = g.engagement.as_ref().map_or(0, |e| traits_used(e, unit));
     let limit = g.rule(BaseRule::ActiveTraitsPerVolley, g.controller(unit), Some(unit));
-    if before == 0 && limit.count() > 1 {
-        // A second trait this turn is what the card's text allows: say so now, not later.
+    if before >= 1 {
+        // A second trait this turn is what only card text allows (§8.1).
         g.note(&limit);
     }
     if let Some(e) = g.engagement.as_mut() {
@@ -209,8 +209,14 @@ pub(crate) fn overload(
 ) -> Result<(), RuleError> {
     mine(g, who, unit)?;
     let x = check_overload(g, unit, target)?;
-    let limit = overload_limit(g, unit);
-    g.note(&limit);
+    if g.engagement
+        .as_ref()
+        .is_some_and(|e| e.overloaded.contains(&unit))
+    {
+        // A second Overload is what only card text allows (§8.1).
+        let limit = overload_limit(g, unit);
+        g.note(&limit);
+    }
     g.log.push(Event::TraitUsed {
         unit: g.card_ref(unit),
         ability: TraitName::Overload,
