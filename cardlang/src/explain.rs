@@ -1000,25 +1000,41 @@ fn commander_verb(c: CommanderAim, verb: &str) -> String {
 ///
 /// [`BaseRule::ALL`]: crate::ir::rules::BaseRule::ALL
 pub fn base_rules_markdown() -> String {
+    base_rules_markdown_pinned(&|_| Vec::new())
+}
+
+/// [`base_rules_markdown`] with a last column naming, for each rule, the rulings that pin it
+/// (a card overrides it and the outcome changes; `tests/tests/base_rules.rs` finds them).
+pub fn base_rules_markdown_pinned(
+    pinned_by: &dyn Fn(crate::ir::rules::BaseRule) -> Vec<String>,
+) -> String {
     use crate::ir::rules::BaseRule;
     let mut out = String::from(
         "# Overridable base rules\n\n\
          <!-- Generated from `BaseRule::ALL` (cardlang/src/ir/rules.rs) by \
-         `cardlang::explain::base_rules_markdown`; do not edit by hand. -->\n\n\
+         `cardlang::explain::base_rules_markdown_pinned`; do not edit by hand. -->\n\n\
          Card text beats the base rules (§8.1). An ability names the rule it overrides:\n\
          `override <rule> = <value> [for this|host|you|opponents]` (see [abilities.md](abilities.md)).\n\
-         These are all the rules a card may override; any other name is an error.\n\n\
-         | rule | § | about | value | default |\n|---|---|---|---|---|\n",
+         These are all the rules a card may override; any other name is an error. The last \
+         column names the rulings (`tests/rulings/`) in which a card overrides the rule and the \
+         outcome differs from the same situation without it.\n\n\
+         | rule | § | about | value | default | pinned by |\n|---|---|---|---|---|---|\n",
     );
     for r in BaseRule::ALL {
+        let pins = pinned_by(*r)
+            .iter()
+            .map(|p| format!("`{p}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let _ = writeln!(
             out,
-            "| `{}` | §{} | {} | {} | `{}` |",
+            "| `{}` | §{} | {} | {} | `{}` | {} |",
             r.name(),
             r.section(),
             r.subject(),
             r.kind(),
-            r.default_value()
+            r.default_value(),
+            pins
         );
     }
     out.push_str(

@@ -972,3 +972,15 @@ fn tree(g: &Game, i: Inst, depth: usize, s: &mut String) {
         tree(g, a, depth + 2, s);
     }
 }
+
+impl Ruling {
+    /// This ruling with every `override:` header of `rule` taken away: the same situation
+    /// without that card text (the base-rule proof in `tests/tests/base_rules.rs`, §8.1).
+    pub fn without_override(&self, rule: crate::ir::BaseRule) -> Ruling {
+        let mut r = self.clone();
+        r.overrides.retain(|(_, line)| {
+            line.split('=').next().map(str::trim) != Some(rule.name())
+        });
+        r
+    }
+}

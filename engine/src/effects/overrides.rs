@@ -15,7 +15,7 @@ use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{
     Ability, AmountChange, CardModifier, CommanderModifier, Commanders, OverrideScope, Static,
 };
-use crate::ir::{Amount, CardKind};
+use crate::ir::{Amount, BaseRule};
 use crate::resolver::{Override, Scope};
 
 /// Whether the card pool holds any override ability (lets the resolver skip the scan).
@@ -27,9 +27,22 @@ pub(crate) fn pool_has_overrides(db: &crate::CardDb) -> bool {
     })
 }
 
-/// Whether an Event or Tactic in hand may speak for itself through `override`.
+/// Whether a card in hand may speak for itself through `override`: only about when it may
+/// itself be deployed (§5.1, §6.5.4, §2.7 — "unless a card's printed text indicates
+/// otherwise").
 fn speaks_from_hand(g: &Game, i: Inst) -> bool {
-    g.zone(i) == Some(Zone::Hand) && matches!(g.card(i).kind, CardKind::Event | CardKind::Tactic)
+    g.zone(i) == Some(Zone::Hand)
+}
+
+/// The base rules a card's text may change while the card is still in hand: its own timing.
+fn about_own_deployment(rule: BaseRule) -> bool {
+    matches!(
+        rule,
+        BaseRule::DeployInSetup
+            | BaseRule::DeployInEngagement
+            | BaseRule::TacticInOtherEngagements
+            | BaseRule::FaceDownMinClass
+    )
 }
 
 /// Overrides printed on cards whose text is live (§8.1), with their scope mapped onto the
@@ -64,7 +77,7 @@ pub fn ability_overrides(g: &Game) -> Vec<Override> {
                 OverrideScope::You => Scope::Controller,
                 OverrideScope::Opponents => Scope::Opponents,
             };
-            if from_hand && scope != Scope::Card(src) {
+            if from_hand && !g.text_live(src) && (scope != Scope::Card(src) || !about_own_deployment(*rule)) {
                 continue;
             }
             out.push(Override {
@@ -80,7 +93,9 @@ pub fn ability_overrides(g: &Game) -> Vec<Override> {
 
 /// Whether a hand card's own override may count although the card is not in play.
 pub(crate) fn live_from_hand(g: &Game, ov: &Override) -> bool {
-    ov.scope == Scope::Card(ov.source) && speaks_from_hand(g, ov.source)
+    ov.scope == Scope::Card(ov.source)
+        && about_own_deployment(ov.rule)
+        && speaks_from_hand(g, ov.source)
 }
 
 fn covers(who: Commanders, src_controller: PlayerId, commander: PlayerId) -> bool {

@@ -359,7 +359,8 @@ fn check_module(
             }
             // §3.4.4, §2.5.5, "Size Matters!": Battle Cruisers and larger (I-3).
             if card.has_trait(TraitName::FaceUpFaceDown) {
-                let min = match ck.rule(BaseRule::FaceDownMinClass, Some(host)).value {
+                // The rule is about the Module (its subject, §2.5.5): read for the card deployed.
+                let min = match ck.rule(BaseRule::FaceDownMinClass, Some(inst)).value {
                     RuleValue::Class(c) => c,
                     _ => ShipClass::BattleCruiser,
                 };
@@ -553,7 +554,11 @@ pub fn check(
     // Timing by card type.
     match card.kind {
         CardKind::Tactic => {
-            if ctx != Context::Engagement {
+            // §4.6: a Tactic's printed text may let it be deployed in Setup (§8.1); §5.1's
+            // "never" is the base rule that text overrides (I-53).
+            let in_setup =
+                ctx == Context::Setup && ck.rule(BaseRule::DeployInSetup, Some(inst)).flag();
+            if ctx != Context::Engagement && !in_setup {
                 return Err(RuleError::NotNow {
                     what: "deploying a Tactic",
                     why: "Tactics are deployed only during an engagement".into(),
@@ -568,7 +573,8 @@ pub fn check(
                 .engagement
                 .as_ref()
                 .is_some_and(|e| e.attacker == who || e.defender == who);
-            if !involved
+            if g.engagement.is_some()
+                && !involved
                 && !ck
                     .rule(BaseRule::TacticInOtherEngagements, Some(inst))
                     .flag()
@@ -636,7 +642,9 @@ pub fn check(
                     section: "5.4",
                 });
             }
-            if ctx == Context::Engagement {
+            // §6.5.4: only Events and Tactics, unless printed text says otherwise (§8.1).
+            if ctx == Context::Engagement && !ck.rule(BaseRule::DeployInEngagement, Some(inst)).flag()
+            {
                 return Err(RuleError::NotNow {
                     what: "deploying a ship, Marine or Module",
                     why: "only Events and Tactics may be deployed during an engagement".into(),
@@ -874,6 +882,8 @@ fn has_lasting_text(card: &Card) -> bool {
             BaseRule::DeployInSetup
                 | BaseRule::DeployInEngagement
                 | BaseRule::TacticInOtherEngagements
+                // Whether it stays is what this rule decides, not lasting text (§2.6).
+                | BaseRule::EventStaysInPlay
         ),
         Ability::Timing(_) | Ability::Play(_) => false,
     })
@@ -1287,7 +1297,12 @@ pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec
         if ctx == Context::EventsOnly && kind != CardKind::Event {
             continue;
         }
-        if ctx == Context::Engagement && !matches!(kind, CardKind::Event | CardKind::Tactic) {
+        if ctx == Context::Engagement
+            && !matches!(kind, CardKind::Event | CardKind::Tactic)
+            && !g
+                .resolve(BaseRule::DeployInEngagement, who, Some(card))
+                .flag()
+        {
             continue;
         }
         out.extend(

@@ -188,3 +188,21 @@ Ship "Muster-class Battleship" {
     text: "Its Regimented Marine may come from your hand."
     override regimented-from-hand = yes
 }
+
+Module-Ship "Compact Uplink" {
+    cost: 0
+    traits: Face Up-Face Down
+    text: "This Module may be attached to Cruisers."
+    override face-down-min-class = Cruiser
+}
+
+Ship "Scramble-class Frigate" {
+    class: Frigate
+    cost: 1R 1C
+    attack: 1
+    defense: 5
+    wounds: 2
+    carries: 1 Marine
+    text: "This ship may be deployed during an engagement."
+    override deploy-in-engagement = yes
+}
