@@ -58,6 +58,8 @@ impl Game {
 
     /// Set a card's wounds (must stay below its printed wounds, §9.38).
     pub fn set_wounds(&mut self, i: Inst, wounds: u8) -> Result<(), String> {
+        // A ruling's board sets wounds before any Module or static counts (docs/rulings.md).
+        // printed: §9.38, the number printed on the card.
         let printed = self.card(i).wounds.unwrap_or(0);
         if wounds > 0 && wounds >= printed {
             return Err(format!(

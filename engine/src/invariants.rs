@@ -94,14 +94,13 @@ pub fn violations(g: &Game) -> Vec<String> {
             }
             continue;
         }
-        let printed = g.card(Inst(k as u16)).wounds;
+        // What the unit can take now (the layer: Modules and statics count, §9.38).
+        let w = crate::rules::stats::wounds(g, Inst(k as u16));
         let stoic = g
             .engagement()
             .is_some_and(|e| e.stoic.contains(&Inst(k as u16)));
-        if let Some(w) = printed {
-            if x.wounds >= w && w > 0 && !stoic {
-                out.push(format!("#{k} in play with {} of {} wounds", x.wounds, w));
-            }
+        if x.wounds >= w && w > 0 && !stoic {
+            out.push(format!("#{k} in play with {} of {} wounds", x.wounds, w));
         }
     }
     for (k, x) in g.instances().iter().enumerate() {

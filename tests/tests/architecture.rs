@@ -65,3 +65,57 @@ fn engine_manifest_links_cardlang_without_the_compiler() {
     let engine = std::fs::read_to_string(root.join("engine/Cargo.toml")).expect("engine manifest");
     assert!(engine.contains("cardlang.workspace = true"));
 }
+
+/// Whether `code` contains `field` as a whole field access (`.attack`, not `.attacker`).
+fn reads(code: &str, field: &str) -> bool {
+    code.match_indices(field).any(|(at, _)| {
+        field.ends_with('(')
+            || !code[at + field.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// Issue #11, docs/engine.md "Effective characteristics": rules read a unit's traits, attack,
+/// defense, wounds and capacity only through the layer (`engine/src/rules/stats.rs`). A read
+/// of the printed value elsewhere must say so: the line, or the line above it, carries a
+/// `printed:` comment citing the section that asks for the printed value.
+#[test]
+fn rules_read_characteristics_only_through_the_layer() {
+    const PRINTED_READS: &[&str] = &[
+        ".traits",
+        ".attack",
+        ".defense",
+        ".capacity",
+        "has_trait(",
+        ").wounds",
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let layer = root.join("rules/stats.rs");
+    let mut offenders = Vec::new();
+    for f in files.iter().filter(|f| **f != layer) {
+        let text = std::fs::read_to_string(f).expect("engine source readable");
+        let lines: Vec<&str> = text.lines().collect();
+        for (k, line) in lines.iter().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if !PRINTED_READS.iter().any(|p| reads(code, p)) {
+                continue;
+            }
+            let marked = line.contains("printed:")
+                || k.checked_sub(1)
+                    .is_some_and(|j| lines[j].contains("printed:"));
+            if !marked {
+                offenders.push(format!("{}:{}: {}", f.display(), k + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "read characteristics through rules::stats (or mark a deliberate printed read with \
+         `// printed: §x.y`):\n{}",
+        offenders.join("\n")
+    );
+}

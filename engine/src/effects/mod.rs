@@ -151,7 +151,7 @@ pub(crate) fn matches_filter(g: &Game, src: Inst, f: &Filter, unit: Inst) -> boo
     matches_filter_in(g, src, f, unit, Layer::Full)
 }
 
-fn has_trait(g: &Game, unit: Inst, t: crate::ir::TraitName, layer: Layer) -> bool {
+fn trait_in_layer(g: &Game, unit: Inst, t: crate::ir::TraitName, layer: Layer) -> bool {
     match layer {
         Layer::Full => crate::rules::stats::has(g, unit, t),
         Layer::BelowStatics => crate::rules::stats::has_below_statics(g, unit, t),
@@ -175,8 +175,8 @@ fn matches_filter_in(g: &Game, src: Inst, f: &Filter, unit: Inst, layer: Layer) 
                 && g.controller(unit) == me
                 && local(g, src, unit)
         }
-        Pred::HasTrait(t) => has_trait(g, unit, *t, layer),
-        Pred::LacksTrait(t) => !has_trait(g, unit, *t, layer),
+        Pred::HasTrait(t) => trait_in_layer(g, unit, *t, layer),
+        Pred::LacksTrait(t) => !trait_in_layer(g, unit, *t, layer),
         Pred::Damaged => g.instance(unit).is_some_and(|x| x.wounds > 0),
         Pred::Undamaged => g.instance(unit).is_some_and(|x| x.wounds == 0),
         Pred::Named(n) => card.name == *n,

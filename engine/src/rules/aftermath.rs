@@ -173,6 +173,7 @@ fn check_local(
 fn check_face_down(g: &Game, a: &Aftermath, who: PlayerId, m: Inst) -> Result<(), RuleError> {
     let ok = local(g, a, who).contains(&m)
         && g.controller(m) == who
+        // printed: Face Up-Face Down is the Module's own printed trait (§3.4.4).
         && g.card(m).has_trait(TraitName::FaceUpFaceDown)
         && g.instance(m).is_some_and(|x| !x.face_down);
     if ok {

@@ -358,6 +358,7 @@ fn check_module(
                 }
             }
             // §3.4.4, §2.5.5, "Size Matters!": Battle Cruisers and larger (I-3).
+            // printed: Face Up-Face Down is the Module's own printed trait (§3.4.4).
             if card.has_trait(TraitName::FaceUpFaceDown) {
                 // The rule is about the Module (its subject, §2.5.5): read for the card deployed.
                 let min = match ck.rule(BaseRule::FaceDownMinClass, Some(inst)).value {
@@ -910,6 +911,7 @@ pub(crate) fn after_deploy(g: &mut Game, who: PlayerId, card: Inst) {
     if g.instance(card).is_some_and(|x| x.face_down) {
         return;
     }
+    // printed: the card's printed text says what Regimented fetches (§3.4.7).
     for t in &c.traits {
         if let Trait::Regimented { unit, count } = *t {
             start_regiment(g, who, card, unit, count);

@@ -82,6 +82,7 @@ fn begin(g: &mut Game, who: PlayerId) {
     g.step = Step::SetupModule { who, left };
     // A Regimented Station searches now, before the Module picks (§3.4.7).
     if let Some(s) = station {
+        // printed: the card's printed text says what Regimented fetches (§3.4.7).
         for t in g.card(s).traits.clone() {
             if let Trait::Regimented { unit, count } = t {
                 manufacturing::start_regiment(g, who, s, unit, count);
