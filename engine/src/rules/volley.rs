@@ -741,13 +741,8 @@ pub(crate) fn destroy(g: &mut Game, t: Inst, immediate: bool) {
         e.stoic.retain(|&u| u != t);
     }
     if station {
-        let by = g.engagement.as_ref().map(|e| {
-            if e.defender == ctrl {
-                e.attacker
-            } else {
-                e.defender
-            }
-        });
+        // §7.1.3: the Spoils of War go to whoever destroyed it.
+        let by = victory::destroyer(g, ctrl);
         victory::eliminate(g, ctrl, by);
     }
 }
