@@ -639,7 +639,7 @@ fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
 /// the cards — volley, Tactic, Event, trigger, replacement — so no stage is ever offered for
 /// a fight that is over: `Hijack` and `Scuttle` only for a target still in play (§6.6 STEP
 /// 8E, §9.31), pursuit only to a ship still in play with pursuers left (§9.23). A fight that
-/// no longer stands ends unfought and the next boarding action begins.
+/// no longer stands ends unfought and the next boarding action begins (I-56).
 pub(crate) fn settle_fight(g: &mut Game) {
     let Some(f) = fight(g).cloned() else { return };
     let standing = |i: Inst, who: PlayerId| g.in_play(i) && g.controller(i) == who;

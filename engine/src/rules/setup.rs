@@ -9,7 +9,7 @@
 //! Interpretation: Setup deployment allows ships, Marines and Modules from hand (§4.6 names
 //! exactly these); Breakthrus wait for a Manufacturing Phase (§2.8) and there is no
 //! Conscription in Setup (§5.4.3 is a Manufacturing step). Past the Stockpiles the engine
-//! runs Setup seat by seat (docs/interpretations.md).
+//! runs Setup seat by seat (I-55).
 
 use crate::error::RuleError;
 use crate::event::{Event, Phase};

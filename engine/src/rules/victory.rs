@@ -162,7 +162,7 @@ pub(crate) fn pass_turn_of_eliminated(g: &mut Game) {
 /// Who gets the Spoils of War for `loser`'s Station, destroyed now (§7.1.3): the commander
 /// whose card is resolving — an Event, a Tactic, a triggered text — wherever it happens (their
 /// own turn, a response window, another commander's engagement); otherwise the engagement
-/// opponent, whose volley fire destroyed it. Nobody when the card was the loser's own.
+/// opponent, whose volley fire destroyed it. Nobody when the card was the loser's own (I-54).
 pub(crate) fn destroyer(g: &Game, loser: PlayerId) -> Option<PlayerId> {
     let by = match g.acting {
         Some((source, _)) => Some(g.controller(source)),
