@@ -104,7 +104,7 @@ impl Game {
                 self.setup_queue = (0..n)
                     .map(|k| PlayerId(((active.0 as usize + k) % n) as u8))
                     .collect();
-                setup::next_setup(self);
+                setup::start(self);
             }
             StartAt::Logistics => {
                 self.turn = turn.saturating_sub(1);

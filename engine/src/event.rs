@@ -431,6 +431,14 @@ pub enum Event {
         ship: CardRef,
         target: CardRef,
     },
+    /// The boarding action ended unfought because its ship or its target left play, or a
+    /// party was lost to a card (§6.6 STEP 8, §6.9): nothing to hijack, scuttle or pursue.
+    BoardingEnded {
+        ship: CardRef,
+        target: CardRef,
+        /// The card that left play (`None`: a party was lost, not a ship).
+        gone: Option<CardRef>,
+    },
     /// §6.6 STEP 8D, §9.28.
     MarinesRetreat {
         ship: CardRef,
@@ -702,7 +710,9 @@ impl Event {
             Event::Retreating { .. } | Event::Retreated { .. } => "9.28",
             Event::BoardDeclared { .. } => "6.9",
             Event::BoardCancelled { .. } => "3.4.3",
-            Event::BoardingBegan { .. } | Event::BoardingRepelled { .. } => "6.6",
+            Event::BoardingBegan { .. }
+            | Event::BoardingRepelled { .. }
+            | Event::BoardingEnded { .. } => "6.6",
             Event::BoardingWon {
                 automatic: true, ..
             } => "6.9.3",

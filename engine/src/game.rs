@@ -295,7 +295,7 @@ impl Game {
         game.setup_queue = (0..game.commanders.len())
             .map(|s| PlayerId(s as u8))
             .collect();
-        crate::rules::setup::next_setup(&mut game);
+        crate::rules::setup::start(&mut game);
         crate::effects::actions::run(&mut game);
         Ok(game)
     }
@@ -932,6 +932,7 @@ impl Game {
         if *choice == Choice::Scoop {
             crate::rules::scoop::scoop(self, who);
             crate::effects::actions::run(self);
+            crate::rules::victory::pass_turn_of_eliminated(self);
             return Ok(());
         }
         let decision = self.decision().ok_or(RuleError::GameOver)?;
@@ -952,6 +953,8 @@ impl Game {
         // leaves play.
         crate::rules::boarding::check_garrisons(self);
         crate::rules::victory::settle_relocations(self);
+        // §5.6: the turn of a commander who left the game passes once nothing else waits.
+        crate::rules::victory::pass_turn_of_eliminated(self);
         Ok(())
     }
 

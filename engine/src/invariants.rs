@@ -5,7 +5,10 @@
 //! §3.4.10, is the one exception), a hijacked ship always has a Marine of its commander
 //! aboard (§6.9.7), and a commander out of the game has nothing left in play (§6.3, §7.2) —
 //! but for a ship hijacked from them whose hijacker's Marines aboard still wait to move
-//! (§7.1.3.3, `Game::relocations`). [`replay_matches`] checks determinism: the same seed
+//! (§7.1.3.3, `Game::relocations`). A card on a battlefield is under that commander's command and
+//! an attached card hangs on a host in play (§9.1). Liveness: a commander who is out never holds
+//! a decision, and a game not over always has one; a boarding action being fought has its ship
+//! and target in play (§6.6 STEP 8, §6.9). [`replay_matches`] checks determinism: the same seed
 //! and the same choices give the same log, byte for byte.
 
 use crate::game::{Game, Zone};
@@ -65,6 +68,27 @@ pub fn violations(g: &Game) -> Vec<String> {
     for (k, x) in g.instances().iter().enumerate() {
         for &a in &x.attachments {
             mark(a, Zone::Attached(Inst(k as u16)), &mut out);
+        }
+    }
+    // A card in a commander's battlefield list is under that commander's command; an attached
+    // card hangs on a host that is itself in play (§9.1: attachments leave with their host).
+    for (seat, c) in g.commanders().iter().enumerate() {
+        for &i in &c.battlefield {
+            if g.instance(i)
+                .is_some_and(|x| x.controller.0 as usize != seat)
+            {
+                out.push(format!(
+                    "{i} is on {}'s battlefield under another commander's command",
+                    c.name
+                ));
+            }
+        }
+    }
+    for (k, x) in g.instances().iter().enumerate() {
+        if let Zone::Attached(h) = x.zone {
+            if !g.in_play(h) {
+                out.push(format!("#{k} is attached to {h}, which is not in play"));
+            }
         }
     }
     for (k, count) in seen.iter().enumerate() {
@@ -129,5 +153,48 @@ pub fn violations(g: &Game) -> Vec<String> {
             }
         }
     }
+    liveness(g, &mut out);
+    boarding_state(g, &mut out);
     out
+}
+
+/// Liveness (§6.3, §7.2): a commander out of the game never holds a decision, and a game not
+/// over always has one.
+fn liveness(g: &Game, out: &mut Vec<String>) {
+    match g.decision() {
+        Some(d) => {
+            if g.commander(d.who).is_none_or(|c| c.out) {
+                out.push(format!("{} holds a decision but is out of the game", d.who));
+            }
+        }
+        None => {
+            if g.outcome().is_none() {
+                out.push("no commander holds a decision, yet the game is not over".into());
+            }
+        }
+    }
+}
+
+/// §6.6 STEP 8, §6.9: the boarding action being fought has its ship and target in play
+/// under the commanders who began it (`rules::boarding::settle_fight`), and the engagement's
+/// commanders are both still in the game.
+fn boarding_state(g: &Game, out: &mut Vec<String>) {
+    let Some(e) = g.engagement() else { return };
+    for p in [e.attacker, e.defender] {
+        if g.commander(p).is_none_or(|c| c.out) {
+            out.push(format!("the engagement goes on with {p} out of the game"));
+        }
+    }
+    let Some(f) = e.fight.as_ref() else { return };
+    for (i, who) in [(f.ship, f.boarders), (f.target, f.holders)] {
+        let standing = g.in_play(i) && g.instance(i).is_some_and(|x| x.controller == who);
+        if !standing {
+            out.push(format!(
+                "the boarding action of {} against {} goes on, but {i} {} is no longer in play for {who}",
+                f.ship,
+                f.target,
+                g.name(i)
+            ));
+        }
+    }
 }

@@ -25,6 +25,7 @@ pub mod resolver;
 pub mod rng;
 pub mod rules;
 pub mod ruling;
+pub mod sweep;
 pub mod transcript;
 
 pub use choice::{Choice, Decision, DecisionKind};

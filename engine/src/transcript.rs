@@ -411,6 +411,19 @@ impl<'g> Namer<'g> {
                 self.card(*ship),
                 self.card(*target)
             ),
+            Event::BoardingEnded { ship, target, gone } => match gone {
+                Some(c) => format!(
+                    "the boarding action of {} against {} ends: {} has left play",
+                    self.card(*ship),
+                    self.card(*target),
+                    self.card(*c)
+                ),
+                None => format!(
+                    "the boarding action of {} against {} ends: no Marines are left to act",
+                    self.card(*ship),
+                    self.card(*target)
+                ),
+            },
             Event::MarinesRetreat { ship } => {
                 format!("the Marines of {} retreat", self.card(*ship))
             }

@@ -114,3 +114,41 @@ fn ruling_output_is_the_snapshot() {
     let body = snap.splitn(3, "---\n").nth(2).expect("snapshot body");
     assert_eq!(text(&out.stdout).trim_end(), body.trim_end());
 }
+
+/// `hullbreach sweep`: a deterministic report, each game replayable alone by its index, and a
+/// clear error for a bad commander range.
+#[test]
+fn sweep_reports_deterministically_and_replays_one_game() {
+    let args = [
+        "sweep",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--commanders",
+        "2..4",
+        "--turns",
+        "8",
+        "--feature",
+        "tests/rulings/pool/eliminations.hb",
+    ];
+    let a = hullbreach(&args);
+    assert!(a.status.success(), "{}{}", text(&a.stdout), text(&a.stderr));
+    let report = text(&a.stdout);
+    assert!(report.starts_with("4 games ("), "{report}");
+    assert!(report.contains("\nviolations: 0\n"), "{report}");
+    assert_eq!(a.stdout, hullbreach(&args).stdout, "same seed, same report");
+    let mut one = args.to_vec();
+    one.extend(["--game", "2", "--log"]);
+    let g = hullbreach(&one);
+    assert!(g.status.success(), "{}", text(&g.stderr));
+    let log = text(&g.stdout);
+    assert!(log.starts_with("[§4.1] game of "), "{log}");
+    assert!(
+        log.contains("\ngame 2: seed ") && log.ends_with("no violation\n"),
+        "{log}"
+    );
+    let bad = hullbreach(&["sweep", "--commanders", "1..7"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(text(&bad.stderr).contains("--commanders takes N or MIN..MAX"));
+}

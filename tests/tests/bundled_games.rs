@@ -127,3 +127,103 @@ fn starter_deck_games_keep_every_invariant() {
         "the starter decks' attach, detach and replacement texts never resolved: {seen:?}"
     );
 }
+
+/// The game sweep (`engine::sweep`, `hullbreach sweep`) in CI: games of 2–5 commanders with the
+/// starter decks and generated legal decks that all hold the Station-wounding cards of
+/// `tests/rulings/pool/eliminations.hb` (issue #13), invariants and liveness checked after
+/// every choice. Stations fall to Events and Tactics in every kind of window, and the games
+/// still end with a winner or at the turn cap with nobody out holding a decision.
+#[test]
+fn sweep_of_two_to_five_commanders_with_station_wounding_events() {
+    use engine::sweep::{self, PlayerKind, Pool, Settings};
+    let (db0, _) = bundled();
+    let mut files = cardlang::source::read_pool(&repo().join("cards")).expect("cards/ readable");
+    let extra = std::fs::read_to_string(repo().join("tests/rulings/pool/eliminations.hb"))
+        .expect("eliminations.hb readable");
+    files.push(cardlang::source::SourceFile::new("eliminations.hb", extra));
+    let compiled = cardlang::compile(&files);
+    assert!(
+        !compiled.has_errors(),
+        "the pool with eliminations.hb compiles"
+    );
+    let db = Arc::new(CardDb::new(compiled.cards).expect("pool loads"));
+    let featured = db
+        .iter()
+        .filter(|c| db0.by_name(&c.name).is_none())
+        .map(|c| c.id)
+        .collect::<Vec<_>>();
+    assert_eq!(featured.len(), 4, "the four cards of eliminations.hb");
+    let starters = DECKS
+        .iter()
+        .map(|d| {
+            let path = repo().join("cards/decks").join(format!("{d}.txt"));
+            let list = engine::deck::parse(&engine::deck::read_deck_file(&path).expect("deck"));
+            (
+                d.to_string(),
+                engine::deck::card_ids(&list, &db).expect("starter cards"),
+            )
+        })
+        .collect();
+    let pool = Pool {
+        db,
+        starters,
+        featured,
+    };
+    for (player, games) in [(PlayerKind::Random, 160), (PlayerKind::Heuristic, 60)] {
+        let settings = Settings {
+            games,
+            seed: 12,
+            min: 2,
+            max: 5,
+            turns: 40,
+            player,
+        };
+        let report = sweep::run(&pool, &settings, |_, _| {});
+        assert!(
+            report.found.is_empty(),
+            "{} sweep violations, first: {:?}",
+            report.found.len(),
+            report.found.first()
+        );
+        assert_eq!(report.games, games);
+        assert!(
+            (3..=5).all(|n| report.by_commanders[n] > 0),
+            "3, 4 and 5 commanders all played: {:?}",
+            report.by_commanders
+        );
+        assert!(
+            report.generated_decks > 0 && report.eliminations > 0,
+            "{report:?}"
+        );
+        assert!(report.winners > 0, "{report:?}");
+    }
+}
+
+/// Every generated deck is legal by the deck rules (`engine::deck`), whatever the seed.
+#[test]
+fn generated_decks_are_legal() {
+    use engine::sweep::{generate_deck, Pool};
+    let (db, _) = bundled();
+    let pool = Pool {
+        db: db.clone(),
+        starters: Vec::new(),
+        featured: Vec::new(),
+    };
+    for seed in 0..200 {
+        let mut dice = engine::rng::Dice::new(seed);
+        let deck = generate_deck(&pool, &mut dice).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(deck.len(), 55);
+        // Re-check from the ids, independently of the generator's own validation.
+        let mut text = String::new();
+        let mut ids = deck.clone();
+        ids.sort();
+        ids.dedup();
+        for id in ids {
+            let n = deck.iter().filter(|&&d| d == id).count();
+            text.push_str(&format!("{n} {}\n", db.get(id).expect("card").name));
+        }
+        let list = engine::deck::parse(text.as_bytes());
+        let report = engine::deck::validate(&list, &*db, &engine::deck::DeckOptions::default());
+        assert!(report.is_legal(), "seed {seed}: {:?}", report.violations);
+    }
+}

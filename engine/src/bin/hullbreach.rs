@@ -1,4 +1,5 @@
-//! `hullbreach`: play seeded games between bundled decks and run ruling files.
+//! `hullbreach`: play seeded games between bundled decks, run ruling files, and sweep many
+//! seeded games for broken invariants (`engine::sweep`).
 //!
 //! The bundled card pool (`cards/`) is compiled at start-up with the card compiler, which is
 //! why this binary needs the engine's `cli` feature (it enables `cardlang/compiler` and clap);
@@ -47,6 +48,32 @@ enum Command {
     },
     /// Run a ruling file and print its transcript.
     Ruling { file: PathBuf },
+    /// Play many seeded games of 2–5 commanders (starter and generated legal decks), check the
+    /// invariants after every choice and that every game moves on, and report the games that
+    /// break one, each with a command that replays it.
+    Sweep {
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Commanders per game: `N` or `MIN..MAX` (2 to 5).
+        #[arg(long, default_value = "2..5")]
+        commanders: String,
+        /// Commander turns before a game stops without a winner.
+        #[arg(long, default_value_t = 60)]
+        turns: u32,
+        #[arg(long, value_enum, default_value_t = Kind::Random)]
+        player: Kind,
+        /// A card file added to the pool whose cards every generated deck holds (repeatable).
+        #[arg(long = "feature")]
+        features: Vec<PathBuf>,
+        /// Play only game I of the sweep (as numbered in its report).
+        #[arg(long)]
+        game: Option<u64>,
+        /// With `--game`: print the game's log.
+        #[arg(long)]
+        log: bool,
+    },
 }
 
 fn default_cards() -> PathBuf {
@@ -55,8 +82,43 @@ fn default_cards() -> PathBuf {
 }
 
 fn load_pool(dir: &Path) -> Result<Arc<CardDb>, String> {
-    let files =
+    load_pool_with(dir, &[]).map(|(db, _)| db)
+}
+
+/// Read one card file, refusing anything but a regular file of at most
+/// `cardlang::source::MAX_FILE_BYTES` (never more than the cap plus one byte is read).
+fn read_card_file(path: &Path) -> Result<cardlang::source::SourceFile, String> {
+    use std::io::Read;
+    let cap = cardlang::source::MAX_FILE_BYTES;
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{}: not a regular file", path.display()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(cap as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if bytes.len() > cap {
+        return Err(format!("{}: larger than {cap} bytes", path.display()));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))?;
+    Ok(cardlang::source::SourceFile::new(
+        path.display().to_string(),
+        text,
+    ))
+}
+
+/// The pool in `dir` plus the card files `extra`; returns the database and the names of the
+/// cards the extra files define.
+fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<String>), String> {
+    let mut files =
         cardlang::source::read_pool(dir).map_err(|e| format!("reading {}: {e}", dir.display()))?;
+    let base = files.len();
+    for p in extra {
+        files.push(read_card_file(p)?);
+    }
+    let comp0 = cardlang::compile(&files[base..]);
+    let featured: Vec<String> = comp0.cards.iter().map(|c| c.name.clone()).collect();
     let comp = cardlang::compile(&files);
     if comp.has_errors() {
         return Err(format!(
@@ -67,7 +129,7 @@ fn load_pool(dir: &Path) -> Result<Arc<CardDb>, String> {
     }
     let db =
         CardDb::new(comp.cards).map_err(|e| format!("the card pool in {}: {e}", dir.display()))?;
-    Ok(Arc::new(db))
+    Ok((Arc::new(db), featured))
 }
 
 fn load_deck(cat: &CardDb, dir: &Path, name: &str) -> Result<Vec<engine::ir::CardId>, String> {
@@ -101,9 +163,174 @@ fn load_deck(cat: &CardDb, dir: &Path, name: &str) -> Result<Vec<engine::ir::Car
         .ok_or_else(|| format!("{}: names a card not in the pool", path.display()))
 }
 
-fn run() -> Result<(), String> {
+/// `N` or `MIN..MAX`, each 2 to 5.
+fn parse_commanders(text: &str) -> Result<(usize, usize), String> {
+    let bad =
+        || format!("--commanders takes N or MIN..MAX with 2 <= MIN <= MAX <= 5, not `{text}`");
+    let (lo, hi) = match text.split_once("..") {
+        Some((a, b)) => (
+            a.trim().parse::<usize>(),
+            b.trim().trim_start_matches('=').parse(),
+        ),
+        None => (text.trim().parse(), text.trim().parse()),
+    };
+    let (lo, hi) = (lo.map_err(|_| bad())?, hi.map_err(|_| bad())?);
+    if !(2..=5).contains(&lo) || !(lo..=5).contains(&hi) {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
+
+/// The bundled decks under `dir/decks/` that are legal in the pool, sorted by name.
+fn starter_decks(
+    cat: &CardDb,
+    dir: &Path,
+) -> Result<Vec<(String, Vec<engine::ir::CardId>)>, String> {
+    let mut names: Vec<String> = match std::fs::read_dir(dir.join("decks")) {
+        Ok(rd) => rd
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".txt"))
+            .map(|n| n.trim_end_matches(".txt").to_string())
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    names.sort();
+    names
+        .into_iter()
+        .map(|n| load_deck(cat, dir, &n).map(|d| (n, d)))
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sweep(
+    dir: &Path,
+    games: u64,
+    seed: u64,
+    commanders: &str,
+    turns: u32,
+    player: Kind,
+    features: &[PathBuf],
+    game: Option<u64>,
+    log: bool,
+) -> Result<bool, String> {
+    use engine::sweep::{self, PlayerKind, Pool, Settings};
+    use std::io::IsTerminal;
+    let (min, max) = parse_commanders(commanders)?;
+    let (db, featured) = load_pool_with(dir, features)?;
+    let starters = starter_decks(&db, dir)?;
+    let featured = featured
+        .iter()
+        .filter_map(|n| db.by_name(n).map(|c| c.id))
+        .collect();
+    let pool = Pool {
+        db,
+        starters,
+        featured,
+    };
+    let settings = Settings {
+        games,
+        seed,
+        min,
+        max,
+        turns,
+        player: match player {
+            Kind::Random => PlayerKind::Random,
+            Kind::Heuristic => PlayerKind::Heuristic,
+        },
+    };
+    let mut replay = format!(
+        "hullbreach sweep --seed {seed} --commanders {min}..{max} --turns {turns} --player {}",
+        settings.player.name()
+    );
+    if dir != default_cards() {
+        replay.push_str(&format!(" --cards {}", dir.display()));
+    }
+    for f in features {
+        replay.push_str(&format!(" --feature {}", f.display()));
+    }
+    if let Some(i) = game {
+        let plan = sweep::plan(&pool, &settings, i)?;
+        let played = sweep::play(&pool, &settings, &plan)?;
+        if log {
+            print!("{}", transcript::render_log(&played.game));
+        }
+        let decks: Vec<&str> = plan.decks.iter().map(|(n, _)| n.as_str()).collect();
+        println!(
+            "game {i}: seed {}, {} commanders ({}), {} choices",
+            plan.seed,
+            plan.decks.len(),
+            decks.join(", "),
+            played.choices
+        );
+        return Ok(match played.broken {
+            Some(what) => {
+                println!("VIOLATION: {what}");
+                false
+            }
+            None => {
+                println!("no violation");
+                true
+            }
+        });
+    }
+    let tty = std::io::stderr().is_terminal();
+    let report = sweep::run(&pool, &settings, |i, r| {
+        if tty && (i + 1) % 100 == 0 {
+            eprint!(
+                "\r{} of {games} games, {} violation(s)",
+                i + 1,
+                r.found.len()
+            );
+        }
+    });
+    if tty {
+        eprintln!();
+    }
+    let by: Vec<String> = (2..=5)
+        .filter(|&n| report.by_commanders[n] > 0)
+        .map(|n| format!("{} of {n}", report.by_commanders[n]))
+        .collect();
+    println!(
+        "{} games ({} commanders), seed {seed}, {} turns, {} players: {} won, {} at the turn cap, {} eliminations, {} generated decks, {} choices",
+        report.games,
+        by.join(", "),
+        turns,
+        settings.player.name(),
+        report.winners,
+        report.turn_caps,
+        report.eliminations,
+        report.generated_decks,
+        report.choices
+    );
+    println!("violations: {}", report.found.len());
+    for f in &report.found {
+        println!(
+            "game {} (seed {}, {} commanders) after {} choices: {}\n  replay: {replay} --game {} --log",
+            f.index, f.seed, f.commanders, f.choices, f.what, f.index
+        );
+    }
+    Ok(report.found.is_empty())
+}
+
+fn run() -> Result<bool, String> {
     let cli = Cli::parse();
     let dir = cli.cards.unwrap_or_else(default_cards);
+    if let Command::Sweep {
+        games,
+        seed,
+        commanders,
+        turns,
+        player,
+        features,
+        game,
+        log,
+    } = &cli.command
+    {
+        return sweep(
+            &dir, *games, *seed, commanders, *turns, *player, features, *game, *log,
+        );
+    }
     let cat = load_pool(&dir)?;
     match cli.command {
         Command::Play {
@@ -142,7 +369,7 @@ fn run() -> Result<(), String> {
                 .collect();
             engine::players::play_out(&mut game, &mut players, 100_000);
             print!("{}", transcript::render_log(&game));
-            Ok(())
+            Ok(true)
         }
         Command::Ruling { file } => {
             let text = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -158,14 +385,17 @@ fn run() -> Result<(), String> {
             let r = ruling::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             let out = ruling::run(&r, cat).map_err(|e| format!("{}: {e}", file.display()))?;
             print!("{out}");
-            Ok(())
+            Ok(true)
         }
+        Command::Sweep { .. } => Ok(true),
     }
 }
 
 fn main() -> ExitCode {
     match run() {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::SUCCESS,
+        // A sweep that found violations: they are reported on stdout.
+        Ok(false) => ExitCode::from(1),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

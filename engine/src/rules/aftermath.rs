@@ -64,6 +64,18 @@ pub(crate) fn resume(g: &mut Game) {
     }
 }
 
+/// A commander who left the game (§6.3, §7.2) has nothing more to reassign: they leave the
+/// queue, and the aftermath goes on with the other commander or ends.
+pub(crate) fn drop_commander(g: &mut Game, who: PlayerId) {
+    if let Step::Aftermath(a) = &mut g.step {
+        if a.queue.first() == Some(&who) {
+            a.announced = false;
+        }
+        a.queue.retain(|&p| p != who);
+    }
+    skip_idle(g);
+}
+
 /// Drop commanders with nothing to decide; once the queue is empty the turn goes on. While
 /// Marines of the Spoils of War still wait to move (§7.1.3.3) nothing is decided yet: the
 /// ship they wait on is leaving play (`victory::settle_relocations` resumes).

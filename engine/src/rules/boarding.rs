@@ -696,6 +696,41 @@ fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
     }
 }
 
+/// §6.6 STEP 8, §6.9: the boarding action being fought stands only while its ship and its
+/// target are both in play under the commanders who began it, and the party that must act
+/// next still has Marines. Settled after every choice (`engagement::settle`), whatever moved
+/// the cards — volley, Tactic, Event, trigger, replacement — so no stage is ever offered for
+/// a fight that is over: `Hijack` and `Scuttle` only for a target still in play (§6.6 STEP
+/// 8E, §9.31), pursuit only to a ship still in play with pursuers left (§9.23). A fight that
+/// no longer stands ends unfought and the next boarding action begins (I-56).
+pub(crate) fn settle_fight(g: &mut Game) {
+    let Some(f) = fight(g).cloned() else { return };
+    let standing = |i: Inst, who: PlayerId| g.in_play(i) && g.controller(i) == who;
+    let gone = if !standing(f.target, f.holders) {
+        Some(Some(f.target))
+    } else if !standing(f.ship, f.boarders) {
+        Some(Some(f.ship))
+    } else {
+        match f.stage {
+            // STEP 8D: a party destroyed by a card ends the fighting as volley fire would.
+            FightStage::Interceptor | FightStage::Boarders | FightStage::Holders => {
+                check_fight(g);
+                None
+            }
+            // §9.23: pursuers must be left; STEP 8E: winners must be left to take the ship.
+            FightStage::Pursue => alive(g, &f.defenders).is_empty().then_some(None),
+            FightStage::Outcome => alive(g, &f.party).is_empty().then_some(None),
+        }
+    };
+    let Some(gone) = gone else { return };
+    g.log.push(Event::BoardingEnded {
+        ship: g.card_ref(f.ship),
+        target: g.card_ref(f.target),
+        gone: gone.map(|c| g.card_ref(c)),
+    });
+    next_fight(g);
+}
+
 /// STEP 8D: a party destroyed ends the fighting.
 fn check_fight(g: &mut Game) {
     let Some(f) = fight(g).cloned() else { return };

@@ -290,6 +290,11 @@ pub(crate) fn settle(g: &mut Game) {
     if !e.stoic.is_empty() {
         return;
     }
+    // §6.6 STEP 8: a boarding action whose ship or target has left play is over.
+    boarding::settle_fight(g);
+    let Some(e) = g.engagement.as_ref() else {
+        return;
+    };
     let fleet_left = e.fleet.iter().any(|&i| g.in_play(i));
     if !fleet_left {
         let reason = if e.retreating.is_empty() {

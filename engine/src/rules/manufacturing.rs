@@ -655,6 +655,17 @@ pub fn check(
         }
     }
 
+    // §2.4.2: a Marine-Character is always deployed at cost from the hand, so the free
+    // Shipyard deployment of the Spoils of War (§7.1.3.2: a card you may legally deploy)
+    // never takes one.
+    if ctx == Context::Spoils && is_character(card) {
+        return Err(deploy_err(
+            card,
+            "a Marine-Character is always deployed at cost from your hand, never free from the Shipyard",
+            "2.4.2",
+        ));
+    }
+
     // Conscription and Regimented restrictions.
     if ctx == Context::Conscript {
         if !matches!(card.kind, CardKind::Ship(_) | CardKind::Marine { .. }) {

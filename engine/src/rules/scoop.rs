@@ -5,38 +5,19 @@
 //! more, the attacker takes the Spoils of War (§7.2 with §7.1.3; `victory::leave_game`).
 
 use crate::event::{Event, Outcome};
-use crate::game::{Game, Step};
+use crate::game::Game;
 use crate::ids::PlayerId;
-use crate::rules::{setup, turn};
 
 pub(crate) fn scoop(g: &mut Game, who: PlayerId) {
-    let was_active = g.active == who && g.phase != crate::event::Phase::Setup;
     if let Some(c) = g.cmd_mut(who) {
         c.out = true;
     }
     g.log.push(Event::Scooped { who });
     // §7.2: an attacked commander who scoops grants the Spoils of War (§7.1.3).
     let victor = (g.declared_against == Some(who) && g.active != who).then_some(g.active);
+    // What they were deciding is dropped and their turn, if it was theirs, passes
+    // (`victory::leave_game`).
     crate::rules::victory::leave_game(g, who, victor, true);
-    if g.outcome.is_some() {
-        return;
-    }
-    // Drop whatever the scooper was deciding.
-    g.regiments.retain(|r| r.who != who);
-    g.setup_queue.retain(|&p| p != who);
-    match g.step.clone() {
-        Step::SetupModule { who: w, .. }
-        | Step::Mulligan { who: w }
-        | Step::SetupDeploy { who: w }
-        | Step::SetupDiscard { who: w }
-            if w == who =>
-        {
-            setup::next_setup(g)
-        }
-        _ if was_active => turn::next_turn(g, who),
-        Step::Respond { .. } => turn::drop_responder(g, who),
-        _ => {}
-    }
 }
 
 /// End the game if at most one commander remains. Returns whether it ended.

@@ -1,14 +1,15 @@
 //! The Setup Phase (§4.1–§4.8, the §5 Setup recap, §5.1).
 //!
-//! Order per commander: Station from the Shipyard (§4.2), Stockpile cards and 10/10 (§4.3),
-//! two Module-Stations from the Shipyard, free (§4.2), shuffle (the Shipyard was searched,
+//! Setup is simultaneous (§7.1): first every commander's Stockpile cards and 10/10 (§4.3), so
+//! no later step of one commander's Setup can reset what another's took. Then per commander:
+//! Station from the Shipyard (§4.2), two Module-Stations from the Shipyard, free (§4.2), shuffle (the Shipyard was searched,
 //! §8.3), draw 5 (§4.4), mulligans at 1R 1C each (§4.4.1), income (§4.5), deploy (§4.6),
 //! optional discard (§4.7). Then initiative by volley die, ties re-rolled (§4.8).
 //!
 //! Interpretation: Setup deployment allows ships, Marines and Modules from hand (§4.6 names
 //! exactly these); Breakthrus wait for a Manufacturing Phase (§2.8) and there is no
-//! Conscription in Setup (§5.4.3 is a Manufacturing step). Setup is simultaneous (§7.1);
-//! the engine runs it seat by seat, which nothing in Setup can observe.
+//! Conscription in Setup (§5.4.3 is a Manufacturing step). Past the Stockpiles the engine
+//! runs Setup seat by seat (I-55).
 
 use crate::error::RuleError;
 use crate::event::{Event, Phase};
@@ -31,39 +32,33 @@ pub(crate) fn next_setup(g: &mut Game) {
     initiative(g);
 }
 
-/// §4.2, §4.3: Station, Stockpile cards, starting Stockpiles; then the Module picks.
-fn begin(g: &mut Game, who: PlayerId) {
-    g.active = who;
+/// §7.1, §4.3: Setup is simultaneous, so every commander's Stockpile cards are placed and
+/// their Stockpiles set to the starting 10/10 before any commander's Setup goes on; a Setup
+/// Event that takes from another commander's Stockpile (§5.1) then takes from the full
+/// Stockpile, and nothing later resets it. Then the Setups proceed seat by seat.
+pub(crate) fn start(g: &mut Game) {
+    for who in g.setup_queue.clone() {
+        stockpiles(g, who);
+    }
+    next_setup(g);
+}
+
+/// §4.3: the Stockpile cards are placed and 10 Resource and 10 Currency added.
+fn stockpiles(g: &mut Game, who: PlayerId) {
     let Some(c) = g.cmd(who) else { return };
-    let station = c
-        .shipyard
-        .iter()
-        .copied()
-        .find(|&i| g.card(i).kind == CardKind::Station);
-    let stockpiles: Vec<Inst> = c
+    let piles: Vec<Inst> = c
         .shipyard
         .iter()
         .copied()
         .filter(|&i| matches!(g.card(i).kind, CardKind::Stockpile(_)))
         .collect();
-    if let Some(s) = station {
-        g.move_to(s, Zone::Battlefield);
-        if let Some(x) = g.instances.get_mut(s.0 as usize) {
-            x.deployed_by = Some(who);
-        }
-        g.log.push(Event::StationDeployed {
-            who,
-            station: g.card_ref(s),
-        });
-        hooks::dispatch(g, Trigger::Deployed { card: s });
-    }
-    for &s in &stockpiles {
+    for &s in &piles {
         g.move_to(s, Zone::Stockpile);
     }
-    if !stockpiles.is_empty() {
+    if !piles.is_empty() {
         g.log.push(Event::StockpileCardsPlaced {
             who,
-            cards: stockpiles.iter().map(|&s| g.card_ref(s)).collect(),
+            cards: piles.iter().map(|&s| g.card_ref(s)).collect(),
         });
     }
     let r = g.rule_count(BaseRule::StartingResource, who);
@@ -78,6 +73,28 @@ fn begin(g: &mut Game, who: PlayerId) {
         resource: r.min(cap),
         currency: k.min(cap),
     });
+}
+
+/// §4.2: the Station; then the Module picks (the Stockpiles are set, [`start`]).
+fn begin(g: &mut Game, who: PlayerId) {
+    g.active = who;
+    let Some(c) = g.cmd(who) else { return };
+    let station = c
+        .shipyard
+        .iter()
+        .copied()
+        .find(|&i| g.card(i).kind == CardKind::Station);
+    if let Some(s) = station {
+        g.move_to(s, Zone::Battlefield);
+        if let Some(x) = g.instances.get_mut(s.0 as usize) {
+            x.deployed_by = Some(who);
+        }
+        g.log.push(Event::StationDeployed {
+            who,
+            station: g.card_ref(s),
+        });
+        hooks::dispatch(g, Trigger::Deployed { card: s });
+    }
     let left = g.rule_count(BaseRule::SetupStationModules, who);
     g.step = Step::SetupModule { who, left };
     // A Regimented Station searches now, before the Module picks (§3.4.7).

@@ -6,7 +6,9 @@
 //! Response windows: Events may be deployed at any time, even in another commander's turn
 //! (§2.6). The engine offers the other commanders, clockwise from the active one, a window at
 //! each phase boundary of the active commander's turn: after Logistics, after Manufacturing
-//! and after the turn ends. Each may deploy Events until they pass.
+//! and after the turn ends. Each may deploy Events until they pass. A commander who leaves the
+//! game while a window is open drops out of it (§6.3, §7.2); the window goes on with the
+//! others, and if it was the active commander who left, play passes when it closes (§5.6).
 
 use crate::choice::Choice;
 use crate::error::RuleError;
@@ -45,6 +47,12 @@ pub(crate) fn drop_responder(g: &mut Game, who: PlayerId) {
 
 pub(crate) fn continue_with(g: &mut Game, then: Then) {
     let who = g.active;
+    // §5.6: the active commander left the game while the window was open: their turn is over.
+    let then = if g.cmd(who).is_none_or(|c| c.out) && g.phase != Phase::Setup {
+        Then::NextTurn
+    } else {
+        then
+    };
     match then {
         Then::Manufacturing => {
             g.phase = Phase::Manufacturing;

@@ -21,12 +21,13 @@
 
 use crate::choice::Choice;
 use crate::error::RuleError;
+use crate::event::Phase;
 use crate::event::{EndReason, Event};
-use crate::game::{Game, Zone};
+use crate::game::{Game, Step, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::CardKind;
 use crate::rules::manufacturing::{self, Context};
-use crate::rules::{aftermath, boarding, engagement, scoop};
+use crate::rules::{aftermath, boarding, engagement, scoop, setup, turn};
 
 /// §7.1.3.3: a ship hijacked from an eliminated commander, kept in play until its hijacker's
 /// Marines aboard have moved to `local` ships with room (or been discarded).
@@ -104,6 +105,76 @@ pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>
     if let (true, Some(v)) = (spoils, victor) {
         g.spoils.push(v);
     }
+    drop_decisions(g, loser);
+    pass_turn_of_eliminated(g);
+}
+
+/// §6.3, §7.2: a commander who left the game decides nothing more. Whatever they were deciding
+/// is dropped: their Setup (the next seat's begins), their Regimented searches and Spoils, their
+/// place in a response window (§2.6: the window goes on with the others, clockwise) or in an
+/// engagement's aftermath. Card effects they were to answer are dropped when effects next run
+/// (`effects::actions`). Their own turn ends: see [`pass_turn_of_eliminated`].
+fn drop_decisions(g: &mut Game, loser: PlayerId) {
+    g.regiments.retain(|r| r.who != loser);
+    g.setup_queue.retain(|&p| p != loser);
+    g.spoils.retain(|&p| p != loser);
+    match g.step.clone() {
+        Step::SetupModule { who, .. }
+        | Step::Mulligan { who }
+        | Step::SetupDeploy { who }
+        | Step::SetupDiscard { who }
+            if who == loser =>
+        {
+            setup::next_setup(g)
+        }
+        Step::Respond { .. } => turn::drop_responder(g, loser),
+        Step::Aftermath(_) => aftermath::drop_commander(g, loser),
+        _ => {}
+    }
+}
+
+/// §5.6: a commander eliminated (or scooping) in their own turn has ended it; once no card
+/// effect is resolving, any engagement is over and the Spoils of War have been taken
+/// (§7.1.3.2 comes first), play passes clockwise to the next commander still in. Run after
+/// every choice (`Game::apply`) and whenever a commander leaves the game.
+pub(crate) fn pass_turn_of_eliminated(g: &mut Game) {
+    if g.outcome.is_some()
+        || g.phase == Phase::Setup
+        || g.resolving
+        || !g.pending.is_empty()
+        || !g.spoils.is_empty()
+        || !g.relocations.is_empty()
+        || g.engagement.is_some()
+        || g.cmd(g.active).is_none_or(|c| !c.out)
+    {
+        return;
+    }
+    // A response window goes on with the others; it passes the turn when it closes
+    // (`turn::continue_with`).
+    if matches!(g.step, Step::Respond { .. }) {
+        return;
+    }
+    let from = g.active;
+    turn::next_turn(g, from);
+    crate::effects::actions::run(g);
+}
+
+/// Who gets the Spoils of War for `loser`'s Station, destroyed now (§7.1.3): the commander
+/// whose card is resolving — an Event, a Tactic, a triggered text — wherever it happens (their
+/// own turn, a response window, another commander's engagement); otherwise the engagement
+/// opponent, whose volley fire destroyed it. Nobody when the card was the loser's own (I-54).
+pub(crate) fn destroyer(g: &Game, loser: PlayerId) -> Option<PlayerId> {
+    let by = match g.acting {
+        Some((source, _)) => Some(g.controller(source)),
+        None => g.engagement.as_ref().map(|e| {
+            if e.defender == loser {
+                e.attacker
+            } else {
+                e.defender
+            }
+        }),
+    };
+    by.filter(|&p| p != loser && g.cmd(p).is_some_and(|c| !c.out))
 }
 
 /// §6.3, §7.1.3.3: every card `loser` owns leaves play; in a game of three or more

@@ -795,13 +795,8 @@ fn destroy_as(g: &mut Game, t: Inst, immediate: bool, replaceable: bool) {
         e.stoic.retain(|&u| u != t);
     }
     if station {
-        let by = g.engagement.as_ref().map(|e| {
-            if e.defender == ctrl {
-                e.attacker
-            } else {
-                e.defender
-            }
-        });
+        // §7.1.3: the Spoils of War go to whoever destroyed it.
+        let by = victory::destroyer(g, ctrl);
         victory::eliminate(g, ctrl, by);
     }
 }
