@@ -1,8 +1,8 @@
 //! The Setup Phase (§4.1–§4.8, the §5 Setup recap, §5.1).
 //!
-//! Setup is simultaneous (§7.1): first every commander's Stockpile cards and 10/10 (§4.3), so
-//! no later step of one commander's Setup can reset what another's took. Then per commander:
-//! Station from the Shipyard (§4.2), two Module-Stations from the Shipyard, free (§4.2), shuffle (the Shipyard was searched,
+//! Setup is simultaneous (§7.1): first every commander's Station (§4.2), then every commander's
+//! Stockpile cards and 10/10 (§4.3), so no later step of one commander's Setup can reset what
+//! another's took. Then per commander: two Module-Stations from the Shipyard, free (§4.2), shuffle (the Shipyard was searched,
 //! §8.3), draw 5 (§4.4), mulligans at 1R 1C each (§4.4.1), income (§4.5), deploy (§4.6),
 //! optional discard (§4.7). Then initiative by volley die, ties re-rolled (§4.8).
 //!
@@ -37,10 +37,38 @@ pub(crate) fn next_setup(g: &mut Game) {
 /// Event that takes from another commander's Stockpile (§5.1) then takes from the full
 /// Stockpile, and nothing later resets it. Then the Setups proceed seat by seat.
 pub(crate) fn start(g: &mut Game) {
-    for who in g.setup_queue.clone() {
+    let seats = g.setup_queue.clone();
+    // §4.2 before §4.3: every Station is in play, so its text (a different starting
+    // Stockpile, §8.1) counts when the Stockpiles are set.
+    for &who in &seats {
+        deploy_station(g, who);
+    }
+    for &who in &seats {
         stockpiles(g, who);
     }
     next_setup(g);
+}
+
+/// §4.2: the Station from the Shipyard, at no cost, its text resolved.
+fn deploy_station(g: &mut Game, who: PlayerId) {
+    let Some(c) = g.cmd(who) else { return };
+    let Some(s) = c
+        .shipyard
+        .iter()
+        .copied()
+        .find(|&i| g.card(i).kind == CardKind::Station)
+    else {
+        return;
+    };
+    g.move_to(s, Zone::Battlefield);
+    if let Some(x) = g.instances.get_mut(s.0 as usize) {
+        x.deployed_by = Some(who);
+    }
+    g.log.push(Event::StationDeployed {
+        who,
+        station: g.card_ref(s),
+    });
+    hooks::dispatch(g, Trigger::Deployed { card: s });
 }
 
 /// §4.3: the Stockpile cards are placed and 10 Resource and 10 Currency added.
@@ -75,26 +103,15 @@ fn stockpiles(g: &mut Game, who: PlayerId) {
     });
 }
 
-/// §4.2: the Station; then the Module picks (the Stockpiles are set, [`start`]).
+/// §4.2: the Module picks (the Station is in play and the Stockpiles are set, [`start`]).
 fn begin(g: &mut Game, who: PlayerId) {
     g.active = who;
     let Some(c) = g.cmd(who) else { return };
     let station = c
-        .shipyard
+        .battlefield
         .iter()
         .copied()
         .find(|&i| g.card(i).kind == CardKind::Station);
-    if let Some(s) = station {
-        g.move_to(s, Zone::Battlefield);
-        if let Some(x) = g.instances.get_mut(s.0 as usize) {
-            x.deployed_by = Some(who);
-        }
-        g.log.push(Event::StationDeployed {
-            who,
-            station: g.card_ref(s),
-        });
-        hooks::dispatch(g, Trigger::Deployed { card: s });
-    }
     let left = g.rule_count(BaseRule::SetupStationModules, who);
     g.step = Step::SetupModule { who, left };
     // A Regimented Station searches now, before the Module picks (§3.4.7).
