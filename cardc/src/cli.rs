@@ -39,7 +39,7 @@ pub enum Command {
     },
     /// Compile the card pool and check the decks under DIR/decks/, writing nothing.
     Check {
-        /// The card pool directory.
+        /// The card pool directory (`-`: one card file on standard input).
         #[arg(default_value = "cards")]
         dir: PathBuf,
     },
@@ -75,7 +75,7 @@ pub enum DeckCommand {
 
 #[derive(Debug, Args)]
 pub struct DeckCheckArgs {
-    /// Decklist files (`N Card Name` per line).
+    /// Decklist files (`N Card Name` per line; `-`: standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     #[command(flatten)]

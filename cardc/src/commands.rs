@@ -44,10 +44,16 @@ pub fn run(cli: Cli) -> Status {
     }
 }
 
-/// A path as diagnostics show it: as given, with `/` separators.
+/// A path as diagnostics show it: as given, with `/` separators; `-` is `<stdin>`.
 fn display(path: &Path) -> String {
+    if cardlang::read::is_stdin(path) {
+        return STDIN_NAME.to_string();
+    }
     path.to_string_lossy().replace('\\', "/")
 }
+
+/// How standard input (`-`) is named in diagnostics.
+const STDIN_NAME: &str = "<stdin>";
 
 fn io_error(path: &Path, message: impl Into<String>) -> Diagnostic {
     Diagnostic::error(codes::READ_ERROR, display(path), message)
@@ -62,7 +68,10 @@ struct Pool {
 /// Reads and compiles the pool under `dir`, reporting every error (and every warning if
 /// `warnings`); `Err` is the exit status.
 fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, Status> {
+    // `-`: one card file on standard input, read under the same cap as a pool's files.
+    let stdin = cardlang::read::is_stdin(dir);
     match std::fs::metadata(dir) {
+        _ if stdin => {}
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => {
             out.emit_one(io_error(
@@ -80,7 +89,17 @@ fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, S
         }
     }
     let mut status = Status::Success;
-    let files: Vec<SourceFile> = match read_pool(dir) {
+    let read = if stdin {
+        cardlang::source::read_one(dir, STDIN_NAME)
+            .map(|f| vec![f])
+            .map_err(|d| cardlang::source::PoolError {
+                diagnostics: vec![d],
+                files: Vec::new(),
+            })
+    } else {
+        read_pool(dir)
+    };
+    let files: Vec<SourceFile> = match read {
         Ok(files) => files,
         Err(e) => {
             // Unreadable paths are IO errors; oversized or non-UTF-8 files are pool errors.
@@ -175,11 +194,13 @@ fn check_one(
         Ok(bytes) => bytes,
         Err(e) => {
             let message = match &e {
-                DeckFileError::NotFound(_) => "no such decklist file".to_string(),
-                DeckFileError::IsDirectory(_) => {
-                    "this is a directory; give a decklist file".to_string()
+                DeckFileError::NotFound { .. } => "no such decklist file".to_string(),
+                DeckFileError::NotRegular { what, .. } => {
+                    format!("this is {what}, not a decklist file; give a file (or `-` for standard input)")
                 }
-                DeckFileError::Io { source, .. } => format!("cannot read the decklist: {source}"),
+                DeckFileError::TooLarge { .. } | DeckFileError::Io { .. } => {
+                    format!("cannot read the decklist: {}", e.reason())
+                }
             };
             out.emit_one(io_error(path, message));
             return Err(Status::Usage);

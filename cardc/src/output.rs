@@ -79,6 +79,8 @@ impl Emitter {
     /// Prints `diags`, whose spans point into `files`.
     pub fn emit(&mut self, diags: &[Diagnostic], files: &[SourceFile]) {
         let mut err = std::io::stderr().lock();
+        // One renderer for the batch: each file's lines are indexed once (linear rendering).
+        let human = diag::HumanRenderer::new(files, self.style);
         for d in diags {
             if d.is_error() {
                 self.errors += 1;
@@ -86,7 +88,7 @@ impl Emitter {
                 self.warnings += 1;
             }
             let _ = match self.format {
-                MessageFormat::Human => writeln!(err, "{}", render_human(d, files, self.style)),
+                MessageFormat::Human => writeln!(err, "{}", human.render(d)),
                 MessageFormat::Short => writeln!(err, "{}", render_short(d, files)),
                 MessageFormat::Json => match serde_json::to_string(&d.to_record(files)) {
                     Ok(line) => writeln!(err, "{line}"),

@@ -153,6 +153,22 @@ pub fn check_card(decl: &CardDecl, sink: &mut Sink) -> Option<Card> {
     let abilities = crate::effect::check_decl(decl, kind, c.sink)?;
     let mut card = build(decl, kind);
     card.abilities = abilities;
+    // The database loader's own check of every card (ARCHITECTURE.md, invariant 3), run here
+    // too so the two can never disagree: a card the checks above let through but the loader
+    // would refuse is a located error here, never a "not a valid card database" after
+    // compiling. The checks above give the precise diagnostics; this is the net under them.
+    if let Err(problem) = crate::db::validate_card(&card) {
+        let at = decl.name.as_ref().map_or(decl.header, |n| n.span);
+        c.sink.push(
+            Diagnostic::error(
+                codes::CARD_INVALID,
+                &c.file,
+                format!("this card cannot be stored in a card database: {problem}"),
+            )
+            .at(at, "this card"),
+        );
+        return None;
+    }
     Some(card)
 }
 

@@ -36,6 +36,59 @@ impl Compilation {
     }
 }
 
+/// The database's pool-wide limits (`db::pool_limit`: card count, encoded size), reported at
+/// the first card that does not fit, so a pool that compiles always makes a database. The cards
+/// from there on are left out.
+fn pool_limits(
+    cards: &mut Vec<Card>,
+    places: &[(usize, Span)],
+    order: &[&SourceFile],
+    sinks: &mut [Sink],
+) {
+    let Some((index, limit)) = crate::db::pool_limit(cards) else {
+        return;
+    };
+    let (Some(&(file, span)), Some(source)) = (
+        places.get(index),
+        places.get(index).and_then(|(f, _)| order.get(*f)),
+    ) else {
+        return;
+    };
+    let rest = cards.len() - index;
+    let (message, label) = match limit {
+        crate::db::PoolLimit::Cards => (
+            format!(
+                "the pool has {} cards; a card database holds at most {}",
+                cards.len(),
+                crate::db::MAX_CARDS
+            ),
+            format!(
+                "card {} of the pool: this card and the {} after it do not fit",
+                index + 1,
+                rest - 1
+            ),
+        ),
+        crate::db::PoolLimit::Bytes => (
+            format!(
+                "the pool does not fit in one card database: it would be larger than {} MiB",
+                crate::db::MAX_FILE_BYTES / (1024 * 1024)
+            ),
+            format!(
+                "the database is full here: this card and the {} after it do not fit",
+                rest - 1
+            ),
+        ),
+    };
+    if let Some(sink) = sinks.get_mut(file) {
+        sink.push(
+            Diagnostic::error(codes::POOL_TOO_LARGE, source.name.clone(), message)
+                .at(span, label)
+                .with_help("split the cards into several pools, or shorten their text"),
+        );
+    }
+    cards.truncate(index);
+}
+
 /// Compiles every file; never stops at the first problem and never panics.
 pub fn compile(files: &[SourceFile]) -> Compilation {
     let mut order: Vec<&SourceFile> = files.iter().collect();
@@ -131,10 +184,13 @@ pub fn compile(files: &[SourceFile]) -> Compilation {
         .collect();
 
     let mut cards: Vec<Card> = Vec::with_capacity(checked.len());
-    for (id, (_, _, mut card)) in checked.into_iter().enumerate() {
+    let mut places: Vec<(usize, Span)> = Vec::with_capacity(checked.len());
+    for (id, (file, span, mut card)) in checked.into_iter().enumerate() {
         card.id = CardId(u32::try_from(id).unwrap_or(u32::MAX));
         cards.push(card);
+        places.push((file, span));
     }
+    pool_limits(&mut cards, &places, &order, &mut sinks);
     let diagnostics = sinks.into_iter().flat_map(Sink::into_diagnostics).collect();
     Compilation { cards, diagnostics }
 }

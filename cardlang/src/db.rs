@@ -37,7 +37,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::{self, File};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -54,9 +54,10 @@ pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Most cards in one database. With the per-card limits, a full database still encodes
-/// well under [`MAX_FILE_BYTES`], so every valid [`CardDb`] can be saved and loaded again.
-pub const MAX_CARDS: usize = 4096;
+/// Most cards in one database: more than a real card pool reaches (ids are `u32`). A pool of
+/// this many cards at their longest would not fit in [`MAX_FILE_BYTES`], so the encoded size is
+/// a limit of its own; [`pool_limit`] checks both, for the compiler and for [`CardDb::new`].
+pub const MAX_CARDS: usize = 65_536;
 // The per-card value limits are shared with the compiler.
 pub use crate::ir::limits::{
     MAX_AMOUNT, MAX_CAPACITY, MAX_NAME_CHARS, MAX_REGIMENT, MAX_SPACE, MAX_STAT, MAX_TEXT_BYTES,
@@ -81,6 +82,9 @@ pub enum DbError {
     },
     #[error("`{}` is not a regular file", path.display())]
     NotAFile { path: PathBuf },
+    /// A directory, FIFO or device given as a database: refused before it is opened.
+    #[error("`{}` is {what}, not a regular file", path.display())]
+    NotRegular { path: PathBuf, what: &'static str },
     #[error("the database is {len} bytes, more than the {max}-byte limit")]
     TooLarge { len: u64, max: u64 },
     #[error(
@@ -330,23 +334,23 @@ impl CardDb {
                 source,
             }
         };
-        let file = File::open(path).map_err(io("open"))?;
-        let meta = file.metadata().map_err(io("inspect"))?;
-        if !meta.is_file() {
-            return Err(DbError::NotAFile {
+        // The shared bounded reader: regular files only (a FIFO or device is refused before it
+        // is opened), at most MAX_FILE_BYTES + 1 bytes read.
+        let cap = usize::try_from(MAX_FILE_BYTES).unwrap_or(usize::MAX);
+        let bytes = crate::read::read_file(path, cap).map_err(|e| match e {
+            crate::read::ReadError::NotRegular { what, .. } => DbError::NotRegular {
                 path: path.to_path_buf(),
-            });
-        }
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(DbError::TooLarge {
-                len: meta.len(),
+                what,
+            },
+            crate::read::ReadError::TooLarge { len, .. } => DbError::TooLarge {
+                len,
                 max: MAX_FILE_BYTES,
-            });
-        }
-        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-        file.take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io("read"))?;
+            },
+            crate::read::ReadError::NotFound { .. } => {
+                io("open")(std::io::Error::from(std::io::ErrorKind::NotFound))
+            }
+            crate::read::ReadError::Io { source, .. } => io("read")(source),
+        })?;
         CardDb::from_bytes(&bytes)
     }
 
@@ -555,8 +559,52 @@ fn unframe(bytes: &[u8]) -> Result<&[u8], DbError> {
     Ok(payload)
 }
 
+/// A pool-wide limit of the database format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PoolLimit {
+    /// More than [`MAX_CARDS`] cards.
+    Cards,
+    /// The database would encode to more than [`MAX_FILE_BYTES`].
+    Bytes,
+}
+
+/// The first card (by position) that does not fit in one database, and the limit it breaks:
+/// past [`MAX_CARDS`], or where the encoded pool grows past [`MAX_FILE_BYTES`]. The compiler
+/// reports it at that card's name (a located diagnostic); [`CardDb::new`] refuses the pool. One
+/// check, so a pool the compiler accepts always makes a database.
+pub fn pool_limit(cards: &[Card]) -> Option<(usize, PoolLimit)> {
+    let mut bytes = empty_database_len();
+    for (index, card) in cards.iter().enumerate() {
+        if index >= MAX_CARDS {
+            return Some((index, PoolLimit::Cards));
+        }
+        bytes = bytes.saturating_add(encoded_card_len(card));
+        if bytes as u64 > MAX_FILE_BYTES {
+            return Some((index, PoolLimit::Bytes));
+        }
+    }
+    None
+}
+
+/// Bytes of a database file holding no cards: the header and the payload's metadata.
+pub fn empty_database_len() -> usize {
+    // built_by (u64 length + bytes), card_count (u64), the card sequence's u64 length.
+    HEADER_LEN + 8 + built_by().len() + 8 + 8
+}
+
 // ---------------------------------------------------------------------------------------------
 // The codec. Every bincode call is below this line.
+
+/// Bytes one card takes in the payload.
+pub fn encoded_card_len(card: &Card) -> usize {
+    // Encoding into a counter cannot fail for these types (see encode_payload); a failure
+    // counts as too large.
+    let mut size = bincode::enc::write::SizeWriter::default();
+    match bincode::serde::encode_into_writer(card, &mut size, codec()) {
+        Ok(()) => size.bytes_written,
+        Err(_) => usize::MAX,
+    }
+}
 
 fn encode_payload(built_by: &str, cards: &[Card]) -> Result<Vec<u8>, DbError> {
     let payload = PayloadRef {
@@ -682,11 +730,19 @@ fn check_built_by(s: &str) -> Result<(), DbError> {
 
 /// Checks the pool and builds the name index.
 fn validate_pool(cards: &[Card]) -> Result<BTreeMap<String, CardId>, DbError> {
-    if cards.len() > MAX_CARDS {
-        return Err(DbError::TooManyCards {
-            count: cards.len(),
-            max: MAX_CARDS,
-        });
+    match pool_limit(cards) {
+        Some((_, PoolLimit::Cards)) => {
+            return Err(DbError::TooManyCards {
+                count: cards.len(),
+                max: MAX_CARDS,
+            })
+        }
+        Some((_, PoolLimit::Bytes)) => {
+            return Err(DbError::Encode {
+                max: MAX_FILE_BYTES,
+            })
+        }
+        None => {}
     }
     let mut by_name = BTreeMap::new();
     for (index, card) in cards.iter().enumerate() {
@@ -953,7 +1009,10 @@ pub fn validate_card(card: &Card) -> Result<(), CardProblem> {
     }
     for (i, t) in card.traits.iter().enumerate() {
         let name = t.name();
-        if card.traits[..i].iter().any(|u| u.name() == name) {
+        if card.traits[..i]
+            .iter()
+            .any(|u| crate::ir::limits::same_trait(u, t))
+        {
             return Err(CardProblem::DuplicateTrait { name });
         }
         if let Some(x) = t.value() {

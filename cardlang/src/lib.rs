@@ -3,11 +3,13 @@
 //! Layers, each depending only on the ones above it:
 //! - [`ir`]: the checked card IR (always built; the engine links only this and [`db`]);
 //! - [`db`]: the versioned card database codec;
+//! - [`read`]: the bounded reader every input file goes through (regular files only, capped);
 //! - the front end (feature `compiler`): source text -> pest parse -> typed AST -> checks -> IR,
 //!   with every problem of every file reported as a span-carrying diagnostic.
 
 pub mod db;
 pub mod ir;
+pub mod read;
 
 // The front end (owned by the `front` helper): source -> syntax -> lower (AST) -> check -> IR.
 #[cfg(feature = "compiler")]

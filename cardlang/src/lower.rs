@@ -602,11 +602,16 @@ impl Lowerer<'_> {
                 ok = false;
                 continue;
             };
-            let same = |u: &Trait| match (u, &t) {
-                (Trait::Regimented { unit: a, .. }, Trait::Regimented { unit: b, .. }) => a == b,
-                _ => u.name() == t.name(),
-            };
-            if let Some(first) = out.iter().find(|u| same(&u.node)) {
+            // One rule with the database loader (ir::limits::same_trait).
+            if let Some(first) = out
+                .iter()
+                .find(|u| crate::ir::limits::same_trait(&u.node, &t))
+            {
+                let help = if t.name() == TraitName::Regimented {
+                    "a card is Regimented with either Wings or Marines, not both (§3.4.7, §3.1); keep one of them"
+                } else {
+                    "a trait counts once on a card (§3.1); keep one of them"
+                };
                 let d = Diagnostic::error(
                     codes::DUPLICATE_TRAIT,
                     self.file(),
@@ -614,7 +619,7 @@ impl Lowerer<'_> {
                 )
                 .at(item_span, "listed again here")
                 .with_label(first.span, "first listed here")
-                .with_help("a trait counts once on a card (§3.1); keep one of them");
+                .with_help(help);
                 self.error(d);
                 ok = false;
                 continue;

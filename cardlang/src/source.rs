@@ -7,7 +7,6 @@
 
 use std::fmt;
 use std::fs;
-use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -163,17 +162,7 @@ pub fn read_pool(dir: &Path) -> Result<Vec<SourceFile>, PoolError> {
                     Err(e) => problems.push(not_utf8(name, e.as_bytes(), e.utf8_error())),
                 }
             }
-            Err(ReadProblem::TooLarge) => problems.push(
-                Diagnostic::error(
-                    codes::FILE_TOO_LARGE,
-                    name,
-                    format!(
-                        "card file is larger than {} MiB",
-                        MAX_FILE_BYTES / (1024 * 1024)
-                    ),
-                )
-                .with_help("split the cards over several smaller files"),
-            ),
+            Err(ReadProblem::TooLarge) => problems.push(too_large(name)),
             Err(ReadProblem::Io(e)) => problems.push(Diagnostic::error(
                 codes::READ_ERROR,
                 name,
@@ -190,6 +179,35 @@ pub fn read_pool(dir: &Path) -> Result<Vec<SourceFile>, PoolError> {
             files,
         })
     }
+}
+
+/// One card file given on its own (`-` is standard input), read and decoded like a pool's:
+/// the problem, if any, is a diagnostic under `name`.
+pub fn read_one(path: &Path, name: &str) -> Result<SourceFile, Diagnostic> {
+    match read_capped(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => Ok(SourceFile::new(name, text)),
+            Err(e) => Err(not_utf8(name.to_string(), e.as_bytes(), e.utf8_error())),
+        },
+        Err(ReadProblem::TooLarge) => Err(too_large(name.to_string())),
+        Err(ReadProblem::Io(e)) => Err(Diagnostic::error(
+            codes::READ_ERROR,
+            name,
+            format!("cannot read card file: {e}"),
+        )),
+    }
+}
+
+fn too_large(name: String) -> Diagnostic {
+    Diagnostic::error(
+        codes::FILE_TOO_LARGE,
+        name,
+        format!(
+            "card file is larger than {} MiB",
+            MAX_FILE_BYTES / (1024 * 1024)
+        ),
+    )
+    .with_help("split the cards over several smaller files")
 }
 
 /// What went wrong reading a pool, and what could be read anyway.
@@ -215,20 +233,17 @@ impl std::error::Error for PoolError {}
 
 enum ReadProblem {
     TooLarge,
-    Io(std::io::Error),
+    Io(String),
 }
 
+/// One card file through the shared bounded reader ([`crate::read`]): regular files only,
+/// at most [`MAX_FILE_BYTES`] + 1 bytes.
 fn read_capped(path: &Path) -> Result<Vec<u8>, ReadProblem> {
-    let file = fs::File::open(path).map_err(ReadProblem::Io)?;
-    let mut bytes = Vec::new();
-    // Read one byte past the cap so a file that grew after `metadata` is still caught.
-    file.take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(ReadProblem::Io)?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(ReadProblem::TooLarge);
+    match crate::read::read_file(path, MAX_FILE_BYTES) {
+        Ok(bytes) => Ok(bytes),
+        Err(crate::read::ReadError::TooLarge { .. }) => Err(ReadProblem::TooLarge),
+        Err(e) => Err(ReadProblem::Io(e.reason())),
     }
-    Ok(bytes)
 }
 
 fn collect_paths(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, problems: &mut Vec<Diagnostic>) {
@@ -259,7 +274,9 @@ fn collect_paths(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, problems: &mu
                 continue;
             }
             collect_paths(&path, depth + 1, out, problems);
-        } else if path.extension().is_some_and(|e| e == "hb") && path.is_file() {
+        } else if path.extension().is_some_and(|e| e == "hb") {
+            // Not only regular files: a FIFO or device named `*.hb` is reported by the reader
+            // (without being opened), not silently skipped.
             out.push(path);
         }
     }

@@ -45,6 +45,27 @@ use crate::CardDb;
 /// Largest ruling file accepted.
 pub const MAX_RULING_BYTES: usize = 256 * 1024;
 
+/// Why a ruling file could not be read (before any line of it is parsed).
+#[derive(Debug, thiserror::Error)]
+pub enum RulingFileError {
+    /// Not a regular file, missing, unreadable or over [`MAX_RULING_BYTES`].
+    #[error(transparent)]
+    Read(#[from] cardlang::read::ReadError),
+    #[error("{}: not UTF-8 (byte {at})", .path.display())]
+    NotUtf8 { path: std::path::PathBuf, at: usize },
+}
+
+/// Reads a ruling file (`-`: standard input) through the shared bounded reader
+/// ([`cardlang::read`]): a FIFO, device or directory is refused before it is opened, and at
+/// most [`MAX_RULING_BYTES`] + 1 bytes are read.
+pub fn read_file(path: &std::path::Path) -> Result<String, RulingFileError> {
+    let bytes = cardlang::read::read_file(path, MAX_RULING_BYTES)?;
+    String::from_utf8(bytes).map_err(|e| RulingFileError::NotUtf8 {
+        path: path.to_path_buf(),
+        at: e.utf8_error().valid_up_to(),
+    })
+}
+
 /// A problem in a ruling file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
@@ -112,21 +133,37 @@ fn strip_comment(line: &str) -> &str {
     }
 }
 
+/// `2R 1C`: each part a number followed by `R` or `C`. The unit is split off as a character,
+/// never by byte position, so any text (multi-byte characters included) is an error, not a
+/// panic.
 fn parse_amount(s: &str, line: usize) -> Result<Amount, RulingError> {
     let mut a = Amount::ZERO;
     for part in s.split_whitespace() {
-        let (num, unit) = part.split_at(part.len().saturating_sub(1));
-        let n: u8 = num.parse().map_err(|_| RulingError {
+        let bad = || RulingError {
             line,
             message: format!("`{part}` is not an amount like `2R` or `1C`"),
-        })?;
-        match unit {
-            "R" => a.resource = n,
-            "C" => a.currency = n,
-            _ => return err(line, format!("`{part}` is not an amount like `2R` or `1C`")),
+        };
+        let (num, resource) = match (part.strip_suffix('R'), part.strip_suffix('C')) {
+            (Some(num), _) => (num, true),
+            (_, Some(num)) => (num, false),
+            _ => return Err(bad()),
+        };
+        let n = parse_number::<u8>(num).ok_or_else(bad)?;
+        if resource {
+            a.resource = n;
+        } else {
+            a.currency = n;
         }
     }
     Ok(a)
+}
+
+/// A plain decimal number (ASCII digits only: no sign, no blanks), or `None`.
+fn parse_number<T: std::str::FromStr>(s: &str) -> Option<T> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
 }
 
 /// Parse a ruling file.

@@ -227,11 +227,14 @@ fn oversized_input_is_refused_without_reading_it_all() {
     assert_eq!(read.len(), MAX_DECK_BYTES + 1);
     assert!(matches!(
         deck::read_deck_file(&dir),
-        Err(deck::DeckFileError::IsDirectory(_))
+        Err(deck::DeckFileError::NotRegular {
+            what: "a directory",
+            ..
+        })
     ));
     assert!(matches!(
         deck::read_deck_file(&dir.join("missing.txt")),
-        Err(deck::DeckFileError::NotFound(_))
+        Err(deck::DeckFileError::NotFound { .. })
     ));
     std::fs::remove_dir_all(&dir).expect("clean up");
 }

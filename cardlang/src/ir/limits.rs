@@ -1,6 +1,9 @@
 //! Value limits every checked card obeys: the compiler reports a value outside them as an
 //! error, the database loader rejects one (ARCHITECTURE.md, invariant 3). One table, so the
-//! two can never disagree.
+//! two can never disagree. Rules both check on a card's contents (not only numbers) live here
+//! too, for the same reason.
+
+use super::card::Trait;
 
 /// Highest printed attack, defense, wounds or Module bonus (a d10 game: §6.2).
 pub const MAX_STAT: u8 = 20;
@@ -18,3 +21,12 @@ pub const MAX_REGIMENT: u8 = 10;
 pub const MAX_NAME_CHARS: usize = 80;
 /// Longest printed rules text or flavour text, in bytes.
 pub const MAX_TEXT_BYTES: usize = 4096;
+
+/// Whether two traits on one card are the same trait, which a card may list only once (§3.1:
+/// a repeated trait adds nothing). Regimented is one trait whatever it deploys with: a card's
+/// printed text names either Wings or Marines (§3.4.7), so `Regimented Wing` and
+/// `Regimented Marine` on one card repeat it. The compiler's duplicate-trait diagnostic and the
+/// database loader both ask this.
+pub fn same_trait(a: &Trait, b: &Trait) -> bool {
+    a.name() == b.name()
+}

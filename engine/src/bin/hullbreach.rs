@@ -46,7 +46,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Kind::Heuristic)]
         player: Kind,
     },
-    /// Run a ruling file and print its transcript.
+    /// Run a ruling file (`-`: standard input) and print its transcript.
     Ruling { file: PathBuf },
     /// Play many seeded games of 2–5 commanders (starter and generated legal decks), check the
     /// invariants after every choice and that every game moves on, and report the games that
@@ -138,8 +138,7 @@ fn load_deck(cat: &CardDb, dir: &Path, name: &str) -> Result<Vec<engine::ir::Car
     } else {
         dir.join("decks").join(format!("{name}.txt"))
     };
-    let bytes =
-        engine::deck::read_deck_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = engine::deck::read_deck_file(&path).map_err(|e| e.to_string())?;
     let list = engine::deck::parse(&bytes);
     // Only legal decks are played ("Your Constructed Deck", §2.1); `cardc deck check` explains
     // each problem with its line, here the first few are named.
@@ -372,16 +371,7 @@ fn run() -> Result<bool, String> {
             Ok(true)
         }
         Command::Ruling { file } => {
-            let text = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-            if text.len() > ruling::MAX_RULING_BYTES {
-                return Err(format!(
-                    "{}: larger than {} bytes",
-                    file.display(),
-                    ruling::MAX_RULING_BYTES
-                ));
-            }
-            let text =
-                String::from_utf8(text).map_err(|_| format!("{}: not UTF-8", file.display()))?;
+            let text = ruling::read_file(&file).map_err(|e| e.to_string())?;
             let r = ruling::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             let out = ruling::run(&r, cat).map_err(|e| format!("{}: {e}", file.display()))?;
             print!("{out}");

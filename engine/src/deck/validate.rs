@@ -51,10 +51,23 @@ pub fn validate<P: CardLookup + ?Sized>(
 ) -> DeckReport {
     let mut out = list.problems.clone();
     let mut resolved: Vec<Resolved<'_>> = Vec::new();
+    // Did-you-mean is a search over the whole pool: bounded per deck, and asked once per name.
+    let mut suggestions: BTreeMap<&str, Option<String>> = BTreeMap::new();
     for entry in &list.entries {
         match pool.card_named(&entry.name) {
             Some(card) => resolved.push((entry, card)),
-            None => out.push(unknown_card(entry, pool)),
+            None => {
+                let near = match suggestions.get(entry.name.as_str()) {
+                    Some(near) => near.clone(),
+                    None if suggestions.len() < MAX_SUGGESTIONS => {
+                        let near = pool.suggest_name(&entry.name).map(str::to_string);
+                        suggestions.insert(&entry.name, near.clone());
+                        near
+                    }
+                    None => None,
+                };
+                out.push(unknown_card(entry, near.as_deref()));
+            }
         }
     }
 
@@ -82,18 +95,49 @@ pub fn validate<P: CardLookup + ?Sized>(
     // Stable: violations on the same line keep rule order; whole-deck ones go last.
     out.sort_by_key(|v| v.span.as_ref().map_or(usize::MAX, |s| s.start));
     DeckReport {
-        violations: out,
+        violations: capped(out),
         summary: DeckSummary::from_cards(resolved.iter().map(|(e, c)| (e.count, *c))),
     }
 }
 
-fn unknown_card<P: CardLookup + ?Sized>(entry: &DeckEntry, pool: &P) -> Violation {
+/// Most line-located violations listed for one deck, as for one card file (200): past it a
+/// single [`DeckRule::TooManyProblems`] says how many more there are, so a hostile file cannot
+/// flood the output. Whole-deck counts are always kept.
+pub const MAX_VIOLATIONS: usize = 200;
+/// Unknown card names per deck that get a did-you-mean search (each searches the whole pool).
+pub const MAX_SUGGESTIONS: usize = 50;
+
+/// The first [`MAX_VIOLATIONS`] located violations, a count of the rest, then the whole-deck
+/// ones (`out` is sorted: located first).
+fn capped(mut out: Vec<Violation>) -> Vec<Violation> {
+    let located = out.iter().filter(|v| v.span.is_some()).count();
+    if located <= MAX_VIOLATIONS {
+        return out;
+    }
+    let whole = out.split_off(located);
+    let more = located - MAX_VIOLATIONS;
+    out.truncate(MAX_VIOLATIONS);
+    out.push(
+        Violation::new(
+            DeckRule::TooManyProblems,
+            format!(
+                "too many problems in this file; stopped after {MAX_VIOLATIONS} (and {more} more error{})",
+                if more == 1 { "" } else { "s" }
+            ),
+        )
+        .with_help("fix the problems above and check again"),
+    );
+    out.extend(whole);
+    out
+}
+
+fn unknown_card(entry: &DeckEntry, near: Option<&str>) -> Violation {
     let v = Violation::new(
         DeckRule::UnknownCard,
         format!("no card named \"{}\" in the card pool", entry.name),
     )
     .at(entry.name_span.clone(), "unknown card");
-    match pool.suggest_name(&entry.name) {
+    match near {
         Some(near) => v.with_help(format!("did you mean \"{near}\"?")),
         None => v.with_help("card names are written exactly as printed"),
     }

@@ -45,7 +45,7 @@ Ship "Eagle-class Battle Cruiser" {
     defense: 6
     wounds: 4
     carries: 2 Marines, 2 Wings
-    traits: Regimented Wing, Regimented Marine x2, Stoic
+    traits: Regimented Marine x2, Stoic
 }
 
 Station "Corporate Exchange" {

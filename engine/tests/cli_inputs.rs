@@ -1,0 +1,125 @@
+//! `hullbreach` against hostile input paths (issues #12, #14): a ruling file or decklist that
+//! is a FIFO, a device or a directory is refused before it is opened (once `ruling /dev/zero`
+//! grew until memory ran out and a FIFO blocked forever); `ruling -` reads standard input under
+//! the same 256 KiB cap; a multi-byte amount is an error with its line, never a panic.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs `hullbreach --cards tests/rulings/pool ARGS` with `stdin` piped in; killed (and the
+/// test failed) if still running after a minute.
+fn hullbreach(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(["--cards", "tests/rulings/pool"])
+        .args(args)
+        .current_dir(repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hullbreach runs");
+    let mut pipe = child.stdin.take().expect("stdin");
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let started = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("hullbreach {args:?} hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = writer.join();
+    child.wait_with_output().expect("output")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Exit 1 with a message: refused, not crashed (a panic exits 101).
+fn refused(out: &Output, says: &str) {
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(out));
+    assert!(stderr(out).contains(says), "{}", stderr(out));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fifo_ruling_or_deck_is_refused() {
+    let dir = std::env::temp_dir().join(format!("hb-cli-inputs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.ruling");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()));
+    let fifo = fifo.to_string_lossy().into_owned();
+    refused(
+        &hullbreach(&["ruling", &fifo], b""),
+        "a FIFO (named pipe), not a regular file",
+    );
+    refused(
+        &hullbreach(&["play", "--deck", &fifo, "--deck", &fifo], b""),
+        "a FIFO (named pipe), not a regular file",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_or_directory_ruling_is_refused() {
+    refused(
+        &hullbreach(&["ruling", "/dev/zero"], b""),
+        "a character device, not a regular file",
+    );
+    refused(
+        &hullbreach(&["ruling", "tests"], b""),
+        "a directory, not a regular file",
+    );
+}
+
+#[test]
+fn an_oversized_ruling_is_refused() {
+    let dir = std::env::temp_dir().join(format!("hb-cli-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.ruling");
+    std::fs::write(&big, vec![b'#'; 256 * 1024 + 1]).unwrap();
+    refused(
+        &hullbreach(&["ruling", &big.to_string_lossy()], b""),
+        "larger than 262144 bytes",
+    );
+    // From standard input too: the cap holds however much is piped.
+    refused(
+        &hullbreach(&["ruling", "-"], &vec![b'#'; 1024 * 1024]),
+        "larger than 262144 bytes",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn dash_reads_a_ruling_from_stdin() {
+    let path = "tests/rulings/combat-griffin-volley.ruling";
+    let file = hullbreach(&["ruling", path], b"");
+    assert!(file.status.success(), "{}", stderr(&file));
+    let text = std::fs::read(repo().join(path)).unwrap();
+    let piped = hullbreach(&["ruling", "-"], &text);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    assert_eq!(piped.stdout, file.stdout);
+}
+
+/// `stockpile: 1é` sliced inside `é` and panicked (issue #12).
+#[test]
+fn a_multi_byte_amount_is_an_error_with_its_line() {
+    let ruling = "title: t\nphase: manufacturing\nactive: Ada\n\ncommander Ada\n  stockpile: 1é\n  in play:\n    Test Station\n\ncommander Bob\n  in play:\n    Test Station\n";
+    refused(
+        &hullbreach(&["ruling", "-"], ruling.as_bytes()),
+        "line 6: `1é` is not an amount",
+    );
+}
