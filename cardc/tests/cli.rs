@@ -99,8 +99,16 @@ fn build_writes_a_database_equal_to_a_fresh_compile() {
 
     let loaded = CardDb::load(&out_file).expect("database loads");
     let fresh = fresh_compile(&cards);
-    assert_eq!(loaded, fresh);
     assert_eq!(loaded.cards(), fresh.cards());
+    // It records the card directory it was built from, so readers notice when that changes.
+    let stamp = loaded.sources().expect("source stamp");
+    let canonical = std::fs::canonicalize(&cards).expect("canonical");
+    assert_eq!(Path::new(&stamp.dir), canonical);
+    assert_eq!(
+        Some(stamp),
+        cardlang::compile::source_stamp(&cards).as_ref(),
+        "the stamp is the current sources'"
+    );
     let size = std::fs::metadata(&out_file).expect("written").len();
     assert!(text.contains(&format!("({size} bytes)")), "{text}");
 }
@@ -261,26 +269,85 @@ fn deck_check_exit_codes_and_summary() {
 }
 
 #[test]
-fn deck_check_defaults_to_the_bundled_pool_and_reads_databases() {
-    let out = cardc(&["deck", "check", "cards/decks/rdf-starter.txt"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-
+fn deck_check_and_explain_read_hullbreach_hbdb_by_default() {
     let scratch = Scratch::new("db");
-    let db = scratch.path().join("pool.hbdb");
-    fresh_compile(&repo().join("cards"))
-        .save(&db)
-        .expect("save");
-    let db = db.to_str().expect("utf-8");
+    copy_dir(&repo().join("cards"), &scratch.path().join("cards"));
+    let deck = "cards/decks/rdf-starter.txt";
+
+    // No database yet: the message says how to make one, and nothing is checked.
+    for args in [
+        &["deck", "check", deck][..],
+        &["explain", "Eagle-class Battle Cruiser"],
+    ] {
+        let out = cardc_in(scratch.path(), args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains("no card database `hullbreach.hbdb`"), "{err}");
+        assert!(err.contains("run `cardc build`"), "{err}");
+        assert!(stdout(&out).is_empty());
+    }
+
+    assert_eq!(code(&cardc_in(scratch.path(), &["build"])), 0);
+    let out = cardc_in(scratch.path(), &["deck", "check", deck]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = cardc_in(scratch.path(), &["explain", "Eagle-class Battle Cruiser"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("Eagle-class Battle Cruiser\n"));
+
+    // `--db FILE` from elsewhere, several decks.
+    let db = scratch.path().join("hullbreach.hbdb");
     let out = cardc(&[
         "deck",
         "check",
         "--db",
-        db,
+        db.to_str().expect("utf-8"),
         "cards/decks/colonial-starter.txt",
         "cards/decks/corporate-starter.txt",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(stdout(&out).matches("legal deck").count(), 2);
+
+    // A card file edited after the build makes the database stale: refused, naming the fix.
+    let card = scratch.path().join("cards/neutral/stockpiles.hb");
+    let mut text = std::fs::read_to_string(&card).expect("card file");
+    text.push_str("\n# edited after the build\n");
+    std::fs::write(&card, text).expect("edit");
+    let out = cardc_in(scratch.path(), &["deck", "check", deck]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("is older than the card files in"), "{err}");
+    assert!(err.contains("run `cardc build"), "{err}");
+    // `--cards` compiles the current files instead.
+    let out = cardc_in(scratch.path(), &["deck", "check", "--cards", "cards", deck]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn an_old_format_database_is_refused_with_a_rebuild_message() {
+    let scratch = Scratch::new("old-format");
+    let db = scratch.path().join("hullbreach.hbdb");
+    let mut bytes = fresh_compile(&repo().join("tests/decks/pool")).to_bytes();
+    // Bytes 8..12 hold the format version (docs/database.md); 1 predates the source stamp.
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(&db, bytes).expect("write");
+    let out = cardc_in(scratch.path(), &["explain", "Vanguard-class Destroyer"]);
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert!(err.contains("format version 1"), "{err}");
+    assert!(err.contains("rebuild it with `cardc build`"), "{err}");
+}
+
+#[test]
+fn binaries_hold_no_build_machine_path() {
+    for dir in ["cardc/src", "engine/src/bin"] {
+        for entry in std::fs::read_dir(repo().join(dir)).expect("sources") {
+            let path = entry.expect("entry").path();
+            let text = std::fs::read_to_string(&path).expect("source");
+            for baked in ["CARGO_MANIFEST_DIR", "env!("] {
+                assert!(!text.contains(baked), "{} uses {baked}", path.display());
+            }
+        }
+    }
 }
 
 #[test]

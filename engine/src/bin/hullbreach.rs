@@ -1,10 +1,12 @@
 //! `hullbreach`: play seeded games between bundled decks and run ruling files.
 //!
-//! The bundled card pool (`cards/`) is compiled at start-up with the card compiler, which is
-//! why this binary needs the engine's `cli` feature (it enables `cardlang/compiler` and clap);
-//! the engine library itself never links the compiler. Build and run with
-//! `cargo run -p engine --features cli --bin hullbreach -- play --deck rdf-starter --deck
-//! corporate-starter --seed 7`.
+//! The card pool is the database `cardc build` wrote (`--db FILE`, default `hullbreach.hbdb` in
+//! the current directory; refused with a message naming `cardc build` when it is missing or
+//! older than its card files), or a card directory compiled in memory (`--cards DIR`). The
+//! flags are `engine::pool_args`, shared with `cardc`. Compiling and the freshness check need
+//! the card compiler, which is why this binary needs the engine's `cli` feature; the engine
+//! library itself never calls the compiler. Build and run with `cargo run -p engine --features
+//! cli --bin hullbreach -- --cards cards play --deck rdf-starter --deck corporate-starter --seed 7`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,14 +14,14 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use engine::players::{HeuristicPlayer, Player, RandomPlayer};
+use engine::pool_args::{PoolArgs, PoolSource};
 use engine::{ruling, transcript, CardDb, Config, Game};
 
 #[derive(Parser)]
 #[command(name = "hullbreach", about = "Play Hull Breach! games and run rulings")]
 struct Cli {
-    /// The card pool directory (default: the bundled `cards/`).
-    #[arg(long, global = true)]
-    cards: Option<PathBuf>,
+    #[command(flatten)]
+    pool: PoolArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -32,7 +34,8 @@ enum Kind {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game between decks (names under cards/decks/, or paths) and print the log.
+    /// Play a game between decks (names under the card directory's decks/, or paths) and print
+    /// the log.
     Play {
         #[arg(long = "deck", required = true, num_args = 1)]
         decks: Vec<String>,
@@ -49,12 +52,20 @@ enum Command {
     Ruling { file: PathBuf },
 }
 
-fn default_cards() -> PathBuf {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.parent().unwrap_or(here).join("cards")
+/// The pool the flags name, and the card directory whose `decks/` bare deck names are looked up
+/// in: `--cards DIR` itself, or the directory a database records it was built from.
+fn load_pool(args: &PoolArgs) -> Result<(Arc<CardDb>, Option<PathBuf>), String> {
+    match args.source() {
+        PoolSource::Cards(dir) => Ok((compile_pool(&dir)?, Some(dir))),
+        PoolSource::Database(path) => {
+            let db = cardlang::compile::open_db(&path).map_err(|e| e.to_string())?;
+            let dir = db.sources().map(|s| PathBuf::from(&s.dir));
+            Ok((Arc::new(db), dir))
+        }
+    }
 }
 
-fn load_pool(dir: &Path) -> Result<Arc<CardDb>, String> {
+fn compile_pool(dir: &Path) -> Result<Arc<CardDb>, String> {
     let files =
         cardlang::source::read_pool(dir).map_err(|e| format!("reading {}: {e}", dir.display()))?;
     let comp = cardlang::compile(&files);
@@ -70,11 +81,20 @@ fn load_pool(dir: &Path) -> Result<Arc<CardDb>, String> {
     Ok(Arc::new(db))
 }
 
-fn load_deck(cat: &CardDb, dir: &Path, name: &str) -> Result<Vec<engine::ir::CardId>, String> {
+fn load_deck(
+    cat: &CardDb,
+    dir: Option<&Path>,
+    name: &str,
+) -> Result<Vec<engine::ir::CardId>, String> {
     let path = if name.ends_with(".txt") || name.contains('/') {
         PathBuf::from(name)
-    } else {
+    } else if let Some(dir) = dir {
         dir.join("decks").join(format!("{name}.txt"))
+    } else {
+        return Err(format!(
+            "deck `{name}`: deck names are looked up in the card directory's decks/, and this \
+             database does not record one; give the decklist's path or `--cards DIR`"
+        ));
     };
     let bytes =
         engine::deck::read_deck_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -103,8 +123,7 @@ fn load_deck(cat: &CardDb, dir: &Path, name: &str) -> Result<Vec<engine::ir::Car
 
 fn run() -> Result<(), String> {
     let cli = Cli::parse();
-    let dir = cli.cards.unwrap_or_else(default_cards);
-    let cat = load_pool(&dir)?;
+    let (cat, dir) = load_pool(&cli.pool)?;
     match cli.command {
         Command::Play {
             decks,
@@ -117,7 +136,10 @@ fn run() -> Result<(), String> {
                 let stem = Path::new(d)
                     .file_stem()
                     .map_or(d.clone(), |s| s.to_string_lossy().into_owned());
-                lists.push((format!("{stem} ({})", k + 1), load_deck(&cat, &dir, d)?));
+                lists.push((
+                    format!("{stem} ({})", k + 1),
+                    load_deck(&cat, dir.as_deref(), d)?,
+                ));
             }
             let mut game = Game::new(
                 cat,
