@@ -391,6 +391,55 @@ fn json_diagnostics_are_one_object_per_line() {
     let last = records.last().expect("io error");
     assert_eq!(last["code"], "HB0001");
     assert_eq!(last["file"], "no/such/deck.txt");
+    // A problem with a whole file has no position: null, not line 1.
+    assert_eq!(last["line"], serde_json::Value::Null);
+    assert_eq!(last["column"], serde_json::Value::Null);
+    let count = records
+        .iter()
+        .find(|r| r["code"] == "HB0701")
+        .expect("card count reported");
+    assert_eq!(count["line"], serde_json::Value::Null, "{count}");
+    // Related spans: the other lines naming the card, each with its own position.
+    let split = records
+        .iter()
+        .find(|r| r["code"] == "HB0706" && r["line"] == 12)
+        .expect("split copies reported");
+    assert_eq!(split["label"], "this line brings the total to 6");
+    let related = split["related"].as_array().expect("related is a list");
+    assert_eq!(related.len(), 1, "{split}");
+    assert_eq!(related[0]["file"], "tests/decks/many-violations.txt");
+    assert_eq!(related[0]["line"], 11);
+    assert_eq!(related[0]["column"], 1);
+    assert!(related[0]["message"]
+        .as_str()
+        .is_some_and(|m| m.starts_with("4 copies")));
+    assert_eq!(first["related"], serde_json::json!([]));
+}
+
+#[test]
+fn json_related_spans_cross_files() {
+    let scratch = Scratch::new("json-dup");
+    let pool = scratch.path().join("pool");
+    std::fs::create_dir_all(&pool).expect("mkdir");
+    let card = "Event \"Solar Flare\" {\n    cost: 1R\n    text: \"x\"\n}\n";
+    std::fs::write(pool.join("a.hb"), card).expect("write");
+    std::fs::write(pool.join("b.hb"), format!("\n\n{card}")).expect("write");
+    let out = cardc_in(
+        scratch.path(),
+        &["--message-format", "json", "check", "pool"],
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    let dup: serde_json::Value = err
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+        .find(|r| r["code"] == "HB0301")
+        .unwrap_or_else(|| panic!("duplicate reported: {err}"));
+    assert_eq!(dup["file"], "pool/b.hb");
+    assert_eq!(dup["line"], 3);
+    assert_eq!(dup["related"][0]["file"], "pool/a.hb");
+    assert_eq!(dup["related"][0]["line"], 1);
+    assert_eq!(dup["related"][0]["column"], 7);
 }
 
 #[test]
@@ -466,4 +515,81 @@ fn explain_prints_a_card_or_suggests_one() {
         "{}",
         stderr(&out)
     );
+}
+
+/// A pool of good cards plus one file with errors, as `tests/decks/pool` copied under `dir`.
+fn pool_with_a_broken_card(dir: &Path) -> PathBuf {
+    let pool = dir.join("fleet/pool");
+    copy_dir(&repo().join("tests/decks/pool"), &pool);
+    std::fs::write(
+        pool.join("broken-a.hb"),
+        "Ship \"Broken\" {\n    class: Spaceship\n}\n",
+    )
+    .expect("write");
+    pool
+}
+
+#[test]
+fn diagnostics_name_files_as_the_command_line_gave_them() {
+    let scratch = Scratch::new("as-given");
+    pool_with_a_broken_card(scratch.path());
+    for (given, shown) in [
+        ("fleet/pool", "fleet/pool/broken-a.hb"),
+        ("fleet/pool/", "fleet/pool/broken-a.hb"),
+        ("./fleet/pool", "./fleet/pool/broken-a.hb"),
+    ] {
+        let out = cardc_in(
+            scratch.path(),
+            &["--message-format", "short", "check", given],
+        );
+        assert_eq!(code(&out), 1);
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(&format!("{shown}:1:1: error[")),
+            "{given}: {err}"
+        );
+    }
+    let out = cardc_in(&scratch.path().join("fleet"), &["check", "pool"]);
+    assert!(
+        stderr(&out).contains("pool/broken-a.hb:1:1]"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn explain_a_good_card_of_a_pool_with_errors() {
+    let scratch = Scratch::new("explain-broken");
+    let pool = pool_with_a_broken_card(scratch.path());
+    let pool = pool.to_str().expect("utf-8");
+    for flag in ["--pool", "--cards"] {
+        let out = cardc(&["explain", flag, pool, "Vanguard-class Destroyer"]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert!(stdout(&out).starts_with("Vanguard-class Destroyer\n"));
+        // The others are a one-line note, not a refusal or a list of diagnostics.
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("note: 5 errors elsewhere in the card pool"),
+            "{err}"
+        );
+        assert!(err.contains("broken-a.hb"), "{err}");
+    }
+    // The broken card itself cannot be explained: its errors are shown, exit 1.
+    let out = cardc(&["explain", "--pool", pool, "Broken"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("HB0203"), "{err}");
+    assert!(err.contains("HB0902"), "{err}");
+    // JSON mode keeps every stderr line a record: no note.
+    let out = cardc(&[
+        "--message-format",
+        "json",
+        "explain",
+        "--pool",
+        pool,
+        "Vanguard-class Destroyer",
+    ]);
+    assert_eq!(code(&out), 0);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }
