@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+pub use engine::pool_args::PoolArgs;
 
 /// The Hull Breach! card compiler: builds the card database and validates decks.
 #[derive(Debug, Parser)]
@@ -54,17 +55,6 @@ pub enum Command {
         #[command(flatten)]
         pool: PoolArgs,
     },
-}
-
-/// Which card pool to check against.
-#[derive(Debug, Args)]
-pub struct PoolArgs {
-    /// A compiled database (from `cardc build`).
-    #[arg(long, conflicts_with = "pool")]
-    pub db: Option<PathBuf>,
-    /// A card pool directory, compiled on the fly [default: cards].
-    #[arg(long)]
-    pub pool: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -2,10 +2,12 @@
 
 use std::path::{Path, PathBuf};
 
+use cardlang::compile::OpenDbError;
 use cardlang::db::CardDb;
 use cardlang::diag::{codes, Diagnostic};
 use cardlang::source::{read_pool, SourceFile};
 use engine::deck::{read_deck_file, DeckFileError, DeckOptions};
+use engine::pool_args::PoolSource;
 
 use crate::cli::{Cli, Command, DeckCheckArgs, DeckCommand, PoolArgs};
 use crate::deck::check_deck;
@@ -65,9 +67,59 @@ struct Pool {
     db: CardDb,
 }
 
-/// Reads and compiles the pool under `dir`, reporting every error (and every warning if
-/// `warnings`); `Err` is the exit status.
-fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, Status> {
+/// A pool as read and compiled, before anything is printed: the files (named as the command
+/// line gave the directory), the compilation, and the problems reading it.
+struct Compiled {
+    files: Vec<SourceFile>,
+    compilation: cardlang::Compilation,
+    /// Unreadable, oversized or non-UTF-8 files.
+    read_problems: Vec<Diagnostic>,
+}
+
+impl Compiled {
+    fn has_errors(&self) -> bool {
+        !self.read_problems.is_empty() || self.compilation.has_errors()
+    }
+
+    /// The exit status its problems call for: an unreadable path is an IO error (2), anything
+    /// else wrong with the pool is a pool error (1).
+    fn status(&self) -> Status {
+        if self
+            .read_problems
+            .iter()
+            .any(|d| d.code == codes::READ_ERROR)
+        {
+            Status::Usage
+        } else if self.has_errors() {
+            Status::Invalid
+        } else {
+            Status::Success
+        }
+    }
+}
+
+/// `name` (from `read_pool`, which names files `ROOT/rel` after the directory's last
+/// component) as the command line gave the directory: `tests/decks/pool/a.hb`, not
+/// `pool/a.hb`, so a diagnostic's path can be pasted back into a shell.
+fn as_given(dir: &Path, name: &str) -> String {
+    let given = display(dir);
+    let given = given.trim_end_matches('/');
+    let root = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if root.is_empty() || given.is_empty() || given == root {
+        return name.to_string();
+    }
+    match name.strip_prefix(&format!("{root}/")) {
+        Some(rest) if !name.starts_with(&format!("{given}/")) => format!("{given}/{rest}"),
+        _ => name.to_string(),
+    }
+}
+
+/// Reads and compiles the pool under `dir`, printing nothing but a problem with `dir` itself
+/// (`Err` is then the exit status).
+fn read_and_compile(dir: &Path, out: &mut Emitter) -> Result<Compiled, Status> {
     // `-`: one card file on standard input, read under the same cap as a pool's files.
     let stdin = cardlang::read::is_stdin(dir);
     match std::fs::metadata(dir) {
@@ -88,7 +140,6 @@ fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, S
             return Err(Status::Usage);
         }
     }
-    let mut status = Status::Success;
     let read = if stdin {
         cardlang::source::read_one(dir, STDIN_NAME)
             .map(|f| vec![f])
@@ -99,20 +150,17 @@ fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, S
     } else {
         read_pool(dir)
     };
-    let files: Vec<SourceFile> = match read {
-        Ok(files) => files,
-        Err(e) => {
-            // Unreadable paths are IO errors; oversized or non-UTF-8 files are pool errors.
-            status = if e.diagnostics.iter().any(|d| d.code == codes::READ_ERROR) {
-                Status::Usage
-            } else {
-                Status::Invalid
-            };
-            out.emit(&e.diagnostics, &[]);
-            e.files
-        }
+    let (mut files, mut read_problems) = match read {
+        Ok(files) => (files, Vec::new()),
+        Err(e) => (e.files, e.diagnostics),
     };
-    if files.is_empty() && status == Status::Success {
+    for f in &mut files {
+        f.name = as_given(dir, &f.name);
+    }
+    for d in &mut read_problems {
+        d.file = as_given(dir, &d.file);
+    }
+    if files.is_empty() && read_problems.is_empty() {
         out.emit_one(
             Diagnostic::error(
                 codes::READ_ERROR,
@@ -123,38 +171,50 @@ fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, S
         );
         return Err(Status::Invalid);
     }
-    let compiled = cardlang::compile(&files);
-    if warnings {
-        out.emit(&compiled.diagnostics, &files);
-    } else {
-        let errors: Vec<Diagnostic> = compiled
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .cloned()
-            .collect();
-        out.emit(&errors, &files);
-    }
-    if compiled.diagnostics.iter().any(Diagnostic::is_error) {
-        status = status.max(Status::Invalid);
-    }
+    let compilation = cardlang::compile(&files);
+    Ok(Compiled {
+        files,
+        compilation,
+        read_problems,
+    })
+}
+
+/// The database of the cards that compiled cleanly.
+fn database(
+    dir: &Path,
+    cards: Vec<cardlang::ir::Card>,
+    out: &mut Emitter,
+) -> Result<CardDb, Status> {
+    CardDb::new(cards).map_err(|e| {
+        out.emit_one(Diagnostic::error(
+            DB_ERROR,
+            display(dir),
+            format!("the compiled pool is not a valid card database: {e}"),
+        ));
+        Status::Invalid
+    })
+}
+
+/// Reads and compiles the pool under `dir`, reporting every error (and every warning if
+/// `warnings`); `Err` is the exit status.
+fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, Status> {
+    let compiled = read_and_compile(dir, out)?;
+    out.emit(&compiled.read_problems, &[]);
+    let diagnostics: Vec<Diagnostic> = compiled
+        .compilation
+        .diagnostics
+        .iter()
+        .filter(|d| warnings || d.is_error())
+        .cloned()
+        .collect();
+    out.emit(&diagnostics, &compiled.files);
+    let status = compiled.status();
     if status != Status::Success {
         return Err(status);
     }
-    match CardDb::new(compiled.cards) {
-        Ok(db) => Ok(Pool {
-            files: files.len(),
-            db,
-        }),
-        Err(e) => {
-            out.emit_one(Diagnostic::error(
-                DB_ERROR,
-                display(dir),
-                format!("the compiled pool is not a valid card database: {e}"),
-            ));
-            Err(Status::Invalid)
-        }
-    }
+    let files = compiled.files.len();
+    let db = database(dir, compiled.compilation.cards, out)?;
+    Ok(Pool { files, db })
 }
 
 /// The decklists directly under `dir/decks/` (`*.txt`, sorted); none if there is no such
@@ -214,10 +274,24 @@ fn check_one(
 /// `cardc build` (with an output path) and `cardc check` (without): compile, check every
 /// bundled deck, and only if all of that is clean write the database.
 fn build(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
-    let pool = match compile_pool(dir, true, out) {
+    let mut pool = match compile_pool(dir, true, out) {
         Ok(pool) => pool,
         Err(status) => return status,
     };
+    // Record which card files this is, so readers notice when they change (`open_db`).
+    if let Some(stamp) = cardlang::compile::source_stamp(dir) {
+        pool.db = match pool.db.with_sources(stamp) {
+            Ok(db) => db,
+            Err(e) => {
+                out.emit_one(Diagnostic::error(
+                    DB_ERROR,
+                    display(dir),
+                    format!("cannot record the card directory in the database: {e}"),
+                ));
+                return Status::Usage;
+            }
+        };
+    }
     let mut status = Status::Success;
     let mut text = format!(
         "compiled {} card file{} in {}\n{}",
@@ -261,48 +335,98 @@ fn build(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
     Status::Success
 }
 
-/// The pool a `deck check` or `explain` runs against: `--db`, `--pool`, or `cards`.
+/// Loads the database at `path` (`--db`, or the default), refusing a missing or stale one
+/// with a message naming `cardc build` (`cardlang::compile::open_db`).
+fn open_database(path: &Path, out: &mut Emitter) -> Result<CardDb, Status> {
+    cardlang::compile::open_db(path).map_err(|e| {
+        let message = match e {
+            OpenDbError::Db { source, .. } => format!("cannot load the card database: {source}"),
+            other => other.to_string(),
+        };
+        out.emit_one(io_error(path, message));
+        Status::Usage
+    })
+}
+
+/// The pool a `deck check` runs against: `--cards DIR` compiled (its errors stop the check),
+/// else `--db FILE`, else `hullbreach.hbdb` (the flags are `engine::pool_args`, shared with
+/// `hullbreach`).
 fn select_pool(args: &PoolArgs, out: &mut Emitter) -> Result<CardDb, Status> {
-    match &args.db {
-        Some(path) => CardDb::load(path).map_err(|e| {
-            out.emit_one(io_error(
-                path,
-                format!("cannot load the card database: {e}"),
-            ));
-            Status::Usage
-        }),
-        None => {
-            let dir = args.pool.clone().unwrap_or_else(|| PathBuf::from("cards"));
-            // The pool's warnings are for its authors (`cardc check`), not for its readers.
-            compile_pool(&dir, false, out).map(|pool| pool.db)
-        }
+    match args.source() {
+        PoolSource::Database(path) => open_database(&path, out),
+        // The pool's warnings are for its authors (`cardc check`), not for its readers.
+        PoolSource::Cards(dir) => compile_pool(&dir, false, out).map(|pool| pool.db),
     }
 }
 
-/// `cardc explain NAME`: the card rendered from its IR.
+/// `cardc explain NAME`: the card rendered from its IR. With `--cards DIR`, a card that
+/// compiles is explained even when others in the pool have errors; those are summed up in a
+/// note rather than listed (`cardc check DIR` lists them).
 fn explain(name: &str, pool: &PoolArgs, out: &mut Emitter) -> Status {
-    let db = match select_pool(pool, out) {
-        Ok(db) => db,
-        Err(status) => return status,
-    };
-    match db.by_name(name) {
-        Some(card) => {
-            say(&cardlang::explain::explain(card));
-            Status::Success
-        }
-        None => {
-            let mut d = Diagnostic::error(
-                UNKNOWN_CARD,
-                "cardc explain",
-                format!("no card named \"{name}\" in the card pool"),
-            );
-            if let Some(near) = db.nearest_name(name) {
-                d = d.with_help(format!("did you mean \"{near}\"?"));
+    let (db, broken) = match pool.source() {
+        PoolSource::Database(path) => match open_database(&path, out) {
+            Ok(db) => (db, None),
+            Err(status) => return status,
+        },
+        PoolSource::Cards(dir) => {
+            let compiled = match read_and_compile(&dir, out) {
+                Ok(c) => c,
+                Err(status) => return status,
+            };
+            let cards = compiled.compilation.cards.clone();
+            match database(&dir, cards, out) {
+                Ok(db) => (db, Some((dir, compiled))),
+                Err(status) => return status,
             }
-            out.emit_one(d);
-            Status::Usage
         }
+    };
+    if let Some(card) = db.by_name(name) {
+        say(&cardlang::explain::explain(card));
+        if let Some((dir, compiled)) = broken.filter(|(_, c)| c.has_errors()) {
+            let errors = compiled.read_problems.len() + compiled.compilation.error_count();
+            let mut files: Vec<&str> = compiled
+                .read_problems
+                .iter()
+                .chain(&compiled.compilation.diagnostics)
+                .filter(|d| d.is_error())
+                .map(|d| d.file.as_str())
+                .collect();
+            files.dedup();
+            out.note(&format!(
+                "{errors} error{} elsewhere in the card pool ({}); `cardc check {}` lists them",
+                if errors == 1 { "" } else { "s" },
+                files.join(", "),
+                display(&dir)
+            ));
+        }
+        return Status::Success;
     }
+    // The card is not among those that compiled: if the pool has errors, they may be why.
+    let mut status = Status::Usage;
+    if let Some((_, compiled)) = broken.as_ref().filter(|(_, c)| c.has_errors()) {
+        out.emit(&compiled.read_problems, &[]);
+        let errors: Vec<Diagnostic> = compiled
+            .compilation
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect();
+        out.emit(&errors, &compiled.files);
+        status = compiled.status();
+    }
+    let mut d = Diagnostic::error(
+        UNKNOWN_CARD,
+        "cardc explain",
+        format!("no card named \"{name}\" compiled in the card pool"),
+    );
+    if let Some(near) = db.nearest_name(name) {
+        d = d.with_help(format!("did you mean \"{near}\"?"));
+    } else if status != Status::Usage {
+        d = d.with_help("a card with errors cannot be explained; fix the errors above");
+    }
+    out.emit_one(d);
+    status
 }
 
 /// `cardc deck check`: validate each file, print a summary of each legal deck.

@@ -103,6 +103,15 @@ impl Emitter {
         self.emit(&[d], &[]);
     }
 
+    /// A `note: ...` line for people, beside a successful result (not a diagnostic: it is not
+    /// counted, and JSON mode leaves it out so every stderr line there stays a record).
+    pub fn note(&self, text: &str) {
+        if self.format == MessageFormat::Json {
+            return;
+        }
+        let _ = writeln!(std::io::stderr().lock(), "note: {text}");
+    }
+
     /// A closing line for people (`error: ...`), not printed in JSON mode so every stderr
     /// line there stays a JSON object.
     pub fn conclude(&self, what: &str) {

@@ -99,8 +99,16 @@ fn build_writes_a_database_equal_to_a_fresh_compile() {
 
     let loaded = CardDb::load(&out_file).expect("database loads");
     let fresh = fresh_compile(&cards);
-    assert_eq!(loaded, fresh);
     assert_eq!(loaded.cards(), fresh.cards());
+    // It records the card directory it was built from, so readers notice when that changes.
+    let stamp = loaded.sources().expect("source stamp");
+    let canonical = std::fs::canonicalize(&cards).expect("canonical");
+    assert_eq!(Path::new(&stamp.dir), canonical);
+    assert_eq!(
+        Some(stamp),
+        cardlang::compile::source_stamp(&cards).as_ref(),
+        "the stamp is the current sources'"
+    );
     let size = std::fs::metadata(&out_file).expect("written").len();
     assert!(text.contains(&format!("({size} bytes)")), "{text}");
 }
@@ -261,26 +269,85 @@ fn deck_check_exit_codes_and_summary() {
 }
 
 #[test]
-fn deck_check_defaults_to_the_bundled_pool_and_reads_databases() {
-    let out = cardc(&["deck", "check", "cards/decks/rdf-starter.txt"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-
+fn deck_check_and_explain_read_hullbreach_hbdb_by_default() {
     let scratch = Scratch::new("db");
-    let db = scratch.path().join("pool.hbdb");
-    fresh_compile(&repo().join("cards"))
-        .save(&db)
-        .expect("save");
-    let db = db.to_str().expect("utf-8");
+    copy_dir(&repo().join("cards"), &scratch.path().join("cards"));
+    let deck = "cards/decks/rdf-starter.txt";
+
+    // No database yet: the message says how to make one, and nothing is checked.
+    for args in [
+        &["deck", "check", deck][..],
+        &["explain", "Eagle-class Battle Cruiser"],
+    ] {
+        let out = cardc_in(scratch.path(), args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains("no card database `hullbreach.hbdb`"), "{err}");
+        assert!(err.contains("run `cardc build`"), "{err}");
+        assert!(stdout(&out).is_empty());
+    }
+
+    assert_eq!(code(&cardc_in(scratch.path(), &["build"])), 0);
+    let out = cardc_in(scratch.path(), &["deck", "check", deck]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = cardc_in(scratch.path(), &["explain", "Eagle-class Battle Cruiser"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("Eagle-class Battle Cruiser\n"));
+
+    // `--db FILE` from elsewhere, several decks.
+    let db = scratch.path().join("hullbreach.hbdb");
     let out = cardc(&[
         "deck",
         "check",
         "--db",
-        db,
+        db.to_str().expect("utf-8"),
         "cards/decks/colonial-starter.txt",
         "cards/decks/corporate-starter.txt",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(stdout(&out).matches("legal deck").count(), 2);
+
+    // A card file edited after the build makes the database stale: refused, naming the fix.
+    let card = scratch.path().join("cards/neutral/stockpiles.hb");
+    let mut text = std::fs::read_to_string(&card).expect("card file");
+    text.push_str("\n# edited after the build\n");
+    std::fs::write(&card, text).expect("edit");
+    let out = cardc_in(scratch.path(), &["deck", "check", deck]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("is older than the card files in"), "{err}");
+    assert!(err.contains("run `cardc build"), "{err}");
+    // `--cards` compiles the current files instead.
+    let out = cardc_in(scratch.path(), &["deck", "check", "--cards", "cards", deck]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+#[test]
+fn an_old_format_database_is_refused_with_a_rebuild_message() {
+    let scratch = Scratch::new("old-format");
+    let db = scratch.path().join("hullbreach.hbdb");
+    let mut bytes = fresh_compile(&repo().join("tests/decks/pool")).to_bytes();
+    // Bytes 8..12 hold the format version (docs/database.md); 1 predates the source stamp.
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(&db, bytes).expect("write");
+    let out = cardc_in(scratch.path(), &["explain", "Vanguard-class Destroyer"]);
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert!(err.contains("format version 1"), "{err}");
+    assert!(err.contains("rebuild it with `cardc build`"), "{err}");
+}
+
+#[test]
+fn binaries_hold_no_build_machine_path() {
+    for dir in ["cardc/src", "engine/src/bin"] {
+        for entry in std::fs::read_dir(repo().join(dir)).expect("sources") {
+            let path = entry.expect("entry").path();
+            let text = std::fs::read_to_string(&path).expect("source");
+            for baked in ["CARGO_MANIFEST_DIR", "env!("] {
+                assert!(!text.contains(baked), "{} uses {baked}", path.display());
+            }
+        }
+    }
 }
 
 #[test]
@@ -324,6 +391,55 @@ fn json_diagnostics_are_one_object_per_line() {
     let last = records.last().expect("io error");
     assert_eq!(last["code"], "HB0001");
     assert_eq!(last["file"], "no/such/deck.txt");
+    // A problem with a whole file has no position: null, not line 1.
+    assert_eq!(last["line"], serde_json::Value::Null);
+    assert_eq!(last["column"], serde_json::Value::Null);
+    let count = records
+        .iter()
+        .find(|r| r["code"] == "HB0701")
+        .expect("card count reported");
+    assert_eq!(count["line"], serde_json::Value::Null, "{count}");
+    // Related spans: the other lines naming the card, each with its own position.
+    let split = records
+        .iter()
+        .find(|r| r["code"] == "HB0706" && r["line"] == 12)
+        .expect("split copies reported");
+    assert_eq!(split["label"], "this line brings the total to 6");
+    let related = split["related"].as_array().expect("related is a list");
+    assert_eq!(related.len(), 1, "{split}");
+    assert_eq!(related[0]["file"], "tests/decks/many-violations.txt");
+    assert_eq!(related[0]["line"], 11);
+    assert_eq!(related[0]["column"], 1);
+    assert!(related[0]["message"]
+        .as_str()
+        .is_some_and(|m| m.starts_with("4 copies")));
+    assert_eq!(first["related"], serde_json::json!([]));
+}
+
+#[test]
+fn json_related_spans_cross_files() {
+    let scratch = Scratch::new("json-dup");
+    let pool = scratch.path().join("pool");
+    std::fs::create_dir_all(&pool).expect("mkdir");
+    let card = "Event \"Solar Flare\" {\n    cost: 1R\n    text: \"x\"\n}\n";
+    std::fs::write(pool.join("a.hb"), card).expect("write");
+    std::fs::write(pool.join("b.hb"), format!("\n\n{card}")).expect("write");
+    let out = cardc_in(
+        scratch.path(),
+        &["--message-format", "json", "check", "pool"],
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    let dup: serde_json::Value = err
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+        .find(|r| r["code"] == "HB0301")
+        .unwrap_or_else(|| panic!("duplicate reported: {err}"));
+    assert_eq!(dup["file"], "pool/b.hb");
+    assert_eq!(dup["line"], 3);
+    assert_eq!(dup["related"][0]["file"], "pool/a.hb");
+    assert_eq!(dup["related"][0]["line"], 1);
+    assert_eq!(dup["related"][0]["column"], 7);
 }
 
 #[test]
@@ -399,4 +515,81 @@ fn explain_prints_a_card_or_suggests_one() {
         "{}",
         stderr(&out)
     );
+}
+
+/// A pool of good cards plus one file with errors, as `tests/decks/pool` copied under `dir`.
+fn pool_with_a_broken_card(dir: &Path) -> PathBuf {
+    let pool = dir.join("fleet/pool");
+    copy_dir(&repo().join("tests/decks/pool"), &pool);
+    std::fs::write(
+        pool.join("broken-a.hb"),
+        "Ship \"Broken\" {\n    class: Spaceship\n}\n",
+    )
+    .expect("write");
+    pool
+}
+
+#[test]
+fn diagnostics_name_files_as_the_command_line_gave_them() {
+    let scratch = Scratch::new("as-given");
+    pool_with_a_broken_card(scratch.path());
+    for (given, shown) in [
+        ("fleet/pool", "fleet/pool/broken-a.hb"),
+        ("fleet/pool/", "fleet/pool/broken-a.hb"),
+        ("./fleet/pool", "./fleet/pool/broken-a.hb"),
+    ] {
+        let out = cardc_in(
+            scratch.path(),
+            &["--message-format", "short", "check", given],
+        );
+        assert_eq!(code(&out), 1);
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(&format!("{shown}:1:1: error[")),
+            "{given}: {err}"
+        );
+    }
+    let out = cardc_in(&scratch.path().join("fleet"), &["check", "pool"]);
+    assert!(
+        stderr(&out).contains("pool/broken-a.hb:1:1]"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn explain_a_good_card_of_a_pool_with_errors() {
+    let scratch = Scratch::new("explain-broken");
+    let pool = pool_with_a_broken_card(scratch.path());
+    let pool = pool.to_str().expect("utf-8");
+    for flag in ["--pool", "--cards"] {
+        let out = cardc(&["explain", flag, pool, "Vanguard-class Destroyer"]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        assert!(stdout(&out).starts_with("Vanguard-class Destroyer\n"));
+        // The others are a one-line note, not a refusal or a list of diagnostics.
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("note: 5 errors elsewhere in the card pool"),
+            "{err}"
+        );
+        assert!(err.contains("broken-a.hb"), "{err}");
+    }
+    // The broken card itself cannot be explained: its errors are shown, exit 1.
+    let out = cardc(&["explain", "--pool", pool, "Broken"]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("HB0203"), "{err}");
+    assert!(err.contains("HB0902"), "{err}");
+    // JSON mode keeps every stderr line a record: no note.
+    let out = cardc(&[
+        "--message-format",
+        "json",
+        "explain",
+        "--pool",
+        pool,
+        "Vanguard-class Destroyer",
+    ]);
+    assert_eq!(code(&out), 0);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }

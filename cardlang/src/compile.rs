@@ -3,10 +3,16 @@
 //! Per file: size cap, parse with recovery ([`crate::syntax`]), lowering ([`crate::lower`]) and
 //! checks ([`crate::check`]); then the pool-level check that no two cards share a name. Card
 //! ids are dense, in file-name order then source position.
+//!
+//! Also here, because it needs the source reader: [`source_stamp`] (what `cardc build` records
+//! about the card files in the database) and [`open_db`] (loading a database and refusing it,
+//! with a message naming `cardc build`, when it is missing or older than those files).
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use crate::check::check_card;
+use crate::db::{CardDb, DbError, SourceStamp};
 use crate::diag::{codes, Diagnostic, Sink};
 use crate::ir::{Card, CardId};
 use crate::lower::lower_card;
@@ -193,4 +199,74 @@ pub fn compile(files: &[SourceFile]) -> Compilation {
     pool_limits(&mut cards, &places, &order, &mut sinks);
     let diagnostics = sinks.into_iter().flat_map(Sink::into_diagnostics).collect();
     Compilation { cards, diagnostics }
+}
+
+/// The stamp of the card pool under `dir` (see [`SourceStamp`]): its absolute path and a digest
+/// of every card file [`read_pool`](crate::source::read_pool) reads there. `None` if the
+/// directory cannot be resolved. A file that cannot be read counts by its name alone, so the
+/// stamp still changes when it appears or disappears.
+pub fn source_stamp(dir: &Path) -> Option<SourceStamp> {
+    let dir = std::fs::canonicalize(dir).ok()?;
+    let (files, unreadable) = match crate::source::read_pool(&dir) {
+        Ok(files) => (files, Vec::new()),
+        Err(e) => (e.files, e.diagnostics),
+    };
+    let digest = SourceStamp::digest(
+        files
+            .iter()
+            .map(|f| (f.name.as_str(), f.text.as_str()))
+            .chain(unreadable.iter().map(|d| (d.file.as_str(), ""))),
+    );
+    Some(SourceStamp {
+        dir: dir.to_string_lossy().into_owned(),
+        digest,
+    })
+}
+
+/// Why [`open_db`] refused a database. The messages name the command that fixes it.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenDbError {
+    #[error(
+        "there is no card database `{}`: run `cardc build` to write it from the card files, \
+         or name a pool with `--db FILE` or `--cards DIR`",
+        path.display()
+    )]
+    Missing { path: PathBuf },
+    #[error(
+        "the card database `{}` is older than the card files in `{}` it was built from: \
+         run `cardc build {} -o {}` to rebuild it, or use `--cards {}`",
+        path.display(), dir.display(), dir.display(), path.display(), dir.display()
+    )]
+    Stale { path: PathBuf, dir: PathBuf },
+    #[error("cannot load the card database `{}`: {source}", path.display())]
+    Db {
+        path: PathBuf,
+        #[source]
+        source: DbError,
+    },
+}
+
+/// Loads the database at `path`, refusing it when it is missing or when the card files it
+/// records (its [`SourceStamp`]) have changed since it was built. A database whose source
+/// directory no longer exists (an installed copy) or that records none is used as it is.
+pub fn open_db(path: &Path) -> Result<CardDb, OpenDbError> {
+    if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Err(OpenDbError::Missing {
+            path: path.to_path_buf(),
+        });
+    }
+    let db = CardDb::load(path).map_err(|source| OpenDbError::Db {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    if let Some(stamp) = db.sources() {
+        let dir = PathBuf::from(&stamp.dir);
+        if dir.is_dir() && source_stamp(&dir).is_some_and(|now| now.digest != stamp.digest) {
+            return Err(OpenDbError::Stale {
+                path: path.to_path_buf(),
+                dir,
+            });
+        }
+    }
+    Ok(db)
 }

@@ -12,7 +12,8 @@
 //!      8     4  format version, u32 little-endian (FORMAT_VERSION)
 //!     12     8  payload length in bytes, u64 little-endian
 //!     20     4  CRC-32 (crc32fast) of bytes 0..20 followed by the payload, u32 little-endian
-//!     24     -  payload: bincode (fixed-width integers) of { built_by, card_count, cards }
+//!     24     -  payload: bincode (fixed-width integers) of
+//!                 { built_by, card_count, cards, sources }
 //! ```
 //!
 //! Loading trusts nothing. In order: size cap, magic, version, declared length against actual,
@@ -48,7 +49,10 @@ use crate::ir::{Card, CardId, CardKind, ModuleKind, ShipClass, SizeRestriction, 
 pub const MAGIC: [u8; 8] = *b"HBCARDDB";
 /// The format this build writes and the only one it reads. Bump on any change to the header
 /// or to the encoding of the payload (including any change to the IR types).
-pub const FORMAT_VERSION: u32 = 1;
+///
+/// Version 2 added [`SourceStamp`] (which card files the database was built from) so a
+/// database older than its sources is noticed (issue #14).
+pub const FORMAT_VERSION: u32 = 2;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.
@@ -65,6 +69,8 @@ pub use crate::ir::limits::{
 };
 /// Longest "built by" string in the metadata.
 pub const MAX_BUILT_BY_BYTES: usize = 64;
+/// Longest source directory path in the [`SourceStamp`] metadata.
+pub const MAX_SOURCE_DIR_BYTES: usize = 4096;
 
 const CHECKSUM_AT: usize = 20;
 const LENGTH_AT: usize = 12;
@@ -125,6 +131,8 @@ pub enum DbError {
     CountMismatch { declared: u64, actual: u64 },
     #[error("the \"built by\" metadata {found:?} is not a short printable string")]
     BadBuiltBy { found: String },
+    #[error("the \"sources\" metadata {found:?} is not a printable path of at most {MAX_SOURCE_DIR_BYTES} bytes")]
+    BadSources { found: String },
     #[error("{count} cards is more than a database may hold ({max})")]
     TooManyCards { count: usize, max: usize },
     #[error("card #{index} {name:?}: {problem}")]
@@ -190,12 +198,14 @@ pub enum CardProblem {
     Ability(crate::ir::effect::ShapeError),
 }
 
-/// The payload as written: metadata, then the cards. [`PayloadRef`] is the same shape borrowed.
+/// The payload as written: metadata, the cards, then where they came from. [`PayloadRef`] is
+/// the same shape borrowed.
 #[derive(Deserialize)]
 struct Payload {
     built_by: String,
     card_count: u64,
     cards: Vec<Card>,
+    sources: Option<SourceStamp>,
 }
 
 #[derive(Serialize)]
@@ -203,6 +213,40 @@ struct PayloadRef<'a> {
     built_by: &'a str,
     card_count: u64,
     cards: &'a [Card],
+    sources: Option<&'a SourceStamp>,
+}
+
+/// Metadata: the card files a database was built from, so a reader can tell when the database
+/// is older than its sources (`cardc build` writes it; `hullbreach` and `cardc` check it).
+///
+/// `dir` is the card directory as an absolute path; `digest` is [`SourceStamp::digest`] of
+/// its card files. A database built in memory (`CardDb::new`) has no stamp.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceStamp {
+    pub dir: String,
+    pub digest: u64,
+}
+
+impl SourceStamp {
+    /// A digest of a pool's card files, given as (name relative to the card directory, text)
+    /// in any order: 64-bit FNV-1a over the sorted, length-prefixed names and texts. It detects
+    /// change (an edited, added, removed or renamed file), not tampering.
+    pub fn digest<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> u64 {
+        let mut files: Vec<(&str, &str)> = files.into_iter().collect();
+        files.sort_unstable();
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for b in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
+                h ^= u64::from(*b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        for (name, text) in files {
+            eat(name.as_bytes());
+            eat(text.as_bytes());
+        }
+        h
+    }
 }
 
 /// A validated card pool, indexed by id and by name.
@@ -213,6 +257,7 @@ struct PayloadRef<'a> {
 #[derive(Clone)]
 pub struct CardDb {
     built_by: String,
+    sources: Option<SourceStamp>,
     cards: Vec<Card>,
     by_name: BTreeMap<String, CardId>,
     bytes: Vec<u8>,
@@ -247,19 +292,30 @@ impl CardDb {
     pub fn new(cards: Vec<Card>) -> Result<CardDb, DbError> {
         let built_by = built_by();
         let by_name = validate_pool(&cards)?;
-        let payload = encode_payload(&built_by, &cards)?;
-        let bytes = frame(FORMAT_VERSION, &payload);
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(DbError::Encode {
-                max: MAX_FILE_BYTES,
-            });
-        }
+        let bytes = encode(&built_by, &cards, None)?;
         Ok(CardDb {
             built_by,
+            sources: None,
             cards,
             by_name,
             bytes,
         })
+    }
+
+    /// The same pool stamped with the card files it was built from (see [`SourceStamp`]).
+    pub fn with_sources(self, stamp: SourceStamp) -> Result<CardDb, DbError> {
+        check_sources(&stamp)?;
+        let bytes = encode(&self.built_by, &self.cards, Some(&stamp))?;
+        Ok(CardDb {
+            sources: Some(stamp),
+            bytes,
+            ..self
+        })
+    }
+
+    /// Which card files the database was built from, if it says.
+    pub fn sources(&self) -> Option<&SourceStamp> {
+        self.sources.as_ref()
     }
 
     /// The database file's bytes. Equal pools give equal bytes.
@@ -272,6 +328,9 @@ impl CardDb {
         let payload = unframe(bytes)?;
         let decoded = decode_payload(payload)?;
         check_built_by(&decoded.built_by)?;
+        if let Some(stamp) = &decoded.sources {
+            check_sources(stamp)?;
+        }
         if decoded.card_count != decoded.cards.len() as u64 {
             return Err(DbError::CountMismatch {
                 declared: decoded.card_count,
@@ -281,6 +340,7 @@ impl CardDb {
         let by_name = validate_pool(&decoded.cards)?;
         Ok(CardDb {
             built_by: decoded.built_by,
+            sources: decoded.sources,
             cards: decoded.cards,
             by_name,
             bytes: bytes.to_vec(),
@@ -588,8 +648,9 @@ pub fn pool_limit(cards: &[Card]) -> Option<(usize, PoolLimit)> {
 
 /// Bytes of a database file holding no cards: the header and the payload's metadata.
 pub fn empty_database_len() -> usize {
-    // built_by (u64 length + bytes), card_count (u64), the card sequence's u64 length.
-    HEADER_LEN + 8 + built_by().len() + 8 + 8
+    // built_by (u64 length + bytes), card_count (u64), the card sequence's u64 length, and
+    // the `sources` option's tag (a stamp, when present, is bounded by MAX_SOURCE_DIR_BYTES).
+    HEADER_LEN + 8 + built_by().len() + 8 + 8 + 1
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -606,11 +667,32 @@ pub fn encoded_card_len(card: &Card) -> usize {
     }
 }
 
-fn encode_payload(built_by: &str, cards: &[Card]) -> Result<Vec<u8>, DbError> {
+/// The whole file: framed payload, within [`MAX_FILE_BYTES`].
+fn encode(
+    built_by: &str,
+    cards: &[Card],
+    sources: Option<&SourceStamp>,
+) -> Result<Vec<u8>, DbError> {
+    let payload = encode_payload(built_by, cards, sources)?;
+    let bytes = frame(FORMAT_VERSION, &payload);
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(DbError::Encode {
+            max: MAX_FILE_BYTES,
+        });
+    }
+    Ok(bytes)
+}
+
+fn encode_payload(
+    built_by: &str,
+    cards: &[Card],
+    sources: Option<&SourceStamp>,
+) -> Result<Vec<u8>, DbError> {
     let payload = PayloadRef {
         built_by,
         card_count: cards.len() as u64,
         cards,
+        sources,
     };
     // Encoding owned strings, vectors and derived enums into a Vec cannot fail in bincode 2;
     // the error is mapped rather than unwrapped all the same.
@@ -724,6 +806,15 @@ fn check_built_by(s: &str) -> Result<(), DbError> {
     if s.is_empty() || s.len() > MAX_BUILT_BY_BYTES || s.chars().any(char::is_control) {
         let shown: String = s.chars().take(MAX_BUILT_BY_BYTES).collect();
         return Err(DbError::BadBuiltBy { found: shown });
+    }
+    Ok(())
+}
+
+fn check_sources(stamp: &SourceStamp) -> Result<(), DbError> {
+    let dir = &stamp.dir;
+    if dir.is_empty() || dir.len() > MAX_SOURCE_DIR_BYTES || dir.chars().any(char::is_control) {
+        let shown: String = dir.chars().take(80).collect();
+        return Err(DbError::BadSources { found: shown });
     }
     Ok(())
 }

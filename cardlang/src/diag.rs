@@ -257,9 +257,15 @@ impl Diagnostic {
         find(files, &self.file).map(|text| line_col(text, self.span.start))
     }
 
-    /// The flat record the CLI prints as JSON.
+    /// The flat record the CLI prints as JSON (schema in docs/cardc.md). A problem with a whole
+    /// file (empty primary span, no label) has no position: `line`/`column` are `None`, as they
+    /// are when the file's text is not in `files`.
     pub fn to_record(&self, files: &[SourceFile]) -> Record {
-        let (line, column) = self.location(files).unwrap_or((1, 1));
+        let whole_file = self.span.is_empty() && self.label.is_none();
+        let (line, column) = match self.location(files) {
+            Some((l, c)) if !whole_file => (Some(l), Some(c)),
+            _ => (None, None),
+        };
         Record {
             code: self.code,
             severity: self.severity,
@@ -269,6 +275,22 @@ impl Diagnostic {
             line,
             column,
             message: self.message.clone(),
+            label: self.label.clone(),
+            related: self
+                .secondary
+                .iter()
+                .map(|l| {
+                    let at = find(files, &l.file).map(|text| line_col(text, l.span.start));
+                    RelatedRecord {
+                        file: l.file.clone(),
+                        start: l.span.start,
+                        end: l.span.end,
+                        line: at.map(|(line, _)| line),
+                        column: at.map(|(_, column)| column),
+                        message: l.message.clone(),
+                    }
+                })
+                .collect(),
             help: self.help.clone(),
         }
     }
@@ -369,18 +391,37 @@ impl Sink {
     }
 }
 
-/// One diagnostic as a flat record, for `--format json`.
+/// One diagnostic as a flat record, for `--message-format json` (docs/cardc.md, "JSON
+/// records"). Field order is the printed order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Record {
     pub code: &'static str,
     pub severity: Severity,
     pub file: String,
+    /// Byte offsets of the primary span (`0`/`0` for a whole-file problem).
     pub start: usize,
     pub end: usize,
-    pub line: usize,
-    pub column: usize,
+    /// 1-based; `null` for a problem with the whole file.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
     pub message: String,
+    /// The text under the primary span, if any.
+    pub label: Option<String>,
+    /// The other places involved, each with its own file and position.
+    pub related: Vec<RelatedRecord>,
     pub help: Option<String>,
+}
+
+/// A secondary label of a [`Record`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RelatedRecord {
+    pub file: String,
+    pub start: usize,
+    pub end: usize,
+    /// 1-based; `null` when the file's text is not at hand.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
 }
 
 /// How [`render_human`] draws.
@@ -838,7 +879,7 @@ mod tests {
             "cards/a.hb:2:5: error[HB0102]: unknown field `atack`"
         );
         let r = d.to_record(&files());
-        assert_eq!((r.line, r.column, r.start, r.end), (2, 5, 15, 20));
+        assert_eq!((r.line, r.column, r.start, r.end), (Some(2), Some(5), 15, 20));
     }
 
     #[test]

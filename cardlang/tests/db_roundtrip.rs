@@ -209,7 +209,7 @@ fn nearest_name_suggests_close_names_only() {
 fn summary_counts_cards_by_type() {
     let db = sample_db();
     let expected = format!(
-        "19 cards (format v1, {} bytes, built by cardlang {})\n\
+        "19 cards (format v2, {} bytes, built by cardlang {})\n\
          \x20 Station       1\n\
          \x20 Module        3 (Station 1, Ship 1, Marine 1)\n\
          \x20 Ship          8 (Fighter Wing 1, Frigate 1, Destroyer 1, Cruiser 1, Battle Cruiser 1, Transport 1, Battleship 1, Capital Ship 1)\n\
@@ -223,7 +223,7 @@ fn summary_counts_cards_by_type() {
     );
     assert_eq!(db.to_string(), expected);
     let one = CardDb::new(sample_cards().into_iter().take(1).collect()).unwrap();
-    assert!(one.to_string().starts_with("1 card (format v1"), "{one}");
+    assert!(one.to_string().starts_with("1 card (format v2"), "{one}");
 }
 
 // The largest databases the limits allow (by card count and by bytes) are built in
@@ -286,5 +286,51 @@ fn payload_exactly_at_a_tier_limit_round_trips() {
         let bytes = db.to_bytes();
         assert_eq!(bytes.len() - HEADER_LEN, tier);
         assert_eq!(CardDb::from_bytes(&bytes).unwrap(), db);
+    }
+}
+
+/// The source stamp (format v2) is metadata after the cards: it round-trips, changes the bytes
+/// but not the cards, and a hostile one is refused.
+#[test]
+fn source_stamp_round_trips_and_is_checked() {
+    use cardlang::db::SourceStamp;
+    let stamp = SourceStamp {
+        dir: "/home/designer/cards".into(),
+        digest: SourceStamp::digest([("cards/a.hb", "Ship \"A\" {}"), ("cards/b.hb", "")]),
+    };
+    let plain = sample_db();
+    assert_eq!(plain.sources(), None);
+    let stamped = sample_db().with_sources(stamp.clone()).unwrap();
+    assert_ne!(stamped.to_bytes(), plain.to_bytes());
+    let back = CardDb::from_bytes(&stamped.to_bytes()).unwrap();
+    assert_eq!(back.sources(), Some(&stamp));
+    assert_eq!(back.cards(), plain.cards());
+    // The unstamped payload ends in the `None` tag of `sources`.
+    assert_eq!(plain.to_bytes().last(), Some(&0));
+
+    for dir in [String::new(), "a\nb".into(), "x".repeat(5000)] {
+        let bad = SourceStamp { dir, digest: 1 };
+        assert!(matches!(
+            sample_db().with_sources(bad),
+            Err(DbError::BadSources { .. })
+        ));
+    }
+}
+
+#[test]
+fn source_digest_sees_every_change_and_ignores_order() {
+    use cardlang::db::SourceStamp;
+    let base = [("p/a.hb", "one"), ("p/b.hb", "two")];
+    let d = SourceStamp::digest(base);
+    assert_eq!(d, SourceStamp::digest([base[1], base[0]]), "order");
+    for changed in [
+        vec![("p/a.hb", "one "), ("p/b.hb", "two")],
+        vec![("p/a.hb", "one")],
+        vec![("p/a.hb", "one"), ("p/b.hb", "two"), ("p/c.hb", "")],
+        vec![("p/a.hb", "one"), ("p/c.hb", "two")],
+        // Moving text between files is a change too (names and texts are length-prefixed).
+        vec![("p/a.hb", "on"), ("p/b.hb", "etwo")],
+    ] {
+        assert_ne!(SourceStamp::digest(changed.clone()), d, "{changed:?}");
     }
 }

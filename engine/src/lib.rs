@@ -21,6 +21,8 @@ pub mod hooks;
 pub mod ids;
 pub mod invariants;
 pub mod players;
+#[cfg(feature = "cli")]
+pub mod pool_args;
 pub mod resolver;
 pub mod rng;
 pub mod rules;

@@ -1,6 +1,8 @@
 //! `hullbreach` end to end: the binary plays the bundled starter decks, reproduces a game from
 //! its seed byte for byte, refuses an illegal deck, and prints a ruling's transcript exactly as
-//! the ruling suite snapshots it.
+//! the ruling suite snapshots it. Its pool is a card database (`--db`, default
+//! `hullbreach.hbdb` in the current directory, refused when missing, stale or of an old format)
+//! or a card directory (`--cards`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -9,12 +11,67 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn hullbreach(args: &[&str]) -> Output {
+fn hullbreach_in(cwd: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hullbreach"))
         .args(args)
-        .current_dir(repo())
+        .current_dir(cwd)
         .output()
         .expect("hullbreach runs")
+}
+
+/// Runs in the repository root, compiling the bundled `cards/` in memory.
+fn hullbreach(args: &[&str]) -> Output {
+    let mut all = vec!["--cards", "cards"];
+    all.extend_from_slice(args);
+    hullbreach_in(&repo(), &all)
+}
+
+/// A scratch directory, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("hullbreach-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir") {
+        let path = entry.expect("entry").path();
+        let target = to.join(path.file_name().expect("name"));
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy");
+        }
+    }
+}
+
+/// What `cardc build DIR -o OUT` writes: the compiled pool stamped with its card files.
+fn build_db(dir: &Path, out: &Path) {
+    let files = cardlang::source::read_pool(dir).expect("pool readable");
+    let compiled = cardlang::compile(&files);
+    assert!(!compiled.has_errors());
+    let stamp = cardlang::compile::source_stamp(dir).expect("stamp");
+    engine::CardDb::new(compiled.cards)
+        .and_then(|db| db.with_sources(stamp))
+        .and_then(|db| db.save(out))
+        .expect("database written");
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -80,9 +137,8 @@ fn random_players_play_too() {
 
 #[test]
 fn refuses_an_illegal_deck() {
-    let dir = std::env::temp_dir().join(format!("hullbreach-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let deck = dir.join("short.txt");
+    let scratch = Scratch::new("illegal");
+    let deck = scratch.path().join("short.txt");
     std::fs::write(&deck, "54 Zephyr Fighter Wing\n").expect("write deck");
     let out = hullbreach(&[
         "play",
@@ -91,7 +147,6 @@ fn refuses_an_illegal_deck() {
         "--deck",
         "rdf-starter",
     ]);
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(err.contains("is not a legal deck"), "{err}");
@@ -101,12 +156,15 @@ fn refuses_an_illegal_deck() {
 
 #[test]
 fn ruling_output_is_the_snapshot() {
-    let out = hullbreach(&[
-        "--cards",
-        "tests/rulings/pool",
-        "ruling",
-        "tests/rulings/combat-griffin-volley.ruling",
-    ]);
+    let out = hullbreach_in(
+        &repo(),
+        &[
+            "ruling",
+            "tests/rulings/combat-griffin-volley.ruling",
+            "--cards",
+            "tests/rulings/pool",
+        ],
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let snap =
         std::fs::read_to_string(repo().join("tests/rulings/rulings@combat-griffin-volley.snap"))
@@ -151,4 +209,96 @@ fn sweep_reports_deterministically_and_replays_one_game() {
     let bad = hullbreach(&["sweep", "--commanders", "1..7"]);
     assert_eq!(bad.status.code(), Some(1));
     assert!(text(&bad.stderr).contains("--commanders takes N or MIN..MAX"));
+}
+
+const STARTERS: [&str; 4] = ["play", "--deck", "rdf-starter", "--deck"];
+
+#[test]
+fn reads_the_database_in_the_current_directory_by_default() {
+    let scratch = Scratch::new("db");
+    let cards = scratch.path().join("cards");
+    copy_dir(&repo().join("cards"), &cards);
+    build_db(&cards, &scratch.path().join("hullbreach.hbdb"));
+    let mut args = STARTERS.to_vec();
+    args.extend(["colonial-starter", "--seed", "3"]);
+    // Bare deck names are found under the card directory the database was built from.
+    let from_db = hullbreach_in(scratch.path(), &args);
+    assert!(from_db.status.success(), "{}", text(&from_db.stderr));
+    let from_cards = hullbreach(&args);
+    assert!(from_cards.status.success(), "{}", text(&from_cards.stderr));
+    assert_eq!(from_db.stdout, from_cards.stdout, "same pool, same game");
+
+    // `--db FILE` names it from anywhere.
+    let db = scratch.path().join("hullbreach.hbdb");
+    let mut named = vec!["--db", db.to_str().expect("utf-8")];
+    named.extend_from_slice(&args);
+    let out = hullbreach_in(&repo().join("docs"), &named);
+    assert_eq!(out.stdout, from_cards.stdout, "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_missing_database_names_cardc_build() {
+    let scratch = Scratch::new("missing");
+    let mut args = STARTERS.to_vec();
+    args.push("colonial-starter");
+    let out = hullbreach_in(scratch.path(), &args);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("no card database `hullbreach.hbdb`"), "{err}");
+    assert!(err.contains("`cardc build`"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    let out = hullbreach_in(
+        scratch.path(),
+        &["--db", "other.hbdb", "ruling", "x.ruling"],
+    );
+    assert!(text(&out.stderr).contains("no card database `other.hbdb`"));
+    let out = hullbreach_in(
+        scratch.path(),
+        &["--db", "a", "--cards", "b", "ruling", "x"],
+    );
+    assert!(!out.status.success(), "--db and --cards conflict");
+}
+
+#[test]
+fn a_database_older_than_its_card_files_is_refused() {
+    let scratch = Scratch::new("stale");
+    let cards = scratch.path().join("cards");
+    copy_dir(&repo().join("cards"), &cards);
+    build_db(&cards, &scratch.path().join("hullbreach.hbdb"));
+    let card = cards.join("neutral/stockpiles.hb");
+    let mut source = std::fs::read_to_string(&card).expect("card file");
+    source.push_str("\n# edited after the build\n");
+    std::fs::write(&card, source).expect("edit");
+    let mut args = STARTERS.to_vec();
+    args.push("colonial-starter");
+    let out = hullbreach_in(scratch.path(), &args);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("is older than the card files in"), "{err}");
+    assert!(err.contains("run `cardc build"), "{err}");
+    assert!(out.stdout.is_empty());
+    // The card directory itself still works.
+    let mut cards_args = vec!["--cards", "cards"];
+    cards_args.extend_from_slice(&args);
+    assert!(hullbreach_in(scratch.path(), &cards_args).status.success());
+}
+
+#[test]
+fn a_database_of_an_older_format_is_refused() {
+    let scratch = Scratch::new("old-format");
+    let db = scratch.path().join("hullbreach.hbdb");
+    build_db(&repo().join("cards"), &db);
+    let mut bytes = std::fs::read(&db).expect("written");
+    // Bytes 8..12: the format version (docs/database.md); 1 is the format before sources.
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(&db, bytes).expect("write");
+    let out = hullbreach_in(
+        scratch.path(),
+        &["play", "--deck", "x.txt", "--deck", "y.txt"],
+    );
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("format version 1"), "{err}");
+    assert!(err.contains("rebuild it with `cardc build`"), "{err}");
 }

@@ -1,11 +1,13 @@
 //! `hullbreach`: play seeded games between bundled decks, run ruling files, and sweep many
 //! seeded games for broken invariants (`engine::sweep`).
 //!
-//! The bundled card pool (`cards/`) is compiled at start-up with the card compiler, which is
-//! why this binary needs the engine's `cli` feature (it enables `cardlang/compiler` and clap);
-//! the engine library itself never links the compiler. Build and run with
-//! `cargo run -p engine --features cli --bin hullbreach -- play --deck rdf-starter --deck
-//! corporate-starter --seed 7`.
+//! The card pool is the database `cardc build` wrote (`--db FILE`, default `hullbreach.hbdb` in
+//! the current directory; refused with a message naming `cardc build` when it is missing or
+//! older than its card files), or a card directory compiled in memory (`--cards DIR`). The
+//! flags are `engine::pool_args`, shared with `cardc`. Compiling and the freshness check need
+//! the card compiler, which is why this binary needs the engine's `cli` feature; the engine
+//! library itself never calls the compiler. Build and run with `cargo run -p engine --features
+//! cli --bin hullbreach -- --cards cards play --deck rdf-starter --deck corporate-starter --seed 7`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,14 +15,14 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use engine::players::{HeuristicPlayer, Player, RandomPlayer};
+use engine::pool_args::{PoolArgs, PoolSource};
 use engine::{ruling, transcript, CardDb, Config, Game};
 
 #[derive(Parser)]
 #[command(name = "hullbreach", about = "Play Hull Breach! games and run rulings")]
 struct Cli {
-    /// The card pool directory (default: the bundled `cards/`).
-    #[arg(long, global = true)]
-    cards: Option<PathBuf>,
+    #[command(flatten)]
+    pool: PoolArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -33,7 +35,8 @@ enum Kind {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game between decks (names under cards/decks/, or paths) and print the log.
+    /// Play a game between decks (names under the card directory's decks/, or paths) and print
+    /// the log.
     Play {
         #[arg(long = "deck", required = true, num_args = 1)]
         decks: Vec<String>,
@@ -76,13 +79,17 @@ enum Command {
     },
 }
 
-fn default_cards() -> PathBuf {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.parent().unwrap_or(here).join("cards")
-}
-
-fn load_pool(dir: &Path) -> Result<Arc<CardDb>, String> {
-    load_pool_with(dir, &[]).map(|(db, _)| db)
+/// The pool the flags name, and the card directory whose `decks/` bare deck names are looked up
+/// in: `--cards DIR` itself, or the directory a database records it was built from.
+fn load_pool(args: &PoolArgs) -> Result<(Arc<CardDb>, Option<PathBuf>), String> {
+    match args.source() {
+        PoolSource::Cards(dir) => Ok((load_pool_with(&dir, &[])?.0, Some(dir))),
+        PoolSource::Database(path) => {
+            let db = cardlang::compile::open_db(&path).map_err(|e| e.to_string())?;
+            let dir = db.sources().map(|s| PathBuf::from(&s.dir));
+            Ok((Arc::new(db), dir))
+        }
+    }
 }
 
 /// Read one card file, refusing anything but a regular file of at most
@@ -132,11 +139,20 @@ fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<Str
     Ok((Arc::new(db), featured))
 }
 
-fn load_deck(cat: &CardDb, dir: &Path, name: &str) -> Result<Vec<engine::ir::CardId>, String> {
+fn load_deck(
+    cat: &CardDb,
+    dir: Option<&Path>,
+    name: &str,
+) -> Result<Vec<engine::ir::CardId>, String> {
     let path = if name.ends_with(".txt") || name.contains('/') {
         PathBuf::from(name)
-    } else {
+    } else if let Some(dir) = dir {
         dir.join("decks").join(format!("{name}.txt"))
+    } else {
+        return Err(format!(
+            "deck `{name}`: deck names are looked up in the card directory's decks/, and this \
+             database does not record one; give the decklist's path or `--cards DIR`"
+        ));
     };
     let bytes = engine::deck::read_deck_file(&path).map_err(|e| e.to_string())?;
     let list = engine::deck::parse(&bytes);
@@ -197,13 +213,13 @@ fn starter_decks(
     names.sort();
     names
         .into_iter()
-        .map(|n| load_deck(cat, dir, &n).map(|d| (n, d)))
+        .map(|n| load_deck(cat, Some(dir), &n).map(|d| (n, d)))
         .collect()
 }
 
 #[allow(clippy::too_many_arguments)]
 fn sweep(
-    dir: &Path,
+    pool_args: &PoolArgs,
     games: u64,
     seed: u64,
     commanders: &str,
@@ -216,8 +232,22 @@ fn sweep(
     use engine::sweep::{self, PlayerKind, Pool, Settings};
     use std::io::IsTerminal;
     let (min, max) = parse_commanders(commanders)?;
-    let (db, featured) = load_pool_with(dir, features)?;
-    let starters = starter_decks(&db, dir)?;
+    // Featured card files are compiled with the pool's card directory: `--cards DIR`, or the
+    // directory the database was built from.
+    let (db, dir) = load_pool(pool_args)?;
+    let (db, featured) = match (&dir, features.is_empty()) {
+        (_, true) => (db, Vec::new()),
+        (Some(dir), false) => load_pool_with(dir, features)?,
+        (None, false) => {
+            return Err("--feature compiles card files with the pool's card directory: give \
+                        --cards DIR"
+                .into())
+        }
+    };
+    let starters = match &dir {
+        Some(dir) => starter_decks(&db, dir)?,
+        None => Vec::new(),
+    };
     let featured = featured
         .iter()
         .filter_map(|n| db.by_name(n).map(|c| c.id))
@@ -242,8 +272,10 @@ fn sweep(
         "hullbreach sweep --seed {seed} --commanders {min}..{max} --turns {turns} --player {}",
         settings.player.name()
     );
-    if dir != default_cards() {
-        replay.push_str(&format!(" --cards {}", dir.display()));
+    match (&pool_args.cards, &pool_args.db) {
+        (Some(dir), _) => replay.push_str(&format!(" --cards {}", dir.display())),
+        (None, Some(db)) => replay.push_str(&format!(" --db {}", db.display())),
+        (None, None) => {}
     }
     for f in features {
         replay.push_str(&format!(" --feature {}", f.display()));
@@ -314,7 +346,6 @@ fn sweep(
 
 fn run() -> Result<bool, String> {
     let cli = Cli::parse();
-    let dir = cli.cards.unwrap_or_else(default_cards);
     if let Command::Sweep {
         games,
         seed,
@@ -327,10 +358,18 @@ fn run() -> Result<bool, String> {
     } = &cli.command
     {
         return sweep(
-            &dir, *games, *seed, commanders, *turns, *player, features, *game, *log,
+            &cli.pool,
+            *games,
+            *seed,
+            commanders,
+            *turns,
+            *player,
+            features,
+            *game,
+            *log,
         );
     }
-    let cat = load_pool(&dir)?;
+    let (cat, dir) = load_pool(&cli.pool)?;
     match cli.command {
         Command::Play {
             decks,
@@ -343,7 +382,10 @@ fn run() -> Result<bool, String> {
                 let stem = Path::new(d)
                     .file_stem()
                     .map_or(d.clone(), |s| s.to_string_lossy().into_owned());
-                lists.push((format!("{stem} ({})", k + 1), load_deck(&cat, &dir, d)?));
+                lists.push((
+                    format!("{stem} ({})", k + 1),
+                    load_deck(&cat, dir.as_deref(), d)?,
+                ));
             }
             let mut game = Game::new(
                 cat,
