@@ -960,6 +960,7 @@ fn subject_plural(s: RuleSubject) -> &'static str {
         RuleSubject::Station => "Stations",
         RuleSubject::Event => "Events",
         RuleSubject::Tactic => "Tactics",
+        RuleSubject::EventOrTactic => "Events and Tactics",
         RuleSubject::ModuleShip => "Module-Ship cards",
     }
 }
@@ -1008,23 +1009,35 @@ pub fn base_rules_markdown() -> String {
          Card text beats the base rules (§8.1). An ability names the rule it overrides:\n\
          `override <rule> = <value> [for this|host|you|opponents]` (see [abilities.md](abilities.md)).\n\
          These are all the rules a card may override; any other name is an error.\n\n\
-         | rule | § | about | value | default |\n|---|---|---|---|---|\n",
+         | rule | § | about | value | default | why these values |\n|---|---|---|---|---|---|\n",
     );
     for r in BaseRule::ALL {
+        use crate::ir::rules::Admits;
+        let value = match r.admits() {
+            Admits::Flag => r.kind().to_string(),
+            Admits::Count { min, max, .. } => format!("{}, {min} to {max}", r.kind()),
+            Admits::Amount => format!("{}, each 0 to {}", r.kind(), crate::ir::limits::MAX_AMOUNT),
+            Admits::SizeClass => "a ship class other than Transport".to_string(),
+        };
+        let why = r.admits().why();
         let _ = writeln!(
             out,
-            "| `{}` | §{} | {} | {} | `{}` |",
+            "| `{}` | §{} | {} | {value} | `{}` | {} |",
             r.name(),
             r.section(),
             r.subject(),
-            r.kind(),
-            r.default_value()
+            r.default_value(),
+            if why.is_empty() { "—" } else { why }
         );
     }
     out.push_str(
         "\nScopes: a rule about a card may be overridden `for this` (the default), `for host` or \
          for all of a Commander's cards (`for you`, `for opponents`); a rule about a Commander \
-         only `for you` (the default) or `for opponents`.\n",
+         only `for you` (the default) or `for opponents`. An override is refused when it could \
+         never take effect on the card it is printed on: a scope that reaches nothing the rule is \
+         about (HB0409), or a value outside the range above (HB0416). Ruling files' `override:` \
+         headers and the database loader go through the same check (`BaseRule::check_value`, \
+         `BaseRule::check_scope`).\n",
     );
     out
 }
