@@ -196,6 +196,13 @@ pub enum CardProblem {
     /// An ability breaks the ability IR's limits (`ir::effect::limits`).
     #[error("an ability is malformed: {0}")]
     Ability(crate::ir::effect::ShapeError),
+    /// A Golden-Rule override that cannot take effect on this card (§8.1): a value the rule
+    /// does not admit, or a scope the card cannot reach (`BaseRule::check_value`, `check_scope`).
+    #[error("its override of {rule} cannot take effect: {problem}")]
+    Override {
+        rule: crate::ir::BaseRule,
+        problem: crate::ir::rules::OverrideProblem,
+    },
 }
 
 /// The payload as written: metadata, the cards, then where they came from. [`PayloadRef`] is
@@ -975,6 +982,18 @@ pub fn validate_card(card: &Card) -> Result<(), CardProblem> {
 
     // Abilities: lengths and value ranges of the ability IR.
     crate::ir::effect::check_abilities_shape(&card.abilities).map_err(CardProblem::Ability)?;
+    // Overrides: the compiler's own check (§8.1), so a hand-made database cannot carry one
+    // the compiler would refuse.
+    for a in &card.abilities {
+        if let crate::ir::effect::Ability::Override { rule, value, scope } = a {
+            rule.check_value(*value)
+                .and_then(|()| rule.check_scope(kind, *scope, *value))
+                .map_err(|problem| CardProblem::Override {
+                    rule: *rule,
+                    problem,
+                })?;
+        }
+    }
 
     // Name and text.
     let name = card.name.as_str();

@@ -960,6 +960,7 @@ fn subject_plural(s: RuleSubject) -> &'static str {
         RuleSubject::Station => "Stations",
         RuleSubject::Event => "Events",
         RuleSubject::Tactic => "Tactics",
+        RuleSubject::EventOrTactic => "Events and Tactics",
         RuleSubject::ModuleShip => "Module-Ship cards",
     }
 }
@@ -1018,9 +1019,18 @@ pub fn base_rules_markdown_pinned(
          These are all the rules a card may override; any other name is an error. The last \
          column names the rulings (`tests/rulings/`) in which a card overrides the rule and the \
          outcome differs from the same situation without it.\n\n\
-         | rule | § | about | value | default | pinned by |\n|---|---|---|---|---|---|\n",
+         | rule | § | about | value | default | why these values | pinned by |\n\
+         |---|---|---|---|---|---|---|\n",
     );
     for r in BaseRule::ALL {
+        use crate::ir::rules::Admits;
+        let value = match r.admits() {
+            Admits::Flag => r.kind().to_string(),
+            Admits::Count { min, max, .. } => format!("{}, {min} to {max}", r.kind()),
+            Admits::Amount => format!("{}, each 0 to {}", r.kind(), crate::ir::limits::MAX_AMOUNT),
+            Admits::SizeClass => "a ship class other than Transport".to_string(),
+        };
+        let why = r.admits().why();
         let pins = pinned_by(*r)
             .iter()
             .map(|p| format!("`{p}`"))
@@ -1028,19 +1038,23 @@ pub fn base_rules_markdown_pinned(
             .join(", ");
         let _ = writeln!(
             out,
-            "| `{}` | §{} | {} | {} | `{}` | {} |",
+            "| `{}` | §{} | {} | {value} | `{}` | {} | {} |",
             r.name(),
             r.section(),
             r.subject(),
-            r.kind(),
             r.default_value(),
+            if why.is_empty() { "—" } else { why },
             pins
         );
     }
     out.push_str(
         "\nScopes: a rule about a card may be overridden `for this` (the default), `for host` or \
          for all of a Commander's cards (`for you`, `for opponents`); a rule about a Commander \
-         only `for you` (the default) or `for opponents`.\n",
+         only `for you` (the default) or `for opponents`. An override is refused when it could \
+         never take effect on the card it is printed on: a scope that reaches nothing the rule is \
+         about (HB0409), or a value outside the range above (HB0416). Ruling files' `override:` \
+         headers and the database loader go through the same check (`BaseRule::check_value`, \
+         `BaseRule::check_scope`).\n",
     );
     out
 }

@@ -433,3 +433,66 @@ fn too_many_cards() {
         "{err:?}"
     );
 }
+
+/// Golden-Rule overrides (§8.1): the loader refuses what the compiler refuses — a value the
+/// rule does not admit, a scope the card cannot reach — through the same `ir::rules` checks.
+#[test]
+fn overrides() {
+    use cardlang::ir::effect::{Ability, OverrideScope};
+    let ov = |rule, value, scope| Ability::Override { rule, value, scope };
+    let board = RuleValue::Flag(true);
+    let cruiser = sample_cards()[CRUISER].kind;
+    let problem = BaseRule::StationMarinesBoard
+        .check_scope(cruiser, OverrideScope::This, board)
+        .unwrap_err();
+    assert!(problem.message.contains("is about a Station"), "{problem}");
+    rejects(
+        CRUISER,
+        |c| {
+            c.abilities = vec![ov(
+                BaseRule::StationMarinesBoard,
+                board,
+                OverrideScope::This,
+            )]
+        },
+        CardProblem::Override {
+            rule: BaseRule::StationMarinesBoard,
+            problem,
+        },
+    );
+    // A Module-Ship is never attached to a Station (§2.3).
+    let module_ship = sample_cards()[MODULE_SHIP].kind;
+    rejects(
+        MODULE_SHIP,
+        |c| {
+            c.abilities = vec![ov(
+                BaseRule::StationMarinesBoard,
+                board,
+                OverrideScope::Host,
+            )]
+        },
+        CardProblem::Override {
+            rule: BaseRule::StationMarinesBoard,
+            problem: BaseRule::StationMarinesBoard
+                .check_scope(module_ship, OverrideScope::Host, board)
+                .unwrap_err(),
+        },
+    );
+    // A hand of 0 is refused; a Stockpile cap of 25 is what raising the cap is for (§9.27).
+    let zero = RuleValue::Count(0);
+    rejects(
+        STATION,
+        |c| c.abilities = vec![ov(BaseRule::HandSize, zero, OverrideScope::You)],
+        CardProblem::Override {
+            rule: BaseRule::HandSize,
+            problem: BaseRule::HandSize.check_value(zero).unwrap_err(),
+        },
+    );
+    let mut station = sample_cards()[STATION].clone();
+    station.abilities = vec![ov(
+        BaseRule::StockpileCap,
+        RuleValue::Count(25),
+        OverrideScope::You,
+    )];
+    assert_eq!(validate_card(&station), Ok(()));
+}

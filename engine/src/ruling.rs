@@ -507,7 +507,11 @@ fn parse_override(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Over
     let value = match rule.kind() {
         crate::ir::RuleKind::Count => RuleValue::Count(value.parse().map_err(|_| RulingError {
             line,
-            message: format!("{} takes a number", rule.name()),
+            message: if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+                format!("`{}` admits {}, not `{value}`", rule.name(), rule.admits())
+            } else {
+                format!("{} takes a number", rule.name())
+            },
         })?),
         crate::ir::RuleKind::Flag => RuleValue::Flag(match value {
             "yes" => true,
@@ -525,7 +529,19 @@ fn parse_override(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Over
                 })?,
         ),
     };
-    let _ = g;
+    // The compiler's own checks (§8.1): a value the rule admits, and for `for @label` a card
+    // the rule is about.
+    let refused = |p: crate::ir::OverrideProblem| RulingError {
+        line,
+        message: p.to_string(),
+    };
+    rule.check_value(value).map_err(refused)?;
+    if let Scope::Card(c) = scope {
+        rule.check_target(g.card(c).kind).map_err(|p| RulingError {
+            line,
+            message: format!("for {}: {p}", g.name(c)),
+        })?;
+    }
     Ok(Override {
         rule,
         value,

@@ -12,7 +12,7 @@ use super::{codes, ParsedAbility};
 use crate::diag::{Diagnostic, Sink};
 use crate::ir::card::{Card, CardKind, ModuleKind, ShipClass, SizeRestriction, Trait, TraitName};
 use crate::ir::effect::*;
-use crate::ir::rules::{BaseRule, RuleSubject, RuleValue};
+use crate::ir::rules::{a_kind, host_kinds, BaseRule, RuleValue};
 use crate::source::Span;
 
 /// What the checks need to know about the card the abilities are printed on.
@@ -128,43 +128,6 @@ struct Checker<'a> {
     overrides: Vec<(BaseRule, RuleValue)>,
 }
 
-/// Card kinds a card of `kind` can be attached to (§2.3, §2.4, §2.5.1.1, §2.6).
-fn host_kinds(kind: CardKind) -> Vec<CardKind> {
-    let ships = || {
-        ShipClass::ALL
-            .iter()
-            .map(|c| CardKind::Ship(*c))
-            .collect::<Vec<_>>()
-    };
-    match kind {
-        CardKind::Module(ModuleKind::Station) => vec![CardKind::Station],
-        CardKind::Module(ModuleKind::Ship) => ShipClass::ALL
-            .iter()
-            .filter(|c| !matches!(c, ShipClass::FighterWing | ShipClass::Transport))
-            .map(|c| CardKind::Ship(*c))
-            .collect(),
-        CardKind::Module(ModuleKind::Marine) => vec![CardKind::Marine { character: false }],
-        CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing) => {
-            let mut v: Vec<CardKind> = ShipClass::ALL
-                .iter()
-                .filter(|c| **c != ShipClass::FighterWing)
-                .map(|c| CardKind::Ship(*c))
-                .collect();
-            v.push(CardKind::Station);
-            v
-        }
-        // An Event may be deployed attached to another card (§2.6).
-        CardKind::Event => {
-            let mut v = ships();
-            v.push(CardKind::Station);
-            v.push(CardKind::Marine { character: false });
-            v.push(CardKind::Marine { character: true });
-            v
-        }
-        _ => Vec::new(),
-    }
-}
-
 /// Whether cards of a noun can carry wounds (§9.38, §6.5.3: Module-Stations have wounds).
 fn noun_has_wounds(n: Noun) -> bool {
     !matches!(
@@ -267,16 +230,6 @@ pub(crate) fn unsatisfiable(f: &Filter) -> Option<String> {
 }
 
 /// `a Ship - Frigate`, `an Event`.
-fn a_kind(kind: CardKind) -> String {
-    let t = kind.type_line();
-    let article = if t.starts_with(['A', 'E', 'I', 'O', 'U']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {t}")
-}
-
 fn capitalise_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -431,12 +384,17 @@ impl Checker<'_> {
                         "a card that stays in play says when it acts: `when deployed: ...`".into(),
                     );
                 }
+                // A Tactic deployed in Setup by its own text (§4.6) resolves where there is no
+                // engagement (§5.1).
+                let in_setup =
+                    self.overridden(BaseRule::DeployInSetup) == Some(RuleValue::Flag(true));
                 let when = match (kind, timing_value) {
-                    (CardKind::Tactic, _)
-                    | (_, Some(Timing::Engagement | Timing::StartOfEngagement)) => Engaged::Always,
                     // Setup has no engagements (§5.1); the Manufacturing Phase is before the
                     // Engagement Phase (§5.2).
                     (_, Some(Timing::YourManufacturing)) => Engaged::Never,
+                    _ if in_setup => Engaged::Maybe,
+                    (CardKind::Tactic, _)
+                    | (_, Some(Timing::Engagement | Timing::StartOfEngagement)) => Engaged::Always,
                     _ => Engaged::Maybe,
                 };
                 self.effect(a, e, when);
@@ -671,51 +629,10 @@ impl Checker<'_> {
         value: RuleValue,
         scope: OverrideScope,
     ) {
-        let span = a.scope_span.unwrap_or(a.span);
-        let subject = rule.subject();
-        let kind = self.kind();
-        match scope {
-            OverrideScope::This | OverrideScope::Host if subject == RuleSubject::Commander => {
-                self.error(
-                    codes::OVERRIDE_SCOPE,
-                    span,
-                    format!("`{}` is a Commander's rule, not a card's", rule.name()),
-                    "scope makes no sense",
-                    format!(
-                        "write `override {} = {value} for you` (or `for opponents`)",
-                        rule.name()
-                    ),
-                );
-            }
-            OverrideScope::This if !subject.admits(kind) => {
-                self.error(
-                    codes::OVERRIDE_SCOPE,
-                    span,
-                    format!("`{}` is about {subject}; this card is {}", rule.name(), a_kind(kind)),
-                    "scope makes no sense",
-                    format!(
-                        "§{}: the rule governs {subject}; scope the override `for you` to change it for all your cards, or put it on {subject}",
-                        rule.section()
-                    ),
-                );
-            }
-            OverrideScope::Host => {
-                let hosts = host_kinds(kind);
-                if !hosts.iter().any(|k| subject.admits(*k)) {
-                    self.error(
-                        codes::OVERRIDE_SCOPE,
-                        span,
-                        format!(
-                            "`{}` is about {subject}, but {} is never attached to one",
-                            rule.name(),
-                            a_kind(kind)
-                        ),
-                        "scope makes no sense",
-                        format!("§{}: use `for this` or `for you`", rule.section()),
-                    );
-                }
-            }
-            _ => {}
+        // One check for the compiler, the database loader and ruling files (ir::rules).
+        if let Err(p) = rule.check_scope(self.kind(), scope, value) {
+            let span = a.scope_span.unwrap_or(a.span);
+            self.error(codes::OVERRIDE_SCOPE, span, p.message, p.label, p.help);
         }
         if value == rule.default_value() {
             self.warn(

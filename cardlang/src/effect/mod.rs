@@ -130,6 +130,7 @@ pub mod codes {
     pub const UNKNOWN_CARD: &str = "HB0413";
     pub const NOT_A_TARGET_KIND: &str = "HB0414";
     pub const NAMED_WRONG_KIND: &str = "HB0415";
+    pub const OVERRIDE_VALUE: &str = "HB0416";
 
     pub const NEVER_TRIGGERS: &str = "HB0451";
     pub const CONTRADICTION: &str = "HB0452";
@@ -180,6 +181,10 @@ pub mod codes {
         (
             NAMED_WRONG_KIND,
             "`named \"X\"` names a card its filter can never match",
+        ),
+        (
+            OVERRIDE_VALUE,
+            "Golden-Rule override value outside what the rule admits (§8.1)",
         ),
         (NEVER_TRIGGERS, "an ability that can never trigger"),
         (CONTRADICTION, "an ability that contradicts itself"),

@@ -362,7 +362,16 @@ impl Lower {
                 .map(RuleValue::Amount),
             Rule::yes => Some(RuleValue::Flag(true)),
             Rule::no => Some(RuleValue::Flag(false)),
-            Rule::number_value => self.number(v.into_inner().next()?).map(RuleValue::Count),
+            // Not `self.number`: a cap may go past 20 (`stockpile-cap = 25`); the rule's own
+            // range is checked below (`BaseRule::check_value`).
+            Rule::number_value => match text.parse::<u8>() {
+                Ok(n) => Some(RuleValue::Count(n)),
+                Err(_) if rule.kind() == RuleKind::Count => {
+                    self.value_out_of_range(rule, &text, span);
+                    return None;
+                }
+                Err(_) => None,
+            },
             _ => match class_by_name(&text) {
                 Some(c) => Some(RuleValue::Class(c)),
                 None if rule.kind() == RuleKind::Class => {
@@ -373,7 +382,13 @@ impl Lower {
             },
         };
         match got {
-            Some(v) if v.kind() == rule.kind() => Some(v),
+            Some(v) if v.kind() == rule.kind() => match rule.check_value(v) {
+                Ok(()) => Some(v),
+                Err(_) => {
+                    self.value_out_of_range(rule, &text, span);
+                    None
+                }
+            },
             _ => {
                 self.error(
                     codes::WRONG_KIND,
@@ -390,6 +405,18 @@ impl Lower {
                 None
             }
         }
+    }
+
+    /// HB0416: a value of the right kind the rule does not admit (`hand-size = 0`).
+    fn value_out_of_range(&mut self, rule: BaseRule, text: &str, span: Span) {
+        let admits = rule.admits();
+        self.error(
+            codes::OVERRIDE_VALUE,
+            span,
+            format!("`{}` admits {admits}, not `{text}`", rule.name()),
+            "outside what the rule admits",
+            Some(format!("§{}: {}", rule.section(), admits.why())),
+        );
     }
 
     // ---- triggers ---------------------------------------------------------------------------

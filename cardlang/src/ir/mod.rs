@@ -7,4 +7,4 @@ pub mod limits;
 pub mod rules;
 
 pub use card::*;
-pub use rules::{BaseRule, RuleKind, RuleSubject, RuleValue};
+pub use rules::{Admits, BaseRule, OverrideProblem, RuleKind, RuleSubject, RuleValue};
