@@ -82,7 +82,7 @@ impl Game {
         }
     }
 
-    /// Set a Stockpile, clamped to 0..=20 (§9.27).
+    /// Set a Stockpile, clamped to the cap as it stands (§9.27).
     pub fn set_stockpile(&mut self, who: PlayerId, resource: u8, currency: u8) {
         let cap = self
             .resolve(crate::ir::BaseRule::StockpileCap, who, None)

@@ -363,6 +363,13 @@ pub enum Event {
         card: CardRef,
         immediate: bool,
     },
+    /// A Stockpile over its cap (card text that raised it left play) loses the excess (§9.27).
+    StockpileCapped {
+        who: PlayerId,
+        resource: u8,
+        currency: u8,
+        cap: u8,
+    },
     /// A card attached to a destroyed card is destroyed with it (§9.1, §2.3).
     DestroyedWithHost {
         card: CardRef,
@@ -703,6 +710,7 @@ impl Event {
             } => "6.7",
             Event::Destroyed { .. } => "9.12",
             Event::DestroyedWithHost { .. } => "9.1",
+            Event::StockpileCapped { .. } => "9.27",
             Event::StoicLastVolley { .. } | Event::StoicWithheld { .. } => "3.4.10",
             Event::TraitUsed { ability, .. } => ability.section(),
             Event::FearlessSwap { .. } => "3.4.5",

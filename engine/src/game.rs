@@ -818,6 +818,33 @@ impl Game {
         (gained, gained != amount)
     }
 
+    /// §9.27: a Stockpile never holds more than its cap — when card text that raised the cap
+    /// leaves play, whatever is over the cap as it now stands is lost at once.
+    fn settle_stockpiles(&mut self) {
+        for k in 0..self.commanders.len() {
+            let who = PlayerId(k as u8);
+            let Some(c) = self.cmd(who) else { continue };
+            if c.out {
+                continue;
+            }
+            let (r, k) = (c.resource, c.currency);
+            let cap = self.resolve(BaseRule::StockpileCap, who, None).count();
+            if r <= cap && k <= cap {
+                continue;
+            }
+            if let Some(c) = self.cmd_mut(who) {
+                c.resource = r.min(cap);
+                c.currency = k.min(cap);
+            }
+            self.log.push(Event::StockpileCapped {
+                who,
+                resource: r.min(cap),
+                currency: k.min(cap),
+                cap,
+            });
+        }
+    }
+
     /// Whether `who` can pay `cost` (Stockpiles never go below 0, §9.27).
     pub(crate) fn check_afford(
         &self,
@@ -953,6 +980,7 @@ impl Game {
         // leaves play.
         crate::rules::boarding::check_garrisons(self);
         crate::rules::victory::settle_relocations(self);
+        self.settle_stockpiles();
         // §5.6: the turn of a commander who left the game passes once nothing else waits.
         crate::rules::victory::pass_turn_of_eliminated(self);
         Ok(())

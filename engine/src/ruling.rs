@@ -391,6 +391,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
     let mut refs = Refs {
         labels: BTreeMap::new(),
     };
+    let mut stockpiles = Vec::new();
     for (k, c) in r.commanders.iter().enumerate() {
         let who = PlayerId(k as u8);
         for (zone, list) in [
@@ -450,8 +451,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             }
             stack.push((e.depth, i));
         }
-        let (res, cur) = c.stockpile.unwrap_or((10, 10));
-        g.set_stockpile(who, res, cur);
+        stockpiles.push((who, c.stockpile.unwrap_or((10, 10))));
     }
     for (line, text) in &r.overrides {
         let ov = parse_override(&g, &refs, text, *line)?;
@@ -466,6 +466,10 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             line: *line,
             message: e.to_string(),
         })?;
+    }
+    // After the overrides: a Stockpile is clamped to the cap as the board's cards set it (§9.27).
+    for (who, (res, cur)) in stockpiles {
+        g.set_stockpile(who, res, cur);
     }
     g.force_dice(r.dice.iter().copied());
     Ok((g, refs))

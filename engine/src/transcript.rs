@@ -324,6 +324,15 @@ impl<'g> Namer<'g> {
                 self.card(*card),
                 if *immediate { "immediately " } else { "" }
             ),
+            Event::StockpileCapped {
+                who,
+                resource,
+                currency,
+                cap,
+            } => format!(
+                "{}'s Stockpile falls to its cap of {cap}: {resource}R {currency}C",
+                self.who(*who)
+            ),
             Event::DestroyedWithHost { card, host } => format!(
                 "{} is destroyed with {}, the card it is attached to",
                 self.card(*card),

@@ -30,9 +30,13 @@ pub(crate) fn begin_turn(g: &mut Game, who: PlayerId) {
         phase: Phase::Logistics,
     });
     // §5.3.1: the (possibly overridden, §8.1) hand size plus `static: your hand size +N`.
+    let max = match BaseRule::HandSize.admits() {
+        crate::ir::rules::Admits::Count { max, .. } => i32::from(max),
+        _ => i32::from(u8::MAX),
+    };
     let hand = (i32::from(g.rule_count(BaseRule::HandSize, who))
         + crate::effects::overrides::hand_size_delta(g, who))
-    .clamp(0, 20) as usize;
+    .clamp(0, max) as usize;
     let have = g.cmd(who).map_or(0, |c| c.hand.len());
     draw(
         g,

@@ -206,3 +206,10 @@ Ship "Scramble-class Frigate" {
     text: "This ship may be deployed during an engagement."
     override deploy-in-engagement = yes
 }
+
+Tactic "Forward Orders" {
+    cost: 1C
+    text: "May be deployed during your Setup Phase. Draw a card."
+    play: draw 1
+    override deploy-in-setup = yes
+}
