@@ -72,6 +72,22 @@ pub enum DeployHow {
 }
 
 impl DeployHow {
+    /// How the card came into play, in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            DeployHow::FromHand => "from hand",
+            DeployHow::Event => "an Event from hand",
+            DeployHow::Breakthru => "a Breakthru, free",
+            DeployHow::FaceDown => "face down, free",
+            DeployHow::Conscripted => "Conscripted at double cost",
+            DeployHow::Regimented => "Regimented, free",
+            DeployHow::Setup => "in Setup, free",
+            DeployHow::Tactic => "a Tactic from hand",
+            DeployHow::Spoils => "the Spoils of War, free",
+            DeployHow::Searched => "found by a search",
+        }
+    }
+
     pub fn section(self) -> &'static str {
         match self {
             DeployHow::FromHand => "5.4.2",

@@ -9,6 +9,11 @@ use crate::ids::PlayerId;
 use crate::ir::RegimentUnit;
 use crate::resolver::Scope;
 
+/// A card instance as user text names it: `Name #N`.
+pub fn card_label(g: &Game, i: crate::ids::Inst) -> String {
+    format!("{} {i}", g.name(i))
+}
+
 /// Names for rendering: the game supplies card and commander names.
 pub struct Namer<'g> {
     game: &'g Game,
@@ -145,7 +150,7 @@ impl<'g> Namer<'g> {
                     }
                     None => s.push_str(" into play"),
                 }
-                let _ = write!(s, ", paying {paid} ({how:?})");
+                let _ = write!(s, ", paying {paid} ({})", how.words());
                 s
             }
             Event::ModuleReplaced { who, old, host } => format!(

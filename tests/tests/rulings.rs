@@ -47,9 +47,7 @@ fn rulings() {
             .unwrap_or_default();
         let text = std::fs::read_to_string(&path).expect("ruling readable");
         let out = match ruling::parse(&text) {
-            Ok(r) => {
-                ruling::run(&r, cat.clone()).unwrap_or_else(|e| format!("ruling error: {e}\n"))
-            }
+            Ok(r) => ruling::run(&r, cat.clone()).unwrap_or_else(|e| format!("{e}\n")),
             Err(e) => format!("ruling error: {e}\n"),
         };
         insta::with_settings!({

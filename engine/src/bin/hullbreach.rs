@@ -46,7 +46,13 @@ enum Command {
         player: Kind,
     },
     /// Run a ruling file and print its transcript.
-    Ruling { file: PathBuf },
+    Ruling {
+        file: PathBuf,
+        /// After every script line, print the pending decision and every legal choice in
+        /// script syntax (ready to paste into the script).
+        #[arg(long)]
+        choices: bool,
+    },
 }
 
 fn default_cards() -> PathBuf {
@@ -144,7 +150,7 @@ fn run() -> Result<(), String> {
             print!("{}", transcript::render_log(&game));
             Ok(())
         }
-        Command::Ruling { file } => {
+        Command::Ruling { file, choices } => {
             let text = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
             if text.len() > ruling::MAX_RULING_BYTES {
                 return Err(format!(
@@ -156,9 +162,21 @@ fn run() -> Result<(), String> {
             let text =
                 String::from_utf8(text).map_err(|_| format!("{}: not UTF-8", file.display()))?;
             let r = ruling::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-            let out = ruling::run(&r, cat).map_err(|e| format!("{}: {e}", file.display()))?;
-            print!("{out}");
-            Ok(())
+            let opts = ruling::Options {
+                choices_every_line: choices,
+                ..ruling::Options::default()
+            };
+            match ruling::run_with(&r, cat, opts) {
+                Ok(out) => {
+                    print!("{out}");
+                    Ok(())
+                }
+                // The transcript up to the failing line, then the error with its line.
+                Err(f) => {
+                    print!("{}", f.transcript);
+                    Err(format!("{}: {}", file.display(), f.error))
+                }
+            }
         }
     }
 }

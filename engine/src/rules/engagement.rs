@@ -507,7 +507,7 @@ fn check_card_timing(g: &Game, card: Inst, step: &CombatStep) -> Result<(), Rule
     if start_only && *step != CombatStep::StartCards {
         return Err(err(
             format!(
-                "{} is deployed only at the start of an engagement",
+                "{} {card} is deployed only at the start of an engagement",
                 g.name(card)
             ),
             "6.6",
@@ -535,7 +535,10 @@ pub(crate) fn dispatch(
             Choice::EndStep => volley::stoic_done(g, *u),
             _ => {
                 return Err(err(
-                    format!("{} must take or decline its Stoic last volley", g.name(*u)),
+                    format!(
+                        "{} {u} must take or decline its Stoic last volley",
+                        g.name(*u)
+                    ),
                     "3.4.10",
                 ))
             }
@@ -605,10 +608,12 @@ pub(crate) fn dispatch(
             ))
         }
         _ => {
-            return Err(err(
-                format!("{choice:?} is not a choice in this step ({step:?})"),
-                "6.6",
-            ))
+            return Err(RuleError::NotAChoice {
+                who,
+                choice: choice.clone(),
+                kind: crate::choice::DecisionKind::Combat(step.clone()),
+                section: "6.6",
+            })
         }
     }
     settle(g);

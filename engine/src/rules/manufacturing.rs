@@ -413,7 +413,7 @@ fn check_module(
                 g,
                 card,
                 host,
-                format!("{} is not a Module attached to it", g.name(old)),
+                format!("{} {old} is not a Module attached to it", g.name(old)),
                 "2.3",
             ));
         }

@@ -110,7 +110,11 @@ pub(crate) fn can_act(g: &Game, unit: Inst) -> Result<(), RuleError> {
             ));
         }
         return Err(err(
-            format!("{} {unit} is not in the engagement", g.name(unit)),
+            format!(
+                "{} {unit} is not in the engagement{}",
+                g.name(unit),
+                crate::error::gone(g, unit)
+            ),
             "6.5.2",
         ));
     }
@@ -138,7 +142,11 @@ pub(crate) fn check_target(
     let name = || format!("{} {target}", g.name(target));
     let Some(side) = side_of_unit(g, firer) else {
         return Err(err(
-            format!("{} {firer} is not in the engagement", g.name(firer)),
+            format!(
+                "{} {firer} is not in the engagement{}",
+                g.name(firer),
+                crate::error::gone(g, firer)
+            ),
             "6.5.2",
         ));
     };
@@ -150,7 +158,14 @@ pub(crate) fn check_target(
         let why = if matches!(g.zone(target), Some(Zone::Attached(_))) {
             ("is aboard another card and cannot be targeted", "2.5.1.1")
         } else {
-            ("is not an opposing unit in this engagement", "6.2")
+            (
+                if g.in_play(target) {
+                    "is not an opposing unit in this engagement"
+                } else {
+                    "is not an opposing unit in this engagement: it was destroyed and is in the Scrapheap"
+                },
+                "6.2",
+            )
         };
         return Err(err(format!("{} {}", name(), why.0), why.1));
     }
@@ -256,7 +271,10 @@ pub(crate) fn check_fire(
     }
     for (k, &(t, _)) in fire.iter().enumerate() {
         if fire[..k].iter().any(|&(u, _)| u == t) {
-            return Err(err(format!("target {t} is named twice"), "6.2"));
+            return Err(err(
+                format!("target {} {t} is named twice", g.name(t)),
+                "6.2",
+            ));
         }
         check_one_target(g, unit, t, kind)?;
     }
@@ -375,7 +393,10 @@ fn check_shooter(g: &Game, who: PlayerId, unit: Inst) -> Result<(Occasion, Kind)
         Occasion::Stoic(u) => {
             if unit != u || g.controller(u) != who {
                 return Err(err(
-                    format!("{} must take or decline its Stoic last volley", g.name(u)),
+                    format!(
+                        "{} {u} must take or decline its Stoic last volley",
+                        g.name(u)
+                    ),
                     "3.4.10",
                 ));
             }
