@@ -132,6 +132,22 @@ pub enum EndReason {
     RoundLimit,
 }
 
+/// A step skipped because its commander has nothing to decide in it (§6.6; the end-of-
+/// engagement reassignment, §2.5.1.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Skipped {
+    /// STEP 2: no defending unit can fire Interceptor.
+    Interceptors,
+    /// STEP 4 / STEP 6: no ship of the side can declare a boarding action.
+    Boards { step: u8 },
+    /// STEP 6 ended with no boarding action declared: STEP 7 and STEP 8 are skipped.
+    NoBoards,
+    /// STEP 7: no Escort of the side can cancel a boarding action.
+    Escorts,
+    /// The end of an engagement: nothing to reassign or turn face down.
+    Aftermath,
+}
+
 /// Why the game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum Outcome {
@@ -365,6 +381,9 @@ pub enum Event {
         unit: CardRef,
         target: CardRef,
         defense: u8,
+        /// Static card modifiers in this roll: of the firer's attack and the target's
+        /// defense, by source (§8.1; `effects::modifiers`).
+        statics: Vec<(CardRef, crate::ir::effect::Stat, i8)>,
         dice: Vec<Die>,
         wounds: u8,
         total: u8,
@@ -662,6 +681,11 @@ pub enum Event {
         /// A destroyed card stays in play with this many wounds (one below its wounds).
         wounds: Option<u8>,
     },
+    /// A step with nothing to decide, skipped (§6.6).
+    StepSkipped {
+        who: PlayerId,
+        skipped: Skipped,
+    },
     GameOver {
         outcome: Outcome,
     },
@@ -732,6 +756,11 @@ impl Event {
             Event::SpoilsOfWar { .. } => "7.1.3.1",
             Event::RuleOverridden { .. } => "8.1",
             Event::GameOver { .. } => "6.1",
+            Event::StepSkipped {
+                skipped: Skipped::Aftermath,
+                ..
+            } => "2.5.1.2",
+            Event::StepSkipped { .. } => "6.6",
             Event::AbilityResolves { cause, .. } => cause.section(),
             Event::TargetChosen { .. } | Event::CommanderChosen { .. } => "8.5",
             Event::OptionalTaken { .. } | Event::OptionalDeclined { .. } => "8.6",

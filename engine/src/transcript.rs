@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::event::{CapacityOutcome, CardRef, EndReason, Event, Outcome, VolleyKind};
+use crate::event::{CapacityOutcome, CardRef, EndReason, Event, Outcome, Skipped, VolleyKind};
 use crate::game::Game;
 use crate::ids::PlayerId;
 use crate::ir::RegimentUnit;
@@ -295,6 +295,7 @@ impl<'g> Namer<'g> {
                 unit,
                 target,
                 defense,
+                statics,
                 dice,
                 wounds,
                 total,
@@ -313,11 +314,23 @@ impl<'g> Namer<'g> {
                         s
                     })
                     .collect();
+                // Static modifiers name their source card (§8.1).
+                let mods: Vec<String> = statics
+                    .iter()
+                    .map(|(src, stat, delta)| {
+                        format!("{delta:+} {} from {}", stat.name(), self.card(*src))
+                    })
+                    .collect();
                 format!(
-                    "{} rolls [{}] against {} (defense {defense}): {wounds} wound(s), {total} of {of}",
+                    "{} rolls [{}] against {} (defense {defense}{}): {wounds} wound(s), {total} of {of}",
                     self.card(*unit),
                     d.join(" "),
-                    self.card(*target)
+                    self.card(*target),
+                    if mods.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {}", mods.join(", "))
+                    }
                 )
             }
             Event::Annihilated { target } => format!(
@@ -687,6 +700,26 @@ impl<'g> Namer<'g> {
                         self.card(*card)
                     ),
                     None => format!("{}: its text replaces {event}", self.card(*card)),
+                }
+            }
+            Event::StepSkipped { who, skipped } => {
+                let w = self.who(*who);
+                match skipped {
+                    Skipped::Interceptors => {
+                        format!("STEP 2 skipped: {w} has no Interceptor that can fire")
+                    }
+                    Skipped::Boards { step } => format!(
+                        "STEP {step} skipped: {w} has no ship that can declare a boarding action"
+                    ),
+                    Skipped::NoBoards => {
+                        "STEP 7 and STEP 8 skipped: no boarding action was declared".into()
+                    }
+                    Skipped::Escorts => format!(
+                        "STEP 7 skipped for {w}: no Escort of theirs can cancel a boarding action"
+                    ),
+                    Skipped::Aftermath => format!(
+                        "end of the engagement: {w} has no Wing or Marine to reassign and no module to turn face down"
+                    ),
                 }
             }
             Event::GameOver { outcome } => match outcome {

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::choice::{Choice, Decision, DecisionKind};
 use crate::error::RuleError;
-use crate::event::{EndReason, Event};
+use crate::event::{EndReason, Event, Skipped};
 use crate::game::{Facing, Game, Step};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{Ability, Timing};
@@ -317,17 +317,27 @@ pub(crate) fn advance(g: &mut Game) {
             g.log.push(Event::CombatStep { step: 2, who: def });
             set_step(g, CombatStep::Interceptors);
             if traits::interceptor_units(g).is_empty() {
+                g.log.push(Event::StepSkipped {
+                    who: def,
+                    skipped: Skipped::Interceptors,
+                });
                 advance(g);
             }
         }
         CombatStep::Interceptors => begin_volley(g, Side::Attacker),
         CombatStep::Volley(side) => {
-            g.log.push(Event::CombatStep {
-                step: if side == Side::Attacker { 4 } else { 6 },
-                who: if side == Side::Attacker { att } else { def },
-            });
+            let (step, who) = if side == Side::Attacker {
+                (4, att)
+            } else {
+                (6, def)
+            };
+            g.log.push(Event::CombatStep { step, who });
             set_step(g, CombatStep::Boards(side));
             if boarding::legal_boards(g, side).is_empty() {
+                g.log.push(Event::StepSkipped {
+                    who,
+                    skipped: Skipped::Boards { step },
+                });
                 advance(g);
             }
         }
@@ -336,18 +346,30 @@ pub(crate) fn advance(g: &mut Game) {
             let any = g.engagement.as_ref().is_some_and(|e| !e.boards.is_empty());
             if !any {
                 // STEP 6: no boards at all, straight to STEP 9.
+                g.log.push(Event::StepSkipped {
+                    who: att,
+                    skipped: Skipped::NoBoards,
+                });
                 end_round(g);
                 return;
             }
             g.log.push(Event::CombatStep { step: 7, who: def });
             set_step(g, CombatStep::Escorts(Side::Defender));
             if boarding::legal_cancels(g, Side::Defender).is_empty() {
+                g.log.push(Event::StepSkipped {
+                    who: def,
+                    skipped: Skipped::Escorts,
+                });
                 advance(g);
             }
         }
         CombatStep::Escorts(Side::Defender) => {
             set_step(g, CombatStep::Escorts(Side::Attacker));
             if boarding::legal_cancels(g, Side::Attacker).is_empty() {
+                g.log.push(Event::StepSkipped {
+                    who: att,
+                    skipped: Skipped::Escorts,
+                });
                 advance(g);
             }
         }

@@ -460,7 +460,7 @@ fn check_module(
 /// §5.4.2, §8.4: the cost after discounts injected by rulings and the cost modifiers printed
 /// on cards in play (`effects::overrides::cost`), never below zero.
 fn discounted(g: &Game, who: PlayerId, inst: Inst, card: &Card) -> (Amount, Vec<Inst>) {
-    let (mut cost, sources) = crate::effects::overrides::cost(g, who, inst, card.cost);
+    let (mut cost, mut sources) = crate::effects::overrides::cost(g, who, inst, card.cost);
     for d in g
         .discounts
         .iter()
@@ -478,8 +478,13 @@ fn discounted(g: &Game, who: PlayerId, inst: Inst, card: &Card) -> (Amount, Vec<
         };
         if applies {
             // §8.4: a discount never takes a cost below zero.
+            let before = cost;
             cost.resource = cost.resource.saturating_sub(d.amount.resource);
             cost.currency = cost.currency.saturating_sub(d.amount.currency);
+            // The deployment's [§8.4] line names it as a source when it changed the cost.
+            if cost != before && !sources.contains(&d.source) {
+                sources.push(d.source);
+            }
         }
     }
     (cost, sources)

@@ -601,6 +601,31 @@ pub(crate) fn push_fire(
     }
 }
 
+/// The static card modifiers a roll reads: the firer's attack and the target's defense (a
+/// Module-Station's with its Station's, §6.5.3), by source, for the roll line.
+fn static_sources(
+    g: &Game,
+    unit: Inst,
+    target: Inst,
+) -> Vec<(CardRef, crate::ir::effect::Stat, i8)> {
+    use crate::ir::effect::{CardModifier, Stat};
+    let mut of = vec![(unit, Stat::Attack), (target, Stat::Defense)];
+    if let Some(st) = stats::station_of_module(g, target) {
+        of.push((st, Stat::Defense));
+    }
+    let mut out = Vec::new();
+    for (card, want) in of {
+        for (src, m) in crate::effects::modifiers(g, card) {
+            if let CardModifier::Stat { stat, delta } = m {
+                if stat == want && delta != 0 {
+                    out.push((g.card_ref(src), stat, delta));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Roll a volley and apply its wounds (§6.2). The caller has checked it.
 pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) {
     let fire_refs: Vec<(CardRef, u8)> = fire.iter().map(|&(t, n)| (g.card_ref(t), n)).collect();
@@ -665,6 +690,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
             unit: g.card_ref(unit),
             target: g.card_ref(t),
             defense,
+            statics: static_sources(g, unit, t),
             dice,
             wounds: dealt,
             total,
