@@ -69,6 +69,12 @@ struct PlayEntry {
     label: Option<String>,
     wounds: u8,
     face_down: bool,
+    /// `controlled-by NAME`: a card of this block's commander under another's command (a
+    /// hijacked ship, §9.16); what is attached below it follows its controller.
+    controlled_by: Option<String>,
+    /// `owned-by NAME`: a card this block's commander controls but another owns (§9.16);
+    /// what is attached below it is this commander's own (a garrison, §6.9.7).
+    owned_by: Option<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -105,7 +111,12 @@ fn split_list(s: &str) -> Vec<String> {
 }
 
 fn strip_comment(line: &str) -> &str {
-    match line.find(" #") {
+    // ` #` starts a comment unless a digit follows: `Merlin-class Frigate #3` names a card.
+    let comment = line
+        .match_indices(" #")
+        .map(|(k, _)| k)
+        .find(|&k| !line[k + 2..].starts_with(|c: char| c.is_ascii_digit()));
+    match comment {
         Some(k) => &line[..k],
         None if line.trim_start().starts_with('#') => "",
         None => line,
@@ -283,6 +294,8 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
         label: None,
         wounds: 0,
         face_down: false,
+        controlled_by: None,
+        owned_by: None,
     };
     let mut words: Vec<&str> = Vec::new();
     let mut it = t.split_whitespace().peekable();
@@ -296,6 +309,16 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
             })?;
         } else if w == "face-down" {
             e.face_down = true;
+        } else if w == "controlled-by" || w == "owned-by" {
+            let who = it.next().map(String::from).ok_or(RulingError {
+                line,
+                message: format!("`{w}` needs a commander name"),
+            })?;
+            if w == "controlled-by" {
+                e.controlled_by = Some(who);
+            } else {
+                e.owned_by = Some(who);
+            }
         } else {
             words.push(w);
         }
@@ -406,6 +429,28 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
                 })?;
             }
             g.set_face_down(i, e.face_down);
+            if e.controlled_by.is_some() || e.owned_by.is_some() {
+                if zone != Zone::Battlefield {
+                    return err(
+                        e.line,
+                        "`controlled-by` and `owned-by` go on a card at the top of the in-play tree (a hijacked ship, §9.16)",
+                    );
+                }
+                if let Some(name) = &e.controlled_by {
+                    let p = seat(&g, name, e.line)?;
+                    // The way a boarding hands a ship over (§6.6 STEP 8E), without the wait:
+                    // a board starts after that commander's next volley turn.
+                    crate::rules::boarding::change_controller(&mut g, i, p);
+                }
+                if let Some(name) = &e.owned_by {
+                    let p = seat(&g, name, e.line)?;
+                    if let Some(x) = g.instances.get_mut(i.0 as usize) {
+                        // In play the card sits in its controller's list; only its owner's
+                        // zones (Scrapheap, hand, Shipyard) read `owner`, when it leaves play.
+                        x.owner = p;
+                    }
+                }
+            }
             if let Some(l) = &e.label {
                 if refs.labels.insert(l.clone(), i).is_some() {
                     return err(e.line, format!("label @{l} used twice"));
