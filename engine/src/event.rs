@@ -49,8 +49,10 @@ impl Phase {
 /// How a card came to be deployed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum DeployHow {
-    /// From hand at cost (§4.6, §5.4.2).
+    /// From hand at cost in the Manufacturing Phase (§5.4.2).
     FromHand,
+    /// From hand at cost in Setup (§4.6).
+    SetupFromHand,
     /// An Event from hand, at cost, at any time (§2.6).
     Event,
     /// Breakthru from hand, free (§5.4.1).
@@ -76,6 +78,7 @@ impl DeployHow {
     pub fn words(self) -> &'static str {
         match self {
             DeployHow::FromHand => "from hand",
+            DeployHow::SetupFromHand => "from hand in Setup",
             DeployHow::Event => "an Event from hand",
             DeployHow::Breakthru => "a Breakthru, free",
             DeployHow::FaceDown => "face down, free",
@@ -91,6 +94,7 @@ impl DeployHow {
     pub fn section(self) -> &'static str {
         match self {
             DeployHow::FromHand => "5.4.2",
+            DeployHow::SetupFromHand => "4.6",
             DeployHow::Event => "2.6",
             DeployHow::Breakthru => "5.4.1",
             DeployHow::FaceDown => "3.4.4",

@@ -541,6 +541,8 @@ pub fn check(
         Context::Regiment => DeployHow::Regimented,
         Context::Spoils => DeployHow::Spoils,
         Context::Searched { .. } => DeployHow::Searched,
+        // §4.6: deploying from hand in Setup, not yet the Manufacturing Phase (§5.4.2).
+        Context::Setup => DeployHow::SetupFromHand,
         _ => DeployHow::FromHand,
     };
 
@@ -756,6 +758,7 @@ pub fn check(
     }
     let section = match ctx {
         Context::Conscript => "5.4.3",
+        Context::Setup => "4.6",
         _ => "5.4.2",
     };
     g.check_afford(who, cost, section)?;
