@@ -1271,3 +1271,92 @@ fn tree(g: &Game, i: Inst, depth: usize, s: &mut String) {
         tree(g, a, depth + 2, s);
     }
 }
+
+/// `hullbreach ruling FILE --record`: play the ruling's script, then build it further by
+/// playing. Each round shows the pending decision and its legal choices, numbered; `read`
+/// returns the answer (a number, a script line — `Commander:` may be left out for the
+/// commander who decides — `quit`, or `None` at the end of input). Every line the rules accept
+/// is passed to `append` (which adds it to the file's script); a refused line or one that is not
+/// a script line is shown and not added. `first_line` is the file line the first appended
+/// line will have. Returns how many lines were appended.
+pub fn record(
+    r: &Ruling,
+    catalog: Arc<CardDb>,
+    first_line: usize,
+    read: &mut dyn FnMut(&str) -> Option<String>,
+    append: &mut dyn FnMut(&str) -> Result<(), String>,
+    out: &mut dyn std::io::Write,
+) -> Result<usize, Failed> {
+    let mut s = Session::start(r, catalog)?;
+    for (line, text) in &r.script {
+        if let Err(error) = s.play(text, *line) {
+            let _ = writeln!(s.out, "\n> {text}");
+            return Err(Failed {
+                transcript: s.out,
+                error,
+            });
+        }
+    }
+    let mut shown = 0;
+    let mut added = 0;
+    let mut next_line = first_line;
+    loop {
+        let _ = write!(out, "{}", &s.out[shown..]);
+        shown = s.out.len();
+        let Some(d) = s.game.decision() else {
+            let _ = writeln!(out, "\nnext decision: none (the game is over)");
+            break;
+        };
+        let choices = s.choice_lines();
+        let _ = writeln!(out, "\nnext decision: {}", d.words(&s.game));
+        for (k, c) in choices.iter().enumerate() {
+            let _ = writeln!(out, "  {}. {c}", k + 1);
+        }
+        let _ = out.flush();
+        let Some(input) = read("record> ") else {
+            break;
+        };
+        let input = input.trim();
+        if input.is_empty() {
+            continue;
+        }
+        if input == "quit" {
+            break;
+        }
+        let line = match input.parse::<usize>() {
+            Ok(k) => match choices.get(k.wrapping_sub(1)) {
+                Some(c) => c.clone(),
+                None => {
+                    let _ = writeln!(out, "no choice numbered {k}: 1 to {}", choices.len());
+                    continue;
+                }
+            },
+            // `Commander:` may be left out for the commander who decides.
+            Err(_) if seat(&s.game, input.split(':').next().unwrap_or("").trim(), 0).is_ok() => {
+                input.to_string()
+            }
+            Err(_) => format!("{}: {input}", s.game.commander_name(d.who)),
+        };
+        match s.play(&line, next_line) {
+            Ok(true) => {
+                if let Err(e) = append(&line) {
+                    let _ = write!(out, "{}", &s.out[shown..]);
+                    let _ = writeln!(out, "cannot add the line to the file: {e}");
+                    break;
+                }
+                next_line += 1;
+                added += 1;
+            }
+            Ok(false) => {
+                let _ = write!(out, "{}", &s.out[shown..]);
+                shown = s.out.len();
+                let _ = writeln!(out, "(refused: not added to the script)");
+            }
+            Err(e) => {
+                let _ = writeln!(out, "not a script line: {}", e.message);
+            }
+        }
+    }
+    let _ = writeln!(out, "{added} line(s) added to the script");
+    Ok(added)
+}
