@@ -204,8 +204,8 @@ fn record_ruling(
     // Lines are appended at the end of the file, so the script must be its last block.
     let last_block = text
         .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with(' ') && !l.starts_with('#'))
-        .last()
+        .rev()
+        .find(|l| !l.trim().is_empty() && !l.starts_with(' ') && !l.starts_with('#'))
         .map(str::trim_end);
     let has_script = text.lines().any(|l| l.trim_end() == "script:");
     if has_script && last_block != Some("script:") {
