@@ -8,10 +8,12 @@
 //!   exercised here first:
 //!   - `cargo run -p cardc -- ARGS`: runs the real `cardc` binary with `ARGS`; it must exit 0
 //!     and print no diagnostic about the guide's own files;
-//!   - `cargo run -p engine --features cli --bin hullbreach -- ruling FILE --cards DIR`: the
+//!   - `cargo run -p engine --features cli --bin hullbreach -- ruling FILE --cards DIR
+//!     [--choices]`: the
 //!     binary sits behind the engine's `cli` feature, which this package does not build, so the
 //!     test makes the same library calls the binary makes for `ruling` (compile `DIR` with
-//!     `cardlang`, `engine::ruling::parse`, `engine::ruling::run`) and prints the transcript;
+//!     `cardlang`, `engine::ruling::parse`, `engine::ruling::run_with`) and prints the
+//!     transcript;
 //!   - `[ENV=VALUE ...] cargo test -p tests --test rulings`: the guide's ruling must have an
 //!     accepted snapshot beside it whose transcript is the one the engine produces now (what that
 //!     suite checks for every ruling);
@@ -142,7 +144,7 @@ fn run_cardc(args: &[String], state: &mut State, at: usize) {
 
 /// What `hullbreach ruling FILE --cards DIR` does (engine/src/bin/hullbreach.rs), as library
 /// calls.
-fn transcript(file: &str, cards: &str) -> String {
+fn transcript(file: &str, cards: &str, choices: bool) -> String {
     let files = cardlang::source::read_pool(&repo().join(cards))
         .unwrap_or_else(|_| panic!("the pool {cards} is readable"));
     let compiled = cardlang::compile(&files);
@@ -155,18 +157,26 @@ fn transcript(file: &str, cards: &str) -> String {
     );
     let text = read(file);
     let ruling = engine::ruling::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-    engine::ruling::run(&ruling, catalog).unwrap_or_else(|e| panic!("{file}: {e}"))
+    let opts = engine::ruling::Options {
+        choices_every_line: choices,
+        ..engine::ruling::Options::default()
+    };
+    engine::ruling::run_with(&ruling, catalog, opts).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
 fn run_hullbreach(args: &[String], state: &mut State, at: usize) {
+    let (args, choices) = match args {
+        [rest @ .., last] if last == "--choices" => (rest, true),
+        _ => (args, false),
+    };
     let [sub, file, flag, cards] = args else {
-        panic!("{GUIDE}:{at}: expected `hullbreach ruling FILE --cards DIR`");
+        panic!("{GUIDE}:{at}: expected `hullbreach ruling FILE --cards DIR [--choices]`");
     };
     assert!(
         sub == "ruling" && flag == "--cards",
-        "{GUIDE}:{at}: expected `hullbreach ruling FILE --cards DIR`"
+        "{GUIDE}:{at}: expected `hullbreach ruling FILE --cards DIR [--choices]`"
     );
-    state.output = transcript(file, cards);
+    state.output = transcript(file, cards, choices);
     state.rulings.push(file.clone());
 }
 
@@ -208,7 +218,7 @@ fn check_rulings_suite(state: &State, at: usize) {
                 path.display()
             )
         });
-        let expected = transcript(ruling, "tests/rulings/pool");
+        let expected = transcript(ruling, "tests/rulings/pool", false);
         assert_eq!(
             body.trim_end(),
             expected.trim_end(),

@@ -62,6 +62,7 @@ fn row(p: &CardProblem) -> (usize, String) {
         ),
         CardProblem::CapitalShipNotUnique => (17, ship("").replace("Frigate", "Capital Ship")),
         CardProblem::FaceDownNotModuleShip => (18, ship("    traits: Face Up-Face Down\n")),
+        CardProblem::Override { .. } => (20, "Station \"St\" {\n    attack: 1\n    defense: 5\n    wounds: 5\n    override hand-size = 0\n}\n".into()),
         CardProblem::Ability(_) => (
             19,
             "Event \"Kitchen Sink\" {\n    cost: 1C\n    play: draw 1 and draw 1 and draw 1 and draw 1 and draw 1 and draw 1 and draw 1 and draw 1 and draw 1\n}\n".into(),
@@ -115,10 +116,18 @@ fn every_problem() -> Vec<CardProblem> {
         CardProblem::Ability(cardlang::ir::effect::ShapeError::Invalid(
             "too many actions",
         )),
+        CardProblem::Override {
+            rule: cardlang::ir::BaseRule::HandSize,
+            problem: cardlang::ir::rules::OverrideProblem {
+                message: String::new(),
+                label: "",
+                help: String::new(),
+            },
+        },
     ]
 }
 
-const ROWS: usize = 20;
+const ROWS: usize = 21;
 
 #[test]
 fn every_loader_card_rule_is_a_located_compiler_error() {

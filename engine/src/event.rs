@@ -49,8 +49,10 @@ impl Phase {
 /// How a card came to be deployed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum DeployHow {
-    /// From hand at cost (§4.6, §5.4.2).
+    /// From hand at cost in the Manufacturing Phase (§5.4.2).
     FromHand,
+    /// From hand at cost in Setup (§4.6).
+    SetupFromHand,
     /// An Event from hand, at cost, at any time (§2.6).
     Event,
     /// Breakthru from hand, free (§5.4.1).
@@ -72,9 +74,27 @@ pub enum DeployHow {
 }
 
 impl DeployHow {
+    /// How the card came into play, in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            DeployHow::FromHand => "from hand",
+            DeployHow::SetupFromHand => "from hand in Setup",
+            DeployHow::Event => "an Event from hand",
+            DeployHow::Breakthru => "a Breakthru, free",
+            DeployHow::FaceDown => "face down, free",
+            DeployHow::Conscripted => "Conscripted at double cost",
+            DeployHow::Regimented => "Regimented, free",
+            DeployHow::Setup => "in Setup, free",
+            DeployHow::Tactic => "a Tactic from hand",
+            DeployHow::Spoils => "the Spoils of War, free",
+            DeployHow::Searched => "found by a search",
+        }
+    }
+
     pub fn section(self) -> &'static str {
         match self {
             DeployHow::FromHand => "5.4.2",
+            DeployHow::SetupFromHand => "4.6",
             DeployHow::Event => "2.6",
             DeployHow::Breakthru => "5.4.1",
             DeployHow::FaceDown => "3.4.4",
@@ -114,6 +134,22 @@ pub enum EndReason {
     Cancelled,
     /// The engine's round limit (`engagement::MAX_ROUNDS`): the fleet withdraws.
     RoundLimit,
+}
+
+/// A step skipped because its commander has nothing to decide in it (§6.6; the end-of-
+/// engagement reassignment, §2.5.1.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Skipped {
+    /// STEP 2: no defending unit can fire Interceptor.
+    Interceptors,
+    /// STEP 4 / STEP 6: no ship of the side can declare a boarding action.
+    Boards { step: u8 },
+    /// STEP 6 ended with no boarding action declared: STEP 7 and STEP 8 are skipped.
+    NoBoards,
+    /// STEP 7: no Escort of the side can cancel a boarding action.
+    Escorts,
+    /// The end of an engagement: nothing to reassign or turn face down.
+    Aftermath,
 }
 
 /// Why the game ended.
@@ -349,6 +385,9 @@ pub enum Event {
         unit: CardRef,
         target: CardRef,
         defense: u8,
+        /// Static card modifiers in this roll: of the firer's attack and the target's
+        /// defense, by source (§8.1; `effects::modifiers`).
+        statics: Vec<(CardRef, crate::ir::effect::Stat, i8)>,
         dice: Vec<Die>,
         wounds: u8,
         total: u8,
@@ -666,6 +705,11 @@ pub enum Event {
         /// A destroyed card stays in play with this many wounds (one below its wounds).
         wounds: Option<u8>,
     },
+    /// A step with nothing to decide, skipped (§6.6).
+    StepSkipped {
+        who: PlayerId,
+        skipped: Skipped,
+    },
     GameOver {
         outcome: Outcome,
     },
@@ -740,6 +784,11 @@ impl Event {
             Event::SpoilsOfWar { .. } => "7.1.3.1",
             Event::RuleOverridden { .. } => "8.1",
             Event::GameOver { .. } => "6.1",
+            Event::StepSkipped {
+                skipped: Skipped::Aftermath,
+                ..
+            } => "2.5.1.2",
+            Event::StepSkipped { .. } => "6.6",
             Event::AbilityResolves { cause, .. } => cause.section(),
             Event::TargetChosen { .. } | Event::CommanderChosen { .. } => "8.5",
             Event::OptionalTaken { .. } | Event::OptionalDeclined { .. } => "8.6",

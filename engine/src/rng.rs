@@ -15,6 +15,12 @@ use std::collections::VecDeque;
 pub struct Dice {
     rng: ChaCha8Rng,
     forced: VecDeque<u8>,
+    /// Volley dice rolled so far (forced or not), for a ruling's dice accounting.
+    rolled: u32,
+    /// Whether any result was ever forced.
+    was_forced: bool,
+    /// The roll (1-based) at which forced results ran out and the generator took over.
+    ran_out_at: Option<u32>,
 }
 
 impl Dice {
@@ -23,12 +29,28 @@ impl Dice {
         Dice {
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced: VecDeque::new(),
+            rolled: 0,
+            was_forced: false,
+            ran_out_at: None,
         }
     }
 
     /// Queue results the next d10 rolls will return, before any random ones.
     pub fn force(&mut self, results: impl IntoIterator<Item = u8>) {
+        let before = self.forced.len();
         self.forced.extend(results);
+        self.was_forced |= self.forced.len() > before;
+    }
+
+    /// Forced results still queued, in the order they would be used.
+    pub fn forced_unused(&self) -> Vec<u8> {
+        self.forced.iter().copied().collect()
+    }
+
+    /// The roll (1-based) at which the forced results ran out and the seeded generator
+    /// rolled instead; `None` while forced results last, or when none were forced.
+    pub fn ran_out_at(&self) -> Option<u32> {
+        self.ran_out_at
     }
 
     /// Forced results not yet used.
@@ -38,10 +60,16 @@ impl Dice {
 
     /// One volley die: 1..=10 (§9.37).
     pub fn d10(&mut self) -> u8 {
+        self.rolled = self.rolled.saturating_add(1);
         match self.forced.pop_front() {
             Some(r) => r,
-            // below(10) < 10, so the cast cannot truncate.
-            None => self.below(10) as u8 + 1,
+            None => {
+                if self.was_forced && self.ran_out_at.is_none() {
+                    self.ran_out_at = Some(self.rolled);
+                }
+                // below(10) < 10, so the cast cannot truncate.
+                self.below(10) as u8 + 1
+            }
         }
     }
 
@@ -97,7 +125,24 @@ mod tests {
         assert_eq!(d.d10(), 10);
         assert_eq!(d.d10(), 1);
         assert_eq!(d.forced_left(), 0);
+        assert_eq!(d.ran_out_at(), None);
         let r = d.d10();
         assert!((1..=10).contains(&r));
+        assert_eq!(
+            d.ran_out_at(),
+            Some(3),
+            "the third roll was the generator's"
+        );
+    }
+
+    #[test]
+    fn unused_forced_dice_are_reported_and_unforced_games_never_run_out() {
+        let mut d = Dice::new(1);
+        d.force([4, 5, 6]);
+        d.d10();
+        assert_eq!(d.forced_unused(), vec![5, 6]);
+        let mut free = Dice::new(1);
+        free.d10();
+        assert_eq!(free.ran_out_at(), None, "no forced dice, nothing ran out");
     }
 }

@@ -90,6 +90,12 @@ struct PlayEntry {
     label: Option<String>,
     wounds: u8,
     face_down: bool,
+    /// `controlled-by NAME`: a card of this block's commander under another's command (a
+    /// hijacked ship, §9.16); what is attached below it follows its controller.
+    controlled_by: Option<String>,
+    /// `owned-by NAME`: a card this block's commander controls but another owns (§9.16);
+    /// what is attached below it is this commander's own (a garrison, §6.9.7).
+    owned_by: Option<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -126,7 +132,12 @@ fn split_list(s: &str) -> Vec<String> {
 }
 
 fn strip_comment(line: &str) -> &str {
-    match line.find(" #") {
+    // ` #` starts a comment unless a digit follows: `Merlin-class Frigate #3` names a card.
+    let comment = line
+        .match_indices(" #")
+        .map(|(k, _)| k)
+        .find(|&k| !line[k + 2..].starts_with(|c: char| c.is_ascii_digit()));
+    match comment {
         Some(k) => &line[..k],
         None if line.trim_start().starts_with('#') => "",
         None => line,
@@ -320,6 +331,8 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
         label: None,
         wounds: 0,
         face_down: false,
+        controlled_by: None,
+        owned_by: None,
     };
     let mut words: Vec<&str> = Vec::new();
     let mut it = t.split_whitespace().peekable();
@@ -333,6 +346,16 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
             })?;
         } else if w == "face-down" {
             e.face_down = true;
+        } else if w == "controlled-by" || w == "owned-by" {
+            let who = it.next().map(String::from).ok_or(RulingError {
+                line,
+                message: format!("`{w}` needs a commander name"),
+            })?;
+            if w == "controlled-by" {
+                e.controlled_by = Some(who);
+            } else {
+                e.owned_by = Some(who);
+            }
         } else {
             words.push(w);
         }
@@ -444,6 +467,28 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
                 })?;
             }
             g.set_face_down(i, e.face_down);
+            if e.controlled_by.is_some() || e.owned_by.is_some() {
+                if zone != Zone::Battlefield {
+                    return err(
+                        e.line,
+                        "`controlled-by` and `owned-by` go on a card at the top of the in-play tree (a hijacked ship, §9.16)",
+                    );
+                }
+                if let Some(name) = &e.controlled_by {
+                    let p = seat(&g, name, e.line)?;
+                    // The way a boarding hands a ship over (§6.6 STEP 8E), without the wait:
+                    // a board starts after that commander's next volley turn.
+                    crate::rules::boarding::change_controller(&mut g, i, p);
+                }
+                if let Some(name) = &e.owned_by {
+                    let p = seat(&g, name, e.line)?;
+                    if let Some(x) = g.instances.get_mut(i.0 as usize) {
+                        // In play the card sits in its controller's list; only its owner's
+                        // zones (Scrapheap, hand, Shipyard) read `owner`, when it leaves play.
+                        x.owner = p;
+                    }
+                }
+            }
             if let Some(l) = &e.label {
                 if refs.labels.insert(l.clone(), i).is_some() {
                     return err(e.line, format!("label @{l} used twice"));
@@ -588,23 +633,47 @@ fn find(
     if s.starts_with('@') {
         return label(refs, s, line);
     }
-    cands
-        .iter()
-        .copied()
-        .find(|&i| g.name(i) == s)
-        .ok_or(RulingError {
-            line,
-            message: format!("no `{s}` {zone}"),
-        })
+    // `Name #N`: that instance, as transcripts and `--choices` name it.
+    if let Some((name, n)) = s.rsplit_once(" #") {
+        if let Ok(n) = n.parse::<u16>() {
+            let i = Inst(n);
+            if g.instance(i).is_some() && g.name(i) == name.trim() {
+                return Ok(i);
+            }
+            return err(line, format!("there is no card `{s}` in this game"));
+        }
+    }
+    if let Some(i) = cands.iter().copied().find(|&i| g.name(i) == s) {
+        return Ok(i);
+    }
+    // Not where the action looks: a card of that name elsewhere in the game is still the
+    // choice the script wrote, and the engine refuses it (`REFUSED`, with the rule), so the
+    // refusal can be pinned. Only a name no card in the game has is a file error.
+    let everywhere = (0..g.instances().len()).map(|k| Inst(k as u16));
+    if let Some(i) = everywhere.clone().find(|&i| g.name(i) == s && g.in_play(i)) {
+        return Ok(i);
+    }
+    if let Some(i) = everywhere.clone().find(|&i| g.name(i) == s) {
+        return Ok(i);
+    }
+    err(
+        line,
+        format!("no `{s}` {zone}, and no card of that name anywhere in the game"),
+    )
+}
+
+/// One script line, read: a choice for the engine, or a choice the script syntax can write
+/// but no `Choice` can hold (a split Overload), refused here with the rule's section.
+enum Step {
+    Choice(PlayerId, Choice),
+    Refused {
+        section: &'static str,
+        message: String,
+    },
 }
 
 /// Turn one script line into (who, choice).
-fn parse_step(
-    g: &Game,
-    refs: &Refs,
-    text: &str,
-    line: usize,
-) -> Result<(PlayerId, Choice), RulingError> {
+fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, RulingError> {
     let (who_name, rest) = text.split_once(':').ok_or(RulingError {
         line,
         message: "expected `Commander: action`".into(),
@@ -641,7 +710,11 @@ fn parse_step(
             let (card, host) = split_kw(&rest, " onto ");
             Choice::Deploy {
                 card: find(g, refs, &hand, &card, line, "in hand")?,
-                host: host_of(host)?,
+                // A Fighter Wing deploys into open space (§2.5.1.2), as `reassign` writes it.
+                host: match host.as_deref() {
+                    Some("open space") => None,
+                    _ => host_of(host)?,
+                },
                 replacing: match replacing {
                     Some(r) => Some(find(g, refs, &all_play, &r, line, "in play")?),
                     None => None,
@@ -720,16 +793,21 @@ fn parse_step(
                     None => (part, None),
                 };
                 let t = find(g, refs, &all_play, t, line, "in play")?;
-                fire.push((t, n.unwrap_or(0)));
+                fire.push((t, n));
             }
-            if let [(_, 0)] = fire.as_slice() {
-                let dice = if verb == "fire" {
-                    crate::rules::stats::attack(g, unit)
-                } else {
-                    crate::rules::stats::value(g, unit, crate::ir::TraitName::Interceptor)
-                };
-                fire[0].1 = dice;
-            }
+            // Without `xN`, one target takes every die; an explicit `x0` goes to the engine
+            // as written (and is refused there, §8.5).
+            let fire: Vec<(Inst, u8)> = match fire.as_slice() {
+                [(t, None)] => {
+                    let dice = if verb == "fire" {
+                        crate::rules::stats::attack(g, unit)
+                    } else {
+                        crate::rules::stats::value(g, unit, crate::ir::TraitName::Interceptor)
+                    };
+                    vec![(*t, dice)]
+                }
+                _ => fire.iter().map(|&(t, n)| (t, n.unwrap_or(0))).collect(),
+            };
             if verb == "fire" {
                 Choice::Volley { unit, fire }
             } else {
@@ -739,6 +817,25 @@ fn parse_step(
         "overload" | "jam" | "paint" => {
             let (unit, target) = split_kw(args, " at ");
             let unit = find(g, refs, &all_play, &unit, line, "in play")?;
+            // One target, never split (§3.3.3 for Overload; Jammer and Target Painter mark
+            // one unit, §3.3.2, §3.3.5): a split is a choice the rules refuse.
+            if let Some(t) = target
+                .as_deref()
+                .filter(|t| t.contains(',') || t.contains(" x"))
+            {
+                let (section, what) = match verb {
+                    "overload" => (
+                        "3.3.3",
+                        "an Overload volley cannot be split: it rolls every die at one target",
+                    ),
+                    "jam" => ("3.3.2", "Jammer marks one target"),
+                    _ => ("3.3.5", "Target Painter marks one target"),
+                };
+                return Ok(Step::Refused {
+                    section,
+                    message: format!("{what}, not `{t}`"),
+                });
+            }
             let target = find(
                 g,
                 refs,
@@ -911,61 +1008,263 @@ fn parse_step(
         "no" => Choice::EffectNo,
         other => return err(line, format!("unknown action `{other}`")),
     };
-    Ok((who, choice))
+    Ok(Step::Choice(who, choice))
 }
 
+/// How to render a ruling's transcript.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// After every script line, name the pending decision and list every legal choice in
+    /// script syntax (`hullbreach ruling FILE --choices`).
+    pub choices_every_line: bool,
+    /// How many legal choices the final line lists; the rest are counted.
+    pub final_choices: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            choices_every_line: false,
+            final_choices: 10,
+        }
+    }
+}
+
+/// A ruling-file problem met while running: the transcript up to the line, and the error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failed {
+    pub transcript: String,
+    pub error: RulingError,
+}
+
+impl std::fmt::Display for Failed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}ruling error: {}", self.transcript, self.error)
+    }
+}
+
+impl std::error::Error for Failed {}
+
 /// Run a ruling against a card pool and render its transcript.
-pub fn run(r: &Ruling, catalog: Arc<CardDb>) -> Result<String, RulingError> {
-    let (mut g, refs) = build(r, catalog)?;
-    let active = match &r.active {
-        Some((line, name)) => seat(&g, name, *line)?,
-        None => PlayerId(0),
-    };
-    let mut out = String::new();
-    let _ = writeln!(out, "ruling: {}", r.title);
-    let _ = writeln!(out, "seed {}, forced dice {:?}", r.seed, r.dice);
-    out.push_str("\n== board ==\n");
-    out.push_str(&board(&g));
-    out.push_str("\n== start ==\n");
-    g.start_at(active, r.turn, r.phase);
-    {
-        let n = Namer::new(&g);
-        for e in g.log() {
-            let _ = writeln!(out, "{}", n.line(e));
+pub fn run(r: &Ruling, catalog: Arc<CardDb>) -> Result<String, Failed> {
+    run_with(r, catalog, Options::default())
+}
+
+/// A ruling being played: the game, the labels, the transcript so far, the dice accounting.
+pub struct Session {
+    game: Game,
+    refs: Refs,
+    out: String,
+    ran_out_reported: bool,
+    seed: u64,
+}
+
+impl Session {
+    /// Build the ruling's board and run its automatic start (Setup, Logistics).
+    pub fn start(r: &Ruling, catalog: Arc<CardDb>) -> Result<Session, Failed> {
+        let mut out = String::new();
+        let _ = writeln!(out, "ruling: {}", r.title);
+        let _ = writeln!(out, "seed {}, forced dice {}", r.seed, dice_words(&r.dice));
+        let fail = |out: &String, error| Failed {
+            transcript: out.clone(),
+            error,
+        };
+        let (mut g, refs) = build(r, catalog).map_err(|e| fail(&out, e))?;
+        let active = match &r.active {
+            Some((line, name)) => seat(&g, name, *line).map_err(|e| fail(&out, e))?,
+            None => PlayerId(0),
+        };
+        out.push_str("\n== board ==\n");
+        out.push_str(&board(&g));
+        out.push_str("\n== start ==\n");
+        g.start_at(active, r.turn, r.phase);
+        {
+            let n = Namer::new(&g);
+            for e in g.log() {
+                let _ = writeln!(out, "{}", n.line(e));
+            }
         }
+        let mut s = Session {
+            game: g,
+            refs,
+            out,
+            ran_out_reported: false,
+            seed: r.seed,
+        };
+        s.dice_note();
+        Ok(s)
     }
-    for (line, text) in &r.script {
-        let _ = writeln!(out, "\n> {text}");
-        let (who, choice) = parse_step(&g, &refs, text, *line)?;
-        match g.apply(who, choice) {
-            Ok(events) => {
-                let n = Namer::new(&g);
-                for e in &events {
-                    let _ = writeln!(out, "{}", n.line(e));
-                }
-                if events.is_empty() {
-                    out.push_str("(no events)\n");
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The transcript so far.
+    pub fn transcript(&self) -> &str {
+        &self.out
+    }
+
+    /// Play one script line (`Ada: fire ...`), its number in the file being `line`: the line,
+    /// then its events or its refusal, join the transcript. `Ok(true)` when the rules
+    /// accepted it, `Ok(false)` when they refused it; `Err` for a line that is not a choice
+    /// at all (unknown commander, action or card): the transcript is unchanged.
+    pub fn play(&mut self, text: &str, line: usize) -> Result<bool, RulingError> {
+        let step = parse_step(&self.game, &self.refs, text, line)?;
+        let _ = writeln!(self.out, "\n> {text}");
+        let accepted = match step {
+            Step::Refused { section, message } => {
+                let _ = writeln!(self.out, "REFUSED [§{section}] {message}");
+                false
+            }
+            Step::Choice(who, choice) => {
+                let before = self.game.decision();
+                match self.game.apply(who, choice.clone()) {
+                    Ok(events) => {
+                        // `done` says which step it ended, so an extra `done` that lands in
+                        // a later step than meant is visible rather than silent.
+                        if let (Choice::EndStep, Some(d)) = (&choice, &before) {
+                            let _ = writeln!(
+                                self.out,
+                                "[§{}] {} ends their {}",
+                                d.kind.section(),
+                                self.game.commander_name(d.who),
+                                d.kind.step_words(&self.game)
+                            );
+                        }
+                        let n = Namer::new(&self.game);
+                        for e in &events {
+                            let _ = writeln!(self.out, "{}", n.line(e));
+                        }
+                        if events.is_empty() && choice != Choice::EndStep {
+                            self.out.push_str("(no events)\n");
+                        }
+                        true
+                    }
+                    Err(e) => {
+                        let _ = writeln!(
+                            self.out,
+                            "REFUSED [§{}] {}",
+                            e.section(),
+                            e.describe_choice(&self.game, Some(&choice))
+                        );
+                        false
+                    }
                 }
             }
-            Err(e) => {
-                let _ = writeln!(out, "REFUSED [§{}] {}", e.section(), e.describe(&g));
-            }
-        }
+        };
+        self.dice_note();
+        Ok(accepted)
     }
-    out.push_str("\n== final ==\n");
-    out.push_str(&board(&g));
-    match g.decision() {
-        Some(d) => {
+
+    /// `forced dice ran out at roll N`, once, when the seeded generator first rolls instead.
+    fn dice_note(&mut self) {
+        if self.ran_out_reported {
+            return;
+        }
+        if let Some(n) = self.game.dice.ran_out_at() {
+            self.ran_out_reported = true;
             let _ = writeln!(
-                out,
-                "next decision: {} {:?}",
-                Namer::new(&g).who(d.who),
-                d.kind
+                self.out,
+                "note: forced dice ran out at roll {n}; the seeded generator (seed {}) rolls from there on",
+                self.seed
             );
         }
-        None => out.push_str("next decision: none\n"),
     }
-    Ok(out)
+
+    /// The pending decision and its legal choices in script syntax, the first `limit` of
+    /// them (all when `None`) and a count of the rest.
+    pub fn pending(&self, limit: Option<usize>) -> String {
+        let g = &self.game;
+        let mut s = String::new();
+        let Some(d) = g.decision() else {
+            s.push_str("next decision: none\n");
+            return s;
+        };
+        let choices = g.legal_choices();
+        let who = g.commander_name(d.who);
+        let _ = writeln!(s, "next decision: {}", d.words(g));
+        let shown = limit.unwrap_or(usize::MAX).min(choices.len());
+        if choices.is_empty() {
+            s.push_str("legal choices: none\n");
+        } else if shown == choices.len() {
+            let _ = writeln!(s, "legal choices ({}):", choices.len());
+        } else {
+            let _ = writeln!(s, "legal choices ({}, the first {shown}):", choices.len());
+        }
+        for c in &choices[..shown] {
+            let _ = writeln!(s, "  {who}: {}", c.script(g));
+        }
+        if shown < choices.len() {
+            let _ = writeln!(
+                s,
+                "  ... and {} more (`hullbreach ruling FILE --choices` lists them all)",
+                choices.len() - shown
+            );
+        }
+        s
+    }
+
+    /// The legal choices of the pending decision, as script lines (`Ada: done`).
+    pub fn choice_lines(&self) -> Vec<String> {
+        let g = &self.game;
+        let Some(d) = g.decision() else {
+            return Vec::new();
+        };
+        let who = g.commander_name(d.who);
+        g.legal_choices()
+            .iter()
+            .map(|c| format!("{who}: {}", c.script(g)))
+            .collect()
+    }
+
+    /// The final board, the dice accounting and the pending decision.
+    pub fn finish(mut self, limit: usize) -> String {
+        self.out.push_str("\n== final ==\n");
+        self.out.push_str(&board(&self.game));
+        let unused = self.game.dice.forced_unused();
+        if !unused.is_empty() {
+            let _ = writeln!(self.out, "forced dice left unused: {}", dice_words(&unused));
+        }
+        let p = self.pending(Some(limit));
+        self.out.push_str(&p);
+        self.out
+    }
+}
+
+/// Run a ruling with rendering options.
+pub fn run_with(r: &Ruling, catalog: Arc<CardDb>, opts: Options) -> Result<String, Failed> {
+    let mut s = Session::start(r, catalog)?;
+    if opts.choices_every_line {
+        s.out.push_str(&indent_choices(&s.pending(None)));
+    }
+    for (line, text) in &r.script {
+        if let Err(error) = s.play(text, *line) {
+            let _ = writeln!(s.out, "\n> {text}");
+            return Err(Failed {
+                transcript: s.out,
+                error,
+            });
+        }
+        if opts.choices_every_line {
+            let p = indent_choices(&s.pending(None));
+            s.out.push_str(&p);
+        }
+    }
+    Ok(s.finish(opts.final_choices))
+}
+
+/// `--choices` output sits between script lines, marked so it is not read as events.
+fn indent_choices(p: &str) -> String {
+    p.lines().map(|l| format!("  | {l}\n")).collect()
+}
+
+/// Forced dice as the transcript shows them: `9 9 4`, or `none`.
+fn dice_words(dice: &[u8]) -> String {
+    if dice.is_empty() {
+        return "none".into();
+    }
+    dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
 
 /// The board, readable: Stockpiles, zones and the in-play tree with wounds.
@@ -1040,4 +1339,93 @@ impl Ruling {
         });
         r
     }
+}
+
+/// `hullbreach ruling FILE --record`: play the ruling's script, then build it further by
+/// playing. Each round shows the pending decision and its legal choices, numbered; `read`
+/// returns the answer (a number, a script line — `Commander:` may be left out for the
+/// commander who decides — `quit`, or `None` at the end of input). Every line the rules accept
+/// is passed to `append` (which adds it to the file's script); a refused line or one that is not
+/// a script line is shown and not added. `first_line` is the file line the first appended
+/// line will have. Returns how many lines were appended.
+pub fn record(
+    r: &Ruling,
+    catalog: Arc<CardDb>,
+    first_line: usize,
+    read: &mut dyn FnMut(&str) -> Option<String>,
+    append: &mut dyn FnMut(&str) -> Result<(), String>,
+    out: &mut dyn std::io::Write,
+) -> Result<usize, Failed> {
+    let mut s = Session::start(r, catalog)?;
+    for (line, text) in &r.script {
+        if let Err(error) = s.play(text, *line) {
+            let _ = writeln!(s.out, "\n> {text}");
+            return Err(Failed {
+                transcript: s.out,
+                error,
+            });
+        }
+    }
+    let mut shown = 0;
+    let mut added = 0;
+    let mut next_line = first_line;
+    loop {
+        let _ = write!(out, "{}", &s.out[shown..]);
+        shown = s.out.len();
+        let Some(d) = s.game.decision() else {
+            let _ = writeln!(out, "\nnext decision: none (the game is over)");
+            break;
+        };
+        let choices = s.choice_lines();
+        let _ = writeln!(out, "\nnext decision: {}", d.words(&s.game));
+        for (k, c) in choices.iter().enumerate() {
+            let _ = writeln!(out, "  {}. {c}", k + 1);
+        }
+        let _ = out.flush();
+        let Some(input) = read("record> ") else {
+            break;
+        };
+        let input = input.trim();
+        if input.is_empty() {
+            continue;
+        }
+        if input == "quit" {
+            break;
+        }
+        let line = match input.parse::<usize>() {
+            Ok(k) => match choices.get(k.wrapping_sub(1)) {
+                Some(c) => c.clone(),
+                None => {
+                    let _ = writeln!(out, "no choice numbered {k}: 1 to {}", choices.len());
+                    continue;
+                }
+            },
+            // `Commander:` may be left out for the commander who decides.
+            Err(_) if seat(&s.game, input.split(':').next().unwrap_or("").trim(), 0).is_ok() => {
+                input.to_string()
+            }
+            Err(_) => format!("{}: {input}", s.game.commander_name(d.who)),
+        };
+        match s.play(&line, next_line) {
+            Ok(true) => {
+                if let Err(e) = append(&line) {
+                    let _ = write!(out, "{}", &s.out[shown..]);
+                    let _ = writeln!(out, "cannot add the line to the file: {e}");
+                    break;
+                }
+                next_line += 1;
+                added += 1;
+            }
+            Ok(false) => {
+                let _ = write!(out, "{}", &s.out[shown..]);
+                shown = s.out.len();
+                let _ = writeln!(out, "(refused: not added to the script)");
+            }
+            Err(e) => {
+                let _ = writeln!(out, "not a script line: {}", e.message);
+            }
+        }
+    }
+    let _ = writeln!(out, "{added} line(s) added to the script");
+    Ok(added)
 }

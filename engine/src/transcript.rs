@@ -3,11 +3,16 @@
 
 use std::fmt::Write;
 
-use crate::event::{CapacityOutcome, CardRef, EndReason, Event, Outcome, VolleyKind};
+use crate::event::{CapacityOutcome, CardRef, EndReason, Event, Outcome, Skipped, VolleyKind};
 use crate::game::Game;
 use crate::ids::PlayerId;
 use crate::ir::RegimentUnit;
 use crate::resolver::Scope;
+
+/// A card instance as user text names it: `Name #N`.
+pub fn card_label(g: &Game, i: crate::ids::Inst) -> String {
+    format!("{} {i}", g.name(i))
+}
 
 /// Names for rendering: the game supplies card and commander names.
 pub struct Namer<'g> {
@@ -145,7 +150,7 @@ impl<'g> Namer<'g> {
                     }
                     None => s.push_str(" into play"),
                 }
-                let _ = write!(s, ", paying {paid} ({how:?})");
+                let _ = write!(s, ", paying {paid} ({})", how.words());
                 s
             }
             Event::ModuleReplaced { who, old, host } => format!(
@@ -290,6 +295,7 @@ impl<'g> Namer<'g> {
                 unit,
                 target,
                 defense,
+                statics,
                 dice,
                 wounds,
                 total,
@@ -308,11 +314,23 @@ impl<'g> Namer<'g> {
                         s
                     })
                     .collect();
+                // Static modifiers name their source card (§8.1).
+                let mods: Vec<String> = statics
+                    .iter()
+                    .map(|(src, stat, delta)| {
+                        format!("{delta:+} {} from {}", stat.name(), self.card(*src))
+                    })
+                    .collect();
                 format!(
-                    "{} rolls [{}] against {} (defense {defense}): {wounds} wound(s), {total} of {of}",
+                    "{} rolls [{}] against {} (defense {defense}{}): {wounds} wound(s), {total} of {of}",
                     self.card(*unit),
                     d.join(" "),
-                    self.card(*target)
+                    self.card(*target),
+                    if mods.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {}", mods.join(", "))
+                    }
                 )
             }
             Event::Annihilated { target } => format!(
@@ -709,6 +727,26 @@ impl<'g> Namer<'g> {
                         self.card(*card)
                     ),
                     None => format!("{}: its text replaces {event}", self.card(*card)),
+                }
+            }
+            Event::StepSkipped { who, skipped } => {
+                let w = self.who(*who);
+                match skipped {
+                    Skipped::Interceptors => {
+                        format!("STEP 2 skipped: {w} has no Interceptor that can fire")
+                    }
+                    Skipped::Boards { step } => format!(
+                        "STEP {step} skipped: {w} has no ship that can declare a boarding action"
+                    ),
+                    Skipped::NoBoards => {
+                        "STEP 7 and STEP 8 skipped: no boarding action was declared".into()
+                    }
+                    Skipped::Escorts => format!(
+                        "STEP 7 skipped for {w}: no Escort of theirs can cancel a boarding action"
+                    ),
+                    Skipped::Aftermath => format!(
+                        "end of the engagement: {w} has no Wing or Marine to reassign and no module to turn face down"
+                    ),
                 }
             }
             Event::GameOver { outcome } => match outcome {

@@ -50,7 +50,17 @@ enum Command {
         player: Kind,
     },
     /// Run a ruling file (`-`: standard input) and print its transcript.
-    Ruling { file: PathBuf },
+    Ruling {
+        file: PathBuf,
+        /// After every script line, print the pending decision and every legal choice in
+        /// script syntax (ready to paste into the script).
+        #[arg(long)]
+        choices: bool,
+        /// Build the script by playing: show the pending decision and its numbered legal
+        /// choices, read a number or a script line, and append each accepted line to FILE.
+        #[arg(long, conflicts_with = "choices")]
+        record: bool,
+    },
     /// Play many seeded games of 2–5 commanders (starter and generated legal decks), check the
     /// invariants after every choice and that every game moves on, and report the games that
     /// break one, each with a command that replays it.
@@ -412,14 +422,101 @@ fn run() -> Result<bool, String> {
             print!("{}", transcript::render_log(&game));
             Ok(true)
         }
-        Command::Ruling { file } => {
+        Command::Ruling {
+            file,
+            choices,
+            record,
+        } => {
             let text = ruling::read_file(&file).map_err(|e| e.to_string())?;
             let r = ruling::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-            let out = ruling::run(&r, cat).map_err(|e| format!("{}: {e}", file.display()))?;
-            print!("{out}");
-            Ok(true)
+            if record {
+                return record_ruling(&file, &text, &r, cat).map(|()| true);
+            }
+            let opts = ruling::Options {
+                choices_every_line: choices,
+                ..ruling::Options::default()
+            };
+            match ruling::run_with(&r, cat, opts) {
+                Ok(out) => {
+                    print!("{out}");
+                    Ok(true)
+                }
+                // The transcript up to the failing line, then the error with its line.
+                Err(f) => {
+                    print!("{}", f.transcript);
+                    Err(format!("{}: {}", file.display(), f.error))
+                }
+            }
         }
         Command::Sweep { .. } => Ok(true),
+    }
+}
+
+/// `hullbreach ruling FILE --record`: lines are read with rustyline (history, editing) at a
+/// terminal and plainly from a pipe; each accepted line is appended to FILE's script.
+fn record_ruling(
+    file: &Path,
+    text: &str,
+    r: &ruling::Ruling,
+    cat: Arc<CardDb>,
+) -> Result<(), String> {
+    use std::io::{BufRead, IsTerminal, Write};
+    // Lines are appended at the end of the file, so the script must be its last block.
+    let last_block = text
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty() && !l.starts_with(' ') && !l.starts_with('#'))
+        .map(str::trim_end);
+    let has_script = text.lines().any(|l| l.trim_end() == "script:");
+    if has_script && last_block != Some("script:") {
+        return Err(format!(
+            "{}: --record appends to the script, so `script:` must be the file's last block",
+            file.display()
+        ));
+    }
+    let mut header = String::new();
+    if !text.is_empty() && !text.ends_with('\n') {
+        header.push('\n');
+    }
+    if !has_script {
+        header.push_str("\nscript:\n");
+    }
+    let first_line = text.lines().count() + header.matches('\n').count() + 1;
+    let mut header = Some(header);
+    let mut append = |line: &str| -> Result<(), String> {
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .open(file)
+            .map_err(|e| e.to_string())?;
+        if let Some(h) = header.take() {
+            f.write_all(h.as_bytes()).map_err(|e| e.to_string())?;
+        }
+        writeln!(f, "  {line}").map_err(|e| e.to_string())
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = if std::io::stdin().is_terminal() {
+        let mut editor = rustyline::DefaultEditor::new().map_err(|e| e.to_string())?;
+        let mut read = |prompt: &str| match editor.readline(prompt) {
+            Ok(l) => {
+                let _ = editor.add_history_entry(l.as_str());
+                Some(l)
+            }
+            Err(_) => None,
+        };
+        ruling::record(r, cat, first_line, &mut read, &mut append, &mut out)
+    } else {
+        // Not a terminal (a pipe, a file, a test): plain lines, no prompt.
+        let mut lines = std::io::stdin().lock().lines();
+        let mut read = |_: &str| lines.next().and_then(Result::ok);
+        ruling::record(r, cat, first_line, &mut read, &mut append, &mut out)
+    };
+    match result {
+        Ok(_) => Ok(()),
+        Err(f) => {
+            let _ = write!(out, "{}", f.transcript);
+            Err(format!("{}: {}", file.display(), f.error))
+        }
     }
 }
 

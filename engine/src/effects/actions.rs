@@ -838,9 +838,10 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
             if !candidates(g, &p, &target.filter).contains(t) {
                 return Err(refuse(
                     format!(
-                        "{} is not a legal target for {}",
+                        "{} {t} is not a legal target for {} {}",
                         g.name(*t),
-                        g.name(p.source)
+                        g.name(p.source),
+                        p.source
                     ),
                     "8.5",
                 ));
@@ -931,7 +932,7 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
             };
             if !search_candidates(g, &p, &filter, then).contains(card) {
                 return Err(refuse(
-                    format!("{} cannot be taken by this search", g.name(*card)),
+                    format!("{} {card} cannot be taken by this search", g.name(*card)),
                     "8.3",
                 ));
             }
@@ -945,7 +946,11 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                 }
                 (SearchThen::ToHand, _) => {
                     return Err(refuse(
-                        format!("{} puts its find in hand, not into play", g.name(p.source)),
+                        format!(
+                            "{} {} puts its find in hand, not into play",
+                            g.name(p.source),
+                            p.source
+                        ),
                         "8.3",
                     ))
                 }
@@ -979,7 +984,12 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
         }
         _ => {
             return Err(refuse(
-                format!("{} is waiting for {:?}", g.name(p.source), ask),
+                format!(
+                    "{} {} is waiting for {}",
+                    g.name(p.source),
+                    p.source,
+                    crate::choice::ask_words(g, &ask)
+                ),
                 "6.8",
             ))
         }
@@ -1013,7 +1023,7 @@ fn placement(
         0 => Err(refuse("no legal way to deploy it", "8.3")),
         n => Err(refuse(
             format!(
-                "{} can be deployed in {n} places: say where (onto {})",
+                "{} {card} can be deployed in {n} places: say where (onto {})",
                 g.name(card),
                 ways.iter()
                     .map(|w| match w.host {

@@ -98,6 +98,13 @@ fn skip_idle(g: &mut Game) {
                     }
                     return;
                 }
+                let announced = matches!(&g.step, Step::Aftermath(a) if a.announced);
+                if !announced {
+                    g.log.push(Event::StepSkipped {
+                        who,
+                        skipped: crate::event::Skipped::Aftermath,
+                    });
+                }
                 if let Step::Aftermath(a) = &mut g.step {
                     a.queue.remove(0);
                     a.announced = false;

@@ -177,7 +177,7 @@ pub(crate) fn check_board(g: &Game, side: Side, ship: Inst, target: Inst) -> Res
     if stealth_boardable(g, ship, target).is_some_and(|r| !r.flag()) {
         return Err(err(
             format!(
-                "only a Hunter may board the Stealth ship {}",
+                "only a Hunter may board the Stealth ship {} {target}",
                 g.name(target)
             ),
             "3.4.6",
@@ -186,7 +186,7 @@ pub(crate) fn check_board(g: &Game, side: Side, ship: Inst, target: Inst) -> Res
     if party(g, ship, target).is_empty() {
         return Err(err(
             format!(
-                "no Marine aboard {} may board a ship of that class",
+                "no Marine aboard {} {ship} may board a ship of that class",
                 g.name(ship)
             ),
             "6.9.5",
@@ -325,7 +325,7 @@ pub(crate) fn cancel(g: &mut Game, side: Side, escort: Inst, ship: Inst) -> Resu
 
 // ----- fights (STEP 8) ----------------------------------------------------------------------
 
-fn fight(g: &Game) -> Option<&Fight> {
+pub(crate) fn fight(g: &Game) -> Option<&Fight> {
     g.engagement.as_ref()?.fight.as_ref()
 }
 
@@ -578,13 +578,12 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
             ))
         }
         _ => {
-            return Err(err(
-                format!(
-                    "{c:?} is not a choice in this boarding step ({:?})",
-                    f.stage
-                ),
-                "6.6",
-            ))
+            return Err(RuleError::NotAChoice {
+                who,
+                choice: c.clone(),
+                kind: crate::choice::DecisionKind::Combat(super::engagement::CombatStep::Boarding),
+                section: "6.6",
+            })
         }
     }
     Ok(())
@@ -763,7 +762,7 @@ fn check_fight(g: &mut Game) {
 
 /// Put `ship` (and what is attached to it) under `new`'s command, moving it between the
 /// commanders' battlefields and the engagement's sides.
-fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
+pub(crate) fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
     let old = g.controller(ship);
     if old == new {
         return;

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::choice::{Choice, Decision, DecisionKind};
 use crate::error::RuleError;
-use crate::event::{EndReason, Event};
+use crate::event::{EndReason, Event, Skipped};
 use crate::game::{Facing, Game, Step};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{Ability, Timing};
@@ -325,17 +325,27 @@ pub(crate) fn advance(g: &mut Game) {
             g.log.push(Event::CombatStep { step: 2, who: def });
             set_step(g, CombatStep::Interceptors);
             if traits::interceptor_units(g).is_empty() {
+                g.log.push(Event::StepSkipped {
+                    who: def,
+                    skipped: Skipped::Interceptors,
+                });
                 advance(g);
             }
         }
         CombatStep::Interceptors => begin_volley(g, Side::Attacker),
         CombatStep::Volley(side) => {
-            g.log.push(Event::CombatStep {
-                step: if side == Side::Attacker { 4 } else { 6 },
-                who: if side == Side::Attacker { att } else { def },
-            });
+            let (step, who) = if side == Side::Attacker {
+                (4, att)
+            } else {
+                (6, def)
+            };
+            g.log.push(Event::CombatStep { step, who });
             set_step(g, CombatStep::Boards(side));
             if boarding::legal_boards(g, side).is_empty() {
+                g.log.push(Event::StepSkipped {
+                    who,
+                    skipped: Skipped::Boards { step },
+                });
                 advance(g);
             }
         }
@@ -344,18 +354,30 @@ pub(crate) fn advance(g: &mut Game) {
             let any = g.engagement.as_ref().is_some_and(|e| !e.boards.is_empty());
             if !any {
                 // STEP 6: no boards at all, straight to STEP 9.
+                g.log.push(Event::StepSkipped {
+                    who: att,
+                    skipped: Skipped::NoBoards,
+                });
                 end_round(g);
                 return;
             }
             g.log.push(Event::CombatStep { step: 7, who: def });
             set_step(g, CombatStep::Escorts(Side::Defender));
             if boarding::legal_cancels(g, Side::Defender).is_empty() {
+                g.log.push(Event::StepSkipped {
+                    who: def,
+                    skipped: Skipped::Escorts,
+                });
                 advance(g);
             }
         }
         CombatStep::Escorts(Side::Defender) => {
             set_step(g, CombatStep::Escorts(Side::Attacker));
             if boarding::legal_cancels(g, Side::Attacker).is_empty() {
+                g.log.push(Event::StepSkipped {
+                    who: att,
+                    skipped: Skipped::Escorts,
+                });
                 advance(g);
             }
         }
@@ -516,7 +538,7 @@ fn check_card_timing(g: &Game, card: Inst, step: &CombatStep) -> Result<(), Rule
     if start_only && *step != CombatStep::StartCards {
         return Err(err(
             format!(
-                "{} is deployed only at the start of an engagement",
+                "{} {card} is deployed only at the start of an engagement",
                 g.name(card)
             ),
             "6.6",
@@ -544,7 +566,10 @@ pub(crate) fn dispatch(
             Choice::EndStep => volley::stoic_done(g, *u),
             _ => {
                 return Err(err(
-                    format!("{} must take or decline its Stoic last volley", g.name(*u)),
+                    format!(
+                        "{} {u} must take or decline its Stoic last volley",
+                        g.name(*u)
+                    ),
                     "3.4.10",
                 ))
             }
@@ -614,10 +639,12 @@ pub(crate) fn dispatch(
             ))
         }
         _ => {
-            return Err(err(
-                format!("{choice:?} is not a choice in this step ({step:?})"),
-                "6.6",
-            ))
+            return Err(RuleError::NotAChoice {
+                who,
+                choice: choice.clone(),
+                kind: crate::choice::DecisionKind::Combat(step.clone()),
+                section: "6.6",
+            })
         }
     }
     settle(g);

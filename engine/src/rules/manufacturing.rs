@@ -412,7 +412,7 @@ fn check_module(
                 g,
                 card,
                 host,
-                format!("{} is not a Module attached to it", g.name(old)),
+                format!("{} {old} is not a Module attached to it", g.name(old)),
                 "2.3",
             ));
         }
@@ -469,7 +469,7 @@ fn check_module(
 /// §5.4.2, §8.4: the cost after discounts injected by rulings and the cost modifiers printed
 /// on cards in play (`effects::overrides::cost`), never below zero.
 fn discounted(g: &Game, who: PlayerId, inst: Inst, card: &Card) -> (Amount, Vec<Inst>) {
-    let (mut cost, sources) = crate::effects::overrides::cost(g, who, inst, card.cost);
+    let (mut cost, mut sources) = crate::effects::overrides::cost(g, who, inst, card.cost);
     for d in g
         .discounts
         .iter()
@@ -487,8 +487,13 @@ fn discounted(g: &Game, who: PlayerId, inst: Inst, card: &Card) -> (Amount, Vec<
         };
         if applies {
             // §8.4: a discount never takes a cost below zero.
+            let before = cost;
             cost.resource = cost.resource.saturating_sub(d.amount.resource);
             cost.currency = cost.currency.saturating_sub(d.amount.currency);
+            // The deployment's [§8.4] line names it as a source when it changed the cost.
+            if cost != before && !sources.contains(&d.source) {
+                sources.push(d.source);
+            }
         }
     }
     (cost, sources)
@@ -549,6 +554,8 @@ pub fn check(
         Context::Regiment => DeployHow::Regimented,
         Context::Spoils => DeployHow::Spoils,
         Context::Searched { .. } => DeployHow::Searched,
+        // §4.6: deploying from hand in Setup, not yet the Manufacturing Phase (§5.4.2).
+        Context::Setup => DeployHow::SetupFromHand,
         _ => DeployHow::FromHand,
     };
 
@@ -782,6 +789,7 @@ pub fn check(
     }
     let section = match ctx {
         Context::Conscript => "5.4.3",
+        Context::Setup => "4.6",
         _ => "5.4.2",
     };
     g.check_afford(who, cost, section)?;

@@ -133,6 +133,26 @@ fn context(kind: &DecisionKind) -> Option<Context> {
 }
 
 fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
+    let setup = matches!(
+        d.kind,
+        DecisionKind::SetupModule { .. }
+            | DecisionKind::Mulligan
+            | DecisionKind::SetupDeploy
+            | DecisionKind::SetupDiscard
+    );
+    if setup
+        && matches!(
+            choice,
+            Choice::DeclareEngagement { .. } | Choice::DeclineEngagement
+        )
+    {
+        // §5.1, §6.1: nobody engages in Setup; that, not the pending decision, is the reason.
+        return RuleError::NotNow {
+            what: "declaring an engagement",
+            why: "no commander may engage during the Setup Phase (§6.1)".into(),
+            section: "5.1",
+        };
+    }
     let (what, section) = match choice {
         Choice::SetupModule(_) => ("picking a Setup Module-Station", "4.2"),
         Choice::Mulligan | Choice::KeepHand => ("a mulligan decision", "4.4.1"),

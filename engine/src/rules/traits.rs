@@ -274,7 +274,14 @@ fn check_fearless(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> 
         return Err(err("no engagement", "3.4.5"));
     }
     if side_of_unit(g, unit).is_none() {
-        return Err(err("the unit is not in the engagement", "3.4.5"));
+        return Err(err(
+            format!(
+                "{} {unit} is not in the engagement{}",
+                g.name(unit),
+                crate::error::gone(g, unit)
+            ),
+            "3.4.5",
+        ));
     }
     let swaps = stats::fearless_swaps(g, unit);
     if swaps >= usize::from(fearless_limit(g, unit).count()) {

@@ -139,7 +139,10 @@ pub(crate) fn check_engagement(
     }
     if g.cmd(defender).is_none_or(|c| c.out) {
         return Err(eng_err(
-            format!("{defender} is not an opposing commander in the game"),
+            format!(
+                "{} is not an opposing commander in the game",
+                g.commander_name(defender)
+            ),
             "5.5.1",
         ));
     }
@@ -153,12 +156,15 @@ pub(crate) fn check_engagement(
     for (k, s) in fleet.iter().enumerate() {
         if !ok.contains(s) {
             return Err(eng_err(
-                format!("{s} is not a ship of yours in open space"),
+                format!("{} {s} is not a ship of yours in open space", g.name(*s)),
                 "5.5.2",
             ));
         }
         if fleet[..k].contains(s) {
-            return Err(eng_err(format!("{s} is named twice in the fleet"), "5.5.2"));
+            return Err(eng_err(
+                format!("{} {s} is named twice in the fleet", g.name(*s)),
+                "5.5.2",
+            ));
         }
     }
     Ok(())

@@ -111,7 +111,11 @@ pub(crate) fn can_act(g: &Game, unit: Inst) -> Result<(), RuleError> {
             ));
         }
         return Err(err(
-            format!("{} {unit} is not in the engagement", g.name(unit)),
+            format!(
+                "{} {unit} is not in the engagement{}",
+                g.name(unit),
+                crate::error::gone(g, unit)
+            ),
             "6.5.2",
         ));
     }
@@ -139,7 +143,11 @@ pub(crate) fn check_target(
     let name = || format!("{} {target}", g.name(target));
     let Some(side) = side_of_unit(g, firer) else {
         return Err(err(
-            format!("{} {firer} is not in the engagement", g.name(firer)),
+            format!(
+                "{} {firer} is not in the engagement{}",
+                g.name(firer),
+                crate::error::gone(g, firer)
+            ),
             "6.5.2",
         ));
     };
@@ -151,7 +159,14 @@ pub(crate) fn check_target(
         let why = if matches!(g.zone(target), Some(Zone::Attached(_))) {
             ("is aboard another card and cannot be targeted", "2.5.1.1")
         } else {
-            ("is not an opposing unit in this engagement", "6.2")
+            (
+                if g.in_play(target) {
+                    "is not an opposing unit in this engagement"
+                } else {
+                    "is not an opposing unit in this engagement: it was destroyed and is in the Scrapheap"
+                },
+                "6.2",
+            )
         };
         return Err(err(format!("{} {}", name(), why.0), why.1));
     }
@@ -274,7 +289,10 @@ pub(crate) fn check_fire(
     }
     for (k, &(t, _)) in fire.iter().enumerate() {
         if fire[..k].iter().any(|&(u, _)| u == t) {
-            return Err(err(format!("target {t} is named twice"), "6.2"));
+            return Err(err(
+                format!("target {} {t} is named twice", g.name(t)),
+                "6.2",
+            ));
         }
         check_one_target(g, unit, t, kind)?;
     }
@@ -409,7 +427,10 @@ fn check_shooter(g: &Game, who: PlayerId, unit: Inst) -> Result<(Occasion, Kind)
         Occasion::Stoic(u) => {
             if unit != u || g.controller(u) != who {
                 return Err(err(
-                    format!("{} must take or decline its Stoic last volley", g.name(u)),
+                    format!(
+                        "{} {u} must take or decline its Stoic last volley",
+                        g.name(u)
+                    ),
                     "3.4.10",
                 ));
             }
@@ -614,6 +635,31 @@ pub(crate) fn push_fire(
     }
 }
 
+/// The static card modifiers a roll reads: the firer's attack and the target's defense (a
+/// Module-Station's with its Station's, §6.5.3), by source, for the roll line.
+fn static_sources(
+    g: &Game,
+    unit: Inst,
+    target: Inst,
+) -> Vec<(CardRef, crate::ir::effect::Stat, i8)> {
+    use crate::ir::effect::{CardModifier, Stat};
+    let mut of = vec![(unit, Stat::Attack), (target, Stat::Defense)];
+    if let Some(st) = stats::station_of_module(g, target) {
+        of.push((st, Stat::Defense));
+    }
+    let mut out = Vec::new();
+    for (card, want) in of {
+        for (src, m) in crate::effects::modifiers(g, card) {
+            if let CardModifier::Stat { stat, delta } = m {
+                if stat == want && delta != 0 {
+                    out.push((g.card_ref(src), stat, delta));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Roll a volley and apply its wounds (§6.2). The caller has checked it.
 pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) {
     let fire_refs: Vec<(CardRef, u8)> = fire.iter().map(|&(t, n)| (g.card_ref(t), n)).collect();
@@ -688,6 +734,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
             unit: g.card_ref(unit),
             target: g.card_ref(t),
             defense,
+            statics: static_sources(g, unit, t),
             dice,
             wounds: dealt,
             total,

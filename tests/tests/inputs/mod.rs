@@ -478,7 +478,7 @@ pub fn check_ruling(bytes: &[u8]) {
     match ruling::parse(&text) {
         Err(e) => at_a_line(&e),
         Ok(r) => match ruling::run(&r, ruling_pool()) {
-            Err(e) => at_a_line(&e),
+            Err(f) => at_a_line(&f.error),
             Ok(out) => assert!(out.len() <= 16 * 1024 * 1024, "{} bytes", out.len()),
         },
     }
