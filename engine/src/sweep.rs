@@ -255,7 +255,7 @@ pub fn generate_deck(pool: &Pool, dice: &mut Dice) -> Result<Vec<CardId>, String
             .collect();
         return Err(format!("a generated deck is not legal: {}", why.join("; ")));
     }
-    crate::deck::card_ids(&list, &*pool.db)
+    crate::deck::card_ids(&list, &pool.db)
         .ok_or_else(|| "a generated deck names an unknown card".into())
 }
 
