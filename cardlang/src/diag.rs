@@ -682,7 +682,10 @@ mod tests {
             "cards/a.hb:2:5: error[HB0102]: unknown field `atack`"
         );
         let r = d.to_record(&files());
-        assert_eq!((r.line, r.column, r.start, r.end), (2, 5, 15, 20));
+        assert_eq!(
+            (r.line, r.column, r.start, r.end),
+            (Some(2), Some(5), 15, 20)
+        );
     }
 
     #[test]
