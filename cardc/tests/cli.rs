@@ -593,3 +593,34 @@ fn explain_a_good_card_of_a_pool_with_errors() {
     assert_eq!(code(&out), 0);
     assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }
+
+#[test]
+fn one_prototype_diagnostic_per_card_with_every_line() {
+    let out = cardc(&[
+        "--message-format",
+        "json",
+        "deck",
+        "check",
+        "--cards",
+        "tests/decks/pool",
+        "tests/decks/prototype-split.txt",
+    ]);
+    assert_eq!(code(&out), 1);
+    let records: Vec<serde_json::Value> = stderr(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let prototypes: Vec<&serde_json::Value> =
+        records.iter().filter(|r| r["code"] == "HB0710").collect();
+    assert_eq!(prototypes.len(), 1, "{records:?}");
+    let lines: Vec<&serde_json::Value> = std::iter::once(&prototypes[0]["line"])
+        .chain(
+            prototypes[0]["related"]
+                .as_array()
+                .expect("related")
+                .iter()
+                .map(|r| &r["line"]),
+        )
+        .collect();
+    assert_eq!(lines, [15, 17, 19]);
+}

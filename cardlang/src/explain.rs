@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use crate::ir::card::{Amount, Card, CardKind, ModuleKind, ShipClass, SizeRestriction};
 use crate::ir::effect::*;
-use crate::ir::rules::{BaseRule, RuleKind, RuleSubject, RuleValue};
+use crate::ir::rules::{BaseRule, RuleSubject, RuleValue};
 
 /// The full explanation of a card, ending with a newline.
 pub fn explain(card: &Card) -> String {
@@ -90,27 +90,21 @@ pub fn explain(card: &Card) -> String {
         let _ = writeln!(out, "  Abilities:");
         for a in abilities {
             let _ = writeln!(out, "    - {}", ability_text_on(card.kind, a));
-            if let Ability::Override { rule, .. } = a {
+            if let Ability::Override { rule, scope, .. } = a {
+                // What the rule says without the card, in the same words and for the same cards
+                // as the override above: a bare "normally allowed" reads backwards for rules
+                // whose `yes` forbids something (`station-first-round-shield`, issue #14).
                 let _ = writeln!(
                     out,
                     "      (changes the base rule `{}`, §{}: normally {})",
                     rule.name(),
                     rule.section(),
-                    rule_value_text(rule.kind(), rule.default_value())
+                    Ctx::of(Some(card.kind)).override_(*rule, rule.default_value(), *scope)
                 );
             }
         }
     }
     out
-}
-
-fn rule_value_text(kind: RuleKind, v: RuleValue) -> String {
-    match (kind, v) {
-        (RuleKind::Flag, RuleValue::Flag(true)) => "allowed".into(),
-        (RuleKind::Flag, _) => "not allowed".into(),
-        (_, RuleValue::Amount(a)) => amount_short(a),
-        _ => v.to_string(),
-    }
 }
 
 /// One ability as canonical English rules text, ending with a full stop, without knowing the

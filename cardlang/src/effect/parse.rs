@@ -156,18 +156,18 @@ fn syntax_error(
         InputLocation::Span((s, _)) => s,
     }
     .min(text.len());
-    let mut expected: Vec<&'static str> = match &err.variant {
+    let mut expected: Vec<Expected> = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             positives.iter().filter_map(|r| describe(*r)).collect()
         }
         ErrorVariant::CustomError { .. } => Vec::new(),
     };
-    expected.sort_unstable();
-    expected.dedup();
+    expected.sort_by_key(|e| e.what);
+    expected.dedup_by_key(|e| e.what);
     let rest = text.get(at..).unwrap_or("");
     let word: String = rest
         .chars()
-        .take_while(|c| !c.is_whitespace() && *c != ',' && *c != ';')
+        .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | ';' | ':'))
         .collect();
     let end = at
         + word
@@ -185,14 +185,77 @@ fn syntax_error(
     let message = if expected.is_empty() {
         format!("cannot read this `{key}` ability at {found}")
     } else {
+        let what: Vec<&str> = expected.iter().map(|e| e.what).collect();
         format!(
             "expected {} in `{key}` ability, found {found}",
-            join_or(&expected)
+            join_or(&what)
         )
     };
     Diagnostic::error(codes::SYNTAX, file, message)
         .at(Span::new(base + at, base + end), "not understood here")
-        .with_help(format!("{}; see docs/abilities.md", example_for(key)))
+        .with_help(alternatives_help(key, rest, &expected))
+}
+
+/// The help for a syntax error: a did-you-mean for the words written, then every phrase that
+/// may stand there (all of them: a designer should not have to guess), or an example when the
+/// parser wanted something open-ended like a number.
+fn alternatives_help(key: &str, rest: &str, expected: &[Expected]) -> String {
+    let choices: Vec<&str> = expected
+        .iter()
+        .flat_map(|e| e.choices.iter().map(String::as_str))
+        .collect();
+    let mut help = String::new();
+    if let Some(near) = did_you_mean(rest, &choices) {
+        help.push_str(&format!("did you mean `{near}`? "));
+    }
+    let lists: Vec<String> = expected
+        .iter()
+        .filter(|e| !e.choices.is_empty())
+        .map(|e| {
+            let items: Vec<String> = e.choices.iter().map(|c| format!("`{c}`")).collect();
+            format!("{}: {}", e.list, items.join(", "))
+        })
+        .collect();
+    if lists.is_empty() {
+        help.push_str(example_for(key));
+    } else {
+        help.push_str(&lists.join("; "));
+    }
+    help.push_str("; see docs/abilities.md");
+    help
+}
+
+/// The choice closest to what was written: by the whole phrase against as many words of the
+/// text (`any tim` -> `any time`), else by its first word (a typo in the verb of a longer
+/// phrase, `drow 2` -> `draw N`). Placeholders in capitals (`N`, `FILTER`) never match, so they
+/// only count against a phrase. Nothing is suggested for a word that is nowhere near.
+fn did_you_mean<'a>(rest: &str, choices: &[&'a str]) -> Option<&'a str> {
+    let words: Vec<String> = rest
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == ':')
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let first = words.first()?;
+    let near = |d: usize, len: usize| d > 0 && d <= 2.max(len / 3);
+    choices
+        .iter()
+        .filter_map(|c| {
+            let lower = c.to_ascii_lowercase();
+            let head = lower.split(' ').next()?;
+            let n = lower.split(' ').count().min(words.len());
+            let phrase = strsim::levenshtein(&words[..n].join(" "), &lower);
+            let d = strsim::levenshtein(first, head);
+            let score = if near(phrase, lower.len()) {
+                phrase
+            } else if near(d, head.len()) {
+                100 + d
+            } else {
+                return None;
+            };
+            Some((score, *c))
+        })
+        .min_by_key(|(score, _)| *score)
+        .map(|(_, c)| c)
 }
 
 fn join_or(items: &[&str]) -> String {
@@ -203,35 +266,170 @@ fn join_or(items: &[&str]) -> String {
     }
 }
 
-/// What a grammar rule looks like to a designer, for "expected ..." messages.
-fn describe(rule: Rule) -> Option<&'static str> {
+/// What the parser wanted, for "expected ..." messages: a name for it, and for a closed set
+/// the phrases that may be written there (capitals are placeholders).
+struct Expected {
+    what: &'static str,
+    /// How the help introduces the choices: "triggers", "actions".
+    list: &'static str,
+    choices: Vec<String>,
+}
+
+/// What a grammar rule looks like to a designer. The phrases follow `ability.pest`; a test
+/// parses each one (with its placeholders filled in) so the lists cannot drift from it.
+fn describe(rule: Rule) -> Option<Expected> {
+    let of = |what, list, choices: &[&str]| Expected {
+        what,
+        list,
+        choices: choices.iter().map(|c| (*c).to_string()).collect(),
+    };
     Some(match rule {
-        Rule::timing => "a timing (`any time`, `engagement`, `start of engagement`, `your turn`, `your manufacturing phase`)",
-        Rule::trigger | Rule::event | Rule::watch => "a trigger (`deployed`, `destroyed`, `host rolls a natural 10`, ...)",
-        Rule::replaced => "`destroyed`, `suffering compulsory wounds` or `boarded`",
-        Rule::effect | Rule::step | Rule::actions | Rule::action => "an action (`draw 2`, `deal 1 compulsory wound to target ship`, ...)",
-        Rule::aim | Rule::chosen | Rule::named => "a recipient (`this`, `host`, `target ship`, `each opposing ship`)",
-        Rule::filter | Rule::noun => "a card type or ship class",
-        Rule::modifier => "a modifier (`gains Stealth`, `gets +1 attack`)",
-        Rule::duration => "a duration (`until end of engagement`, `until end of turn`, `while attached`)",
-        Rule::amount | Rule::amount_lit => "an amount like `2R 1C`",
-        Rule::number | Rule::quantity => "a number",
-        Rule::signed | Rule::signed_amount => "a signed value like `+1`",
-        Rule::rule_name => "a base rule name (docs/base-rules.md)",
-        Rule::rule_value => "a value (`6`, `yes`, `no`, `1R 1C`, a ship class)",
-        Rule::ov_scope => "`this`, `host`, `you` or `opponents`",
-        Rule::condition | Rule::test => "a condition (`this is damaged`, `you are attacking`, ...)",
-        Rule::commander => "a Commander (`you`, `opponent`, `each opponent`, `target opponent`)",
-        Rule::static_body => "a static ability (`ships in your fleet gain Interceptor +1`, `your hand size +1`)",
-        Rule::trait_ref => "a trait",
-        Rule::branch => "a roll branch like `(1-5: draw 1)`",
-        Rule::search_then => "`deploy it`, `deploy it free` or `put it in hand`",
-        Rule::EOI => "the end of the ability",
-        Rule::sep => "`:` after the trigger",
-        Rule::equals => "`=` after the rule name",
+        Rule::timing => of("a timing", "timings", TIMINGS),
+        Rule::trigger | Rule::event | Rule::watch => of("a trigger", "triggers", TRIGGERS),
+        Rule::replaced => of("what is replaced", "replaceable events", REPLACED),
+        Rule::effect | Rule::step | Rule::actions | Rule::action => {
+            of("an action", "actions", ACTIONS)
+        }
+        Rule::aim | Rule::chosen | Rule::named => of("a recipient", "recipients", RECIPIENTS),
+        Rule::filter | Rule::noun => Expected {
+            what: "a card type or ship class",
+            list: "card types and classes",
+            choices: NOUNS
+                .iter()
+                .map(|n| (*n).to_string())
+                .chain(ShipClass::ALL.iter().map(|c| c.name().to_string()))
+                .collect(),
+        },
+        Rule::modifier => of("a modifier", "modifiers", MODIFIERS),
+        Rule::duration => of("a duration", "durations", DURATIONS),
+        Rule::amount | Rule::amount_lit => of("an amount like `2R 1C`", "", &[]),
+        Rule::number | Rule::quantity => of("a number", "", &[]),
+        Rule::signed | Rule::signed_amount => of("a signed value like `+1`", "", &[]),
+        Rule::rule_name => Expected {
+            what: "a base rule name",
+            list: "base rules (docs/base-rules.md)",
+            choices: BaseRule::ALL.iter().map(|r| r.name().to_string()).collect(),
+        },
+        Rule::rule_value => of("a value (`6`, `yes`, `no`, `1R 1C`, a ship class)", "", &[]),
+        Rule::ov_scope => of("a scope", "scopes", &["this", "host", "you", "opponents"]),
+        Rule::condition | Rule::test => of("a condition", "conditions", CONDITIONS),
+        Rule::commander => of("a Commander", "Commanders", COMMANDERS),
+        Rule::static_body => of("a static ability", "static abilities", STATICS),
+        Rule::trait_ref => Expected {
+            what: "a trait",
+            list: "traits",
+            choices: TraitName::ALL.iter().map(|t| t.to_string()).collect(),
+        },
+        Rule::branch => of("a roll branch like `(1-5: draw 1)`", "", &[]),
+        Rule::search_then => of("what to do with the card found", "choices", SEARCH_THEN),
+        Rule::EOI => of("the end of the ability", "", &[]),
+        Rule::sep => of("`:` after the trigger", "", &[]),
+        Rule::equals => of("`=` after the rule name", "", &[]),
         _ => return None,
     })
 }
+
+// The closed sets of `ability.pest`, as a designer writes them (docs/abilities.md).
+const TIMINGS: &[&str] = &[
+    "any time",
+    "start of engagement",
+    "engagement",
+    "your turn",
+    "your manufacturing phase",
+];
+const TRIGGERS: &[&str] = &[
+    "deployed",
+    "destroyed",
+    "boarded",
+    "boards",
+    "rolls a natural N",
+    "engagement starts",
+    "engagement ends",
+    "your logistics phase",
+    "your manufacturing phase",
+    "your turn starts",
+    "your turn ends",
+    "host TRIGGER",
+    "any FILTER TRIGGER",
+];
+const REPLACED: &[&str] = &["destroyed", "suffering compulsory wounds", "boarded"];
+const ACTIONS: &[&str] = &[
+    "deal N compulsory wounds to RECIPIENT",
+    "volley N dice at RECIPIENT",
+    "repair N wounds on RECIPIENT",
+    "cancel this engagement",
+    "destroy RECIPIENT",
+    "sacrifice RECIPIENT",
+    "search your Shipyard for a FILTER and put it in hand",
+    "attach RECIPIENT to RECIPIENT",
+    "detach RECIPIENT",
+    "return RECIPIENT to hand",
+    "retreat RECIPIENT",
+    "take AMOUNT from COMMANDER",
+    "give AMOUNT to COMMANDER",
+    "pay AMOUNT",
+    "draw N",
+    "discard N",
+    "discard your hand",
+    "gain AMOUNT",
+    "RECIPIENT MODIFIER DURATION",
+    "if CONDITION then ACTION",
+    "you may ACTION",
+    "roll a volley die (1-5: ACTION) (6-10: ACTION)",
+];
+const RECIPIENTS: &[&str] = &[
+    "this",
+    "host",
+    "attached cards",
+    "target FILTER",
+    "up to N target FILTER",
+    "each FILTER",
+    "FILTER",
+];
+const NOUNS: &[&str] = &[
+    "card",
+    "unit",
+    "ship",
+    "Marine",
+    "Station",
+    "module",
+    "Event",
+    "Tactic",
+    "Breakthru",
+];
+const MODIFIERS: &[&str] = &[
+    "gains TRAIT",
+    "loses TRAIT",
+    "gets +N attack",
+    "gets +N defense",
+    "gets +N wounds",
+    "gets +N marine capacity",
+    "gets +N wing capacity",
+    "gets +AMOUNT income",
+];
+const DURATIONS: &[&str] = &[
+    "until end of engagement",
+    "until end of turn",
+    "while attached",
+];
+const CONDITIONS: &[&str] = &[
+    "this is damaged",
+    "this is not damaged",
+    "host is damaged",
+    "you are attacking",
+    "you are defending",
+    "you control N FILTER",
+    "each opponent controls N FILTER",
+];
+const COMMANDERS: &[&str] = &["you", "opponent", "each opponent", "target opponent"];
+const STATICS: &[&str] = &[
+    "your hand size +N",
+    "your income +AMOUNT",
+    "FILTER costs AMOUNT more",
+    "FILTER costs AMOUNT less",
+    "RECIPIENT MODIFIER",
+];
+const SEARCH_THEN: &[&str] = &["deploy it", "deploy it free", "put it in hand"];
 
 /// Resolution state for one field.
 struct Lower {
@@ -1653,4 +1851,112 @@ pub(crate) fn suggest<'a>(text: &str, names: &[&'a str]) -> Option<&'a str> {
         .filter(|(d, n)| *d <= 2.max(n.len() / 3))
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fills a listed phrase's placeholders with something the grammar accepts there.
+    fn filled(phrase: &str) -> String {
+        [
+            ("RECIPIENT", "target ship"),
+            ("FILTER", "ship"),
+            ("TRIGGER", "deployed"),
+            ("+AMOUNT", "+1R"),
+            ("AMOUNT", "1R"),
+            ("COMMANDER", "opponent"),
+            ("MODIFIER", "gets +1 attack"),
+            ("DURATION", "until end of turn"),
+            ("CONDITION", "this is damaged"),
+            ("ACTION", "draw 1"),
+            ("TRAIT", "Stealth"),
+            ("N", "2"),
+        ]
+        .iter()
+        .fold(phrase.to_string(), |s, (p, v)| s.replace(p, v))
+    }
+
+    /// Every phrase the help lists parses where the help offers it: the lists cannot drift
+    /// from `ability.pest`.
+    #[test]
+    fn listed_alternatives_parse() {
+        let cases: &[(&[&str], Rule, &str)] = &[
+            (TIMINGS, Rule::timing_field, "{}"),
+            (TRIGGERS, Rule::when_field, "{}: draw 1"),
+            (REPLACED, Rule::instead_field, "of being {}: draw 1"),
+            (ACTIONS, Rule::play_field, "{}"),
+            (RECIPIENTS, Rule::play_field, "destroy {}"),
+            (NOUNS, Rule::play_field, "destroy target {}"),
+            (MODIFIERS, Rule::static_field, "this {}"),
+            (DURATIONS, Rule::play_field, "this gets +1 attack {}"),
+            (CONDITIONS, Rule::play_field, "if {} then draw 1"),
+            (COMMANDERS, Rule::play_field, "{} draw 1"),
+            (STATICS, Rule::static_field, "{}"),
+            (
+                SEARCH_THEN,
+                Rule::play_field,
+                "search your Shipyard for a ship and {}",
+            ),
+        ];
+        for (phrases, rule, frame) in cases {
+            for p in *phrases {
+                let text = frame.replace("{}", &filled(p));
+                assert!(
+                    AbilityParser::parse(*rule, &text).is_ok(),
+                    "`{p}` is listed but `{text}` does not parse as {rule:?}"
+                );
+            }
+        }
+    }
+
+    fn help_for(key: &str, text: &str) -> (String, String) {
+        let mut sink = Sink::new("t.hb");
+        assert!(parse_entry(key, Span::new(0, 0), text, 0, &mut sink).is_none());
+        let d = sink.into_diagnostics().remove(0);
+        (d.message, d.help.unwrap_or_default())
+    }
+
+    #[test]
+    fn a_misspelt_trigger_lists_them_all_with_a_suggestion() {
+        let (message, help) = help_for("when", "destroys: draw 1");
+        assert_eq!(
+            message,
+            "expected a trigger in `when` ability, found `destroys`"
+        );
+        assert!(
+            help.starts_with("did you mean `destroyed`? triggers: `deployed`, "),
+            "{help}"
+        );
+        for t in TRIGGERS {
+            assert!(help.contains(&format!("`{t}`")), "{t} missing from {help}");
+        }
+    }
+
+    #[test]
+    fn every_expectation_with_a_closed_set_suggests_from_it() {
+        for (key, text, near) in [
+            ("play", "drow 2", "draw N"),
+            ("timing", "any tim", "any time"),
+            ("instead", "of being destoryed: draw 1", "destroyed"),
+            (
+                "play",
+                "this gets +1 attack untill end of turn",
+                "until end of turn",
+            ),
+            ("static", "this gains Stelth", "Stealth"),
+            ("override", "station-module-limit = 6 for yuo", "you"),
+            (
+                "play",
+                "if yuo are attacking then draw 1",
+                "you are attacking",
+            ),
+        ] {
+            let (message, help) = help_for(key, text);
+            assert!(
+                help.starts_with(&format!("did you mean `{near}`?")),
+                "{key}: {text}: {message}\n{help}"
+            );
+        }
+    }
 }

@@ -402,18 +402,25 @@ fn faction(resolved: &[Resolved<'_>], out: &mut Vec<Violation>) {
     }
 }
 
-/// §8.8: Prototype cards are illegal unless every Commander agrees to them.
+/// §8.8: Prototype cards are illegal unless every Commander agrees to them. One violation per
+/// card, at its first line, with every other line naming it as a label.
 fn prototypes(resolved: &[Resolved<'_>], out: &mut Vec<Violation>) {
-    for &(entry, card) in resolved {
-        if card.prototype {
-            out.push(
-                Violation::new(
-                    DeckRule::Prototype,
-                    format!("\"{}\" is a Prototype card", card.name),
-                )
-                .at(entry.span.clone(), "prototype")
-                .with_help("Prototype cards are legal only when every Commander in the game agrees to them"),
-            );
+    let mut seen = std::collections::BTreeSet::new();
+    for (k, &(entry, card)) in resolved.iter().enumerate() {
+        if !card.prototype || !seen.insert(card.id) {
+            continue;
         }
+        let mut v = Violation::new(
+            DeckRule::Prototype,
+            format!("\"{}\" is a Prototype card", card.name),
+        )
+        .at(entry.span.clone(), "prototype")
+        .with_help(
+            "Prototype cards are legal only when every Commander in the game agrees to them",
+        );
+        for &(other, _) in resolved[k + 1..].iter().filter(|(_, c)| c.id == card.id) {
+            v = v.with_related(other.span.clone(), "more copies of it");
+        }
+        out.push(v);
     }
 }
