@@ -90,12 +90,7 @@ fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, S
     }
     let mut status = Status::Success;
     let read = if stdin {
-        cardlang::source::read_one(dir, STDIN_NAME)
-            .map(|f| vec![f])
-            .map_err(|d| cardlang::source::PoolError {
-                diagnostics: vec![d],
-                files: Vec::new(),
-            })
+        cardlang::source::read_one(dir, STDIN_NAME).map(|f| vec![f])
     } else {
         read_pool(dir)
     };
