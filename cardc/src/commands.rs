@@ -141,12 +141,7 @@ fn read_and_compile(dir: &Path, out: &mut Emitter) -> Result<Compiled, Status> {
         }
     }
     let read = if stdin {
-        cardlang::source::read_one(dir, STDIN_NAME)
-            .map(|f| vec![f])
-            .map_err(|d| cardlang::source::PoolError {
-                diagnostics: vec![d],
-                files: Vec::new(),
-            })
+        cardlang::source::read_one(dir, STDIN_NAME).map(|f| vec![f])
     } else {
         read_pool(dir)
     };

@@ -182,20 +182,24 @@ pub fn read_pool(dir: &Path) -> Result<Vec<SourceFile>, PoolError> {
 }
 
 /// One card file given on its own (`-` is standard input), read and decoded like a pool's:
-/// the problem, if any, is a diagnostic under `name`.
-pub fn read_one(path: &Path, name: &str) -> Result<SourceFile, Diagnostic> {
-    match read_capped(path) {
+/// the problem, if any, is the one diagnostic of the error, under `name`.
+pub fn read_one(path: &Path, name: &str) -> Result<SourceFile, PoolError> {
+    let problem = match read_capped(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => Ok(SourceFile::new(name, text)),
-            Err(e) => Err(not_utf8(name.to_string(), e.as_bytes(), e.utf8_error())),
+            Ok(text) => return Ok(SourceFile::new(name, text)),
+            Err(e) => not_utf8(name.to_string(), e.as_bytes(), e.utf8_error()),
         },
-        Err(ReadProblem::TooLarge) => Err(too_large(name.to_string())),
-        Err(ReadProblem::Io(e)) => Err(Diagnostic::error(
+        Err(ReadProblem::TooLarge) => too_large(name.to_string()),
+        Err(ReadProblem::Io(e)) => Diagnostic::error(
             codes::READ_ERROR,
             name,
             format!("cannot read card file: {e}"),
-        )),
-    }
+        ),
+    };
+    Err(PoolError {
+        diagnostics: vec![problem],
+        files: Vec::new(),
+    })
 }
 
 fn too_large(name: String) -> Diagnostic {

@@ -33,7 +33,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -46,7 +46,7 @@ impl Rng {
         if n == 0 {
             0
         } else {
-            (self.next() % n as u64) as usize
+            (self.next_u64() % n as u64) as usize
         }
     }
 
@@ -104,7 +104,7 @@ pub fn mutate(rng: &mut Rng, input: &[u8], others: &[Vec<u8>], words: &[&str]) -
                 out[i] ^= 1 << rng.below(8);
             }
             // Random byte inserted.
-            1 => out.insert(at, rng.next() as u8),
+            1 => out.insert(at, rng.next_u64() as u8),
             // A range deleted.
             2 if !out.is_empty() => {
                 let len = 1 + rng.below(32.min(out.len() - at.min(out.len() - 1)));
