@@ -10,6 +10,8 @@
 //! (no colour, width 100: what the snapshots hold), [`render_short`]
 //! (`file:line:col: error[HB0102]: message`) and [`Record`] for JSON output.
 
+use std::cell::OnceCell;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use miette::{
@@ -30,6 +32,7 @@ pub mod codes {
     pub const UNCLOSED_CARD: &str = "HB0005";
     pub const NESTING_TOO_DEEP: &str = "HB0006";
     pub const TOO_MANY_ERRORS: &str = "HB0007";
+    pub const POOL_TOO_LARGE: &str = "HB0008";
 
     pub const UNKNOWN_CARD_TYPE: &str = "HB0101";
     pub const UNKNOWN_FIELD: &str = "HB0102";
@@ -57,6 +60,7 @@ pub mod codes {
     pub const ZERO_WOUNDS: &str = "HB0308";
     pub const BREAKTHRU_COST: &str = "HB0309";
     pub const FACE_DOWN_COST: &str = "HB0310";
+    pub const CARD_INVALID: &str = "HB0311";
 
     /// Every code with a one-line meaning, in code order.
     pub const ALL: &[(&str, &str)] = &[
@@ -72,6 +76,10 @@ pub mod codes {
         (
             TOO_MANY_ERRORS,
             "too many diagnostics in one file; the rest are suppressed",
+        ),
+        (
+            POOL_TOO_LARGE,
+            "the pool has more cards, or more bytes, than one card database holds",
         ),
         (UNKNOWN_CARD_TYPE, "unknown card type"),
         (UNKNOWN_FIELD, "unknown field"),
@@ -111,6 +119,10 @@ pub mod codes {
         (
             FACE_DOWN_COST,
             "Face Up-Face Down module with a cost other than 0 (§3.4.4)",
+        ),
+        (
+            CARD_INVALID,
+            "a card breaks a rule the database loader checks that no other check caught",
         ),
     ];
 }
@@ -431,24 +443,11 @@ impl HumanStyle {
 ///
 /// A diagnostic about a whole file (empty primary span, no labels: a deck's card count, an
 /// unreadable file) gets no snippet: pointing at line 1 would suggest the problem is there.
+///
+/// Each call indexes the file's lines once; to render many diagnostics of one file, use one
+/// [`HumanRenderer`] (as [`render_all_human`] does) so the index is built once for them all.
 pub fn render_human(diag: &Diagnostic, files: &[SourceFile], style: HumanStyle) -> String {
-    let whole_file = diag.span.is_empty() && diag.label.is_none() && diag.secondary.is_empty();
-    let files = if whole_file { &[] } else { files };
-    let theme = if style.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(style.width)
-        .with_links(false);
-    let report = Report::new(diag, files);
-    let mut out = String::new();
-    match handler.render_report(&mut out, &report) {
-        Ok(()) => out,
-        // A snippet miette cannot draw must not lose the diagnostic.
-        Err(_) => format!("{}\n", render_short(diag, files)),
-    }
+    HumanRenderer::new(files, style).render(diag)
 }
 
 /// [`render_human`] with [`HumanStyle::PLAIN`].
@@ -458,12 +457,88 @@ pub fn render_human_plain(diag: &Diagnostic, files: &[SourceFile]) -> String {
 
 /// Every diagnostic rendered by [`render_human`], separated by blank lines.
 pub fn render_all_human(diags: &[Diagnostic], files: &[SourceFile], style: HumanStyle) -> String {
+    let renderer = HumanRenderer::new(files, style);
     let mut out = String::new();
     for d in diags {
-        out.push_str(&render_human(d, files, style));
+        out.push_str(&renderer.render(d));
         out.push('\n');
     }
     out
+}
+
+/// Renders human diagnostics against a set of files in time linear in the files plus the
+/// diagnostics: each file's line starts are computed once, on first use, and miette is handed
+/// only the few lines around each label (clipped around the label on a very long line), never
+/// the whole file to scan. A label past column 65,535 or a multi-megabyte line renders like
+/// any other.
+pub struct HumanRenderer<'a> {
+    files: &'a [SourceFile],
+    by_name: BTreeMap<&'a str, usize>,
+    lines: Vec<OnceCell<LineIndex>>,
+    handler: GraphicalReportHandler,
+}
+
+impl<'a> HumanRenderer<'a> {
+    pub fn new(files: &'a [SourceFile], style: HumanStyle) -> HumanRenderer<'a> {
+        let theme = if style.color {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let mut by_name = BTreeMap::new();
+        for (i, f) in files.iter().enumerate() {
+            // The first file of a name wins, as a linear search would find it.
+            by_name.entry(f.name.as_str()).or_insert(i);
+        }
+        HumanRenderer {
+            files,
+            by_name,
+            lines: files.iter().map(|_| OnceCell::new()).collect(),
+            handler: GraphicalReportHandler::new_themed(theme)
+                .with_width(style.width)
+                .with_links(false),
+        }
+    }
+
+    /// One diagnostic, as [`render_human`] draws it.
+    pub fn render(&self, diag: &Diagnostic) -> String {
+        let whole_file = diag.span.is_empty() && diag.label.is_none() && diag.secondary.is_empty();
+        let source = |name: &str| -> Option<FileSource<'_>> {
+            if whole_file {
+                return None;
+            }
+            let &i = self.by_name.get(name)?;
+            let file = self.files.get(i)?;
+            let lines = self
+                .lines
+                .get(i)?
+                .get_or_init(|| LineIndex::new(&file.text));
+            Some(FileSource {
+                name: &file.name,
+                text: &file.text,
+                lines,
+            })
+        };
+        let report = Report {
+            diag,
+            source: source(&diag.file),
+            related: diag
+                .secondary
+                .iter()
+                .filter(|l| !drawn_beside(diag, l))
+                .map(|label| Elsewhere {
+                    label,
+                    source: source(&label.file),
+                })
+                .collect(),
+        };
+        let mut out = String::new();
+        match self.handler.render_report(&mut out, &report) {
+            Ok(()) => out,
+            // A snippet miette cannot draw must not lose the diagnostic.
+            Err(_) => format!("{}\n", render_short(diag, self.files)),
+        }
+    }
 }
 
 /// `file:line:col: error[HB0102]: message`, one line.
@@ -489,21 +564,62 @@ fn find<'a>(files: &'a [SourceFile], name: &str) -> Option<&'a str> {
         .map(|f| f.text.as_str())
 }
 
-/// Clamps a span to `text` and to character boundaries, so miette never sees a bad span.
+/// Longest label drawn, in bytes: a longer span is drawn from its start, so one diagnostic's
+/// snippet stays small however much of the file its span covers.
+const MAX_LABEL_BYTES: usize = 4096;
+
+/// Clamps a span to `text`, to character boundaries and to [`MAX_LABEL_BYTES`], so miette never
+/// sees a bad span or draws an unbounded one.
 fn clamp(span: Span, text: Option<&str>) -> SourceSpan {
     let Some(text) = text else {
         return SourceSpan::from(span.start..span.end.max(span.start));
     };
-    let fix = |mut at: usize| {
-        at = at.min(text.len());
-        while !text.is_char_boundary(at) {
-            at -= 1;
-        }
-        at
-    };
-    let start = fix(span.start);
-    let end = fix(span.end).max(start);
+    let start = floor_char(text, span.start);
+    let end = floor_char(text, span.end.min(start.saturating_add(MAX_LABEL_BYTES))).max(start);
     SourceSpan::from(start..end)
+}
+
+/// `at` clamped to `text` and moved back to a character boundary.
+fn floor_char(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// `at` clamped to `text` and moved forward to a character boundary.
+fn ceil_char(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+/// Farthest a secondary label may be from the primary span, in bytes, to be drawn in the same
+/// snippet: miette draws every line between two labels it joins, so a label farther away (or in
+/// another file) gets a note with its own snippet instead, and one diagnostic's snippet stays
+/// small however far apart its labels are.
+const MAX_LABEL_GAP: usize = 16 * 1024;
+
+/// Whether secondary label `l` is drawn in the primary span's snippet.
+fn drawn_beside(diag: &Diagnostic, l: &Label) -> bool {
+    // The spans as drawn: backwards spans are points, long ones are cut (see `clamp`).
+    let drawn = |s: Span| {
+        let end = s
+            .end
+            .max(s.start)
+            .min(s.start.saturating_add(MAX_LABEL_BYTES));
+        Span::new(s.start, end)
+    };
+    let (a, b) = (drawn(diag.span), drawn(l.span));
+    let gap = if b.start > a.end {
+        b.start - a.end
+    } else {
+        a.start.saturating_sub(b.end)
+    };
+    l.file == diag.file && gap <= MAX_LABEL_GAP
 }
 
 fn same_file_labels(diag: &Diagnostic, text: Option<&str>) -> Vec<LabeledSpan> {
@@ -511,7 +627,7 @@ fn same_file_labels(diag: &Diagnostic, text: Option<&str>) -> Vec<LabeledSpan> {
         diag.label.clone(),
         clamp(diag.span, text),
     )];
-    for l in diag.secondary.iter().filter(|l| l.file == diag.file) {
+    for l in diag.secondary.iter().filter(|l| drawn_beside(diag, l)) {
         labels.push(LabeledSpan::new_with_span(
             Some(l.message.clone()),
             clamp(l.span, text),
@@ -520,28 +636,128 @@ fn same_file_labels(diag: &Diagnostic, text: Option<&str>) -> Vec<LabeledSpan> {
     labels
 }
 
-/// A file's text under its display name, without copying it.
+/// Where each line of a file starts, counted as miette counts lines (`\n`, `\r\n` and a lone
+/// `\r` each end one), so a window of lines cut from the file renders exactly as the whole
+/// file would.
+#[derive(Debug)]
+struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                    i += 2;
+                    starts.push(i);
+                }
+                b'\r' | b'\n' => {
+                    i += 1;
+                    starts.push(i);
+                }
+                _ => i += 1,
+            }
+        }
+        LineIndex { starts }
+    }
+
+    /// The 0-based line holding byte `at`.
+    fn line_of(&self, at: usize) -> usize {
+        self.starts.partition_point(|&s| s <= at).saturating_sub(1)
+    }
+
+    fn start(&self, line: usize, text: &str) -> usize {
+        self.starts.get(line).copied().unwrap_or(text.len())
+    }
+
+    /// Bytes of `line` including its line break.
+    fn len(&self, line: usize, text: &str) -> usize {
+        self.start(line + 1, text) - self.start(line, text)
+    }
+}
+
+/// A line longer than this is shown clipped around the label, without context lines.
+const MAX_SHOWN_LINE_BYTES: usize = 1024;
+/// How much of a clipped line is shown on each side of the label.
+const CLIP_MARGIN_BYTES: usize = 120;
+
+/// A file's text under its display name, with its line index; nothing is copied.
 #[derive(Debug, Clone, Copy)]
 struct FileSource<'a> {
     name: &'a str,
     text: &'a str,
+    lines: &'a LineIndex,
 }
 
 impl SourceCode for FileSource<'_> {
+    /// What miette's own `str` implementation returns, computed on a window of the few lines
+    /// around `span` (found through the line index) rather than by scanning the file from its
+    /// start; a very long line is cut around the span.
     fn read_span<'b>(
         &'b self,
         span: &SourceSpan,
         before: usize,
         after: usize,
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
-        let inner = self.text.read_span(span, before, after)?;
+        let (text, lines) = (self.text, self.lines);
+        let start = span.offset();
+        let end = start.saturating_add(span.len());
+        if end > text.len() {
+            return Err(MietteError::OutOfBounds);
+        }
+        let first = lines.line_of(start);
+        let last = lines.line_of(end.saturating_sub(1).max(start));
+        let short = |line: usize| lines.len(line, text) <= MAX_SHOWN_LINE_BYTES;
+
+        // Window start: a long first line is cut before the span; otherwise up to `before` + 1
+        // short lines of context.
+        let (from, from_line, clipped) = if short(first) {
+            // One line more than the context, so the scan below starts as it would on the
+            // whole file (an empty span at a line's start is read the same way).
+            let mut l = first;
+            while l > 0 && first - l < before + 1 && short(l - 1) {
+                l -= 1;
+            }
+            (lines.start(l, text), l, false)
+        } else {
+            let at = floor_char(text, start.saturating_sub(CLIP_MARGIN_BYTES));
+            (at.max(lines.start(first, text)), first, true)
+        };
+        // Window end: a long last line is cut after the span; otherwise the line after the
+        // context too, so the scan below stops where it would on the whole file.
+        let to = if short(last) {
+            let mut l = last;
+            while l + 1 < lines.starts.len() && l - last < after + 1 && short(l + 1) {
+                l += 1;
+            }
+            lines.start(l + 1, text)
+        } else {
+            let line_end = lines.start(last + 1, text);
+            ceil_char(text, end.saturating_add(CLIP_MARGIN_BYTES)).min(line_end)
+        };
+        let window = text
+            .as_bytes()
+            .get(from..to)
+            .ok_or(MietteError::OutOfBounds)?;
+        let inner = SourceSpan::from((start - from)..(end - from));
+        let got = window.read_span(&inner, before, after)?;
+        let column = if clipped && before == 0 {
+            // Bytes from the line's real start, as miette counts columns.
+            start - lines.start(first, text)
+        } else {
+            got.column()
+        };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
-            inner.data(),
-            *inner.span(),
-            inner.line(),
-            inner.column(),
-            inner.line_count(),
+            got.data(),
+            SourceSpan::from((got.span().offset() + from, got.span().len())),
+            got.line() + from_line,
+            column,
+            got.line_count() + from_line,
         )))
     }
 }
@@ -551,25 +767,6 @@ struct Report<'a> {
     diag: &'a Diagnostic,
     source: Option<FileSource<'a>>,
     related: Vec<Elsewhere<'a>>,
-}
-
-impl<'a> Report<'a> {
-    fn new(diag: &'a Diagnostic, files: &'a [SourceFile]) -> Report<'a> {
-        let source = |name: &'a str| find(files, name).map(|text| FileSource { name, text });
-        Report {
-            diag,
-            source: source(&diag.file),
-            related: diag
-                .secondary
-                .iter()
-                .filter(|l| l.file != diag.file)
-                .map(|label| Elsewhere {
-                    label,
-                    source: source(&label.file),
-                })
-                .collect(),
-        }
-    }
 }
 
 impl fmt::Debug for Report<'_> {
@@ -710,6 +907,99 @@ mod tests {
             render_short(&d, &files()),
             "nowhere.hb:1:1: error[HB0001]: cannot read"
         );
+    }
+
+    /// A label past column 65,535 once made miette ask for a format width Rust refuses (a
+    /// panic); the line is now cut around the label, and the header still gives the real
+    /// line and column.
+    #[test]
+    fn label_far_along_a_long_line_renders() {
+        let long = "é".repeat(40_000); // 80,000 bytes
+        let text = format!("Ship \"A\" {{\n    text: \"{long}\" oops\n}}\n");
+        let at = text.find("oops").unwrap();
+        let files = vec![SourceFile::new("cards/long.hb", text.clone())];
+        let d = Diagnostic::error(codes::SYNTAX, "cards/long.hb", "unexpected `oops`")
+            .at(Span::new(at, at + 4), "here")
+            .with_label(Span::new(11, 15), "the field");
+        let out = render_human_plain(&d, &files);
+        let column = at - text.find("    text").unwrap() + 1;
+        assert!(out.contains(&format!("cards/long.hb:2:{column}")), "{out}");
+        assert!(out.contains("oops") && out.contains("here"), "{out}");
+        assert!(
+            out.len() < 4_000,
+            "the snippet is clipped: {} bytes",
+            out.len()
+        );
+        // A label longer than 65,535 bytes on one line is drawn too.
+        let d = Diagnostic::error(codes::SYNTAX, "cards/long.hb", "long")
+            .at(Span::new(20, at + 4), "all of this");
+        assert!(render_human_plain(&d, &files).contains("long"));
+    }
+
+    /// Lines counted as miette counts them: `\n`, `\r\n` and a lone `\r`.
+    #[test]
+    fn line_index_matches_miette_line_breaks() {
+        let text = "a\nb\r\nc\rd";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.starts, vec![0, 2, 5, 7]);
+        assert_eq!(
+            (0..text.len()).map(|i| idx.line_of(i)).collect::<Vec<_>>(),
+            vec![0, 0, 1, 1, 1, 2, 2, 3]
+        );
+        assert_eq!(idx.line_of(text.len()), 3);
+    }
+
+    /// A window of lines renders exactly as the whole file would (what every snapshot holds).
+    #[test]
+    fn windowed_snippets_match_whole_file_snippets() {
+        struct Whole<'a>(&'a str, &'a str);
+        impl SourceCode for Whole<'_> {
+            fn read_span<'b>(
+                &'b self,
+                span: &SourceSpan,
+                before: usize,
+                after: usize,
+            ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+                let inner = self.1.read_span(span, before, after)?;
+                Ok(Box::new(MietteSpanContents::new_named(
+                    self.0.to_string(),
+                    inner.data(),
+                    *inner.span(),
+                    inner.line(),
+                    inner.column(),
+                    inner.line_count(),
+                )))
+            }
+        }
+        let text = "one\ntwo é\r\nthree\rfour\n\nsix x\nseven";
+        let idx = LineIndex::new(text);
+        let windowed = FileSource {
+            name: "f",
+            text,
+            lines: &idx,
+        };
+        let whole = Whole("f", text);
+        for start in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+            for end in (start..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+                for ctx in 0..3 {
+                    let span = SourceSpan::from(start..end);
+                    let a = windowed.read_span(&span, ctx, ctx).ok();
+                    let b = whole.read_span(&span, ctx, ctx).ok();
+                    let key = |c: Option<Box<dyn SpanContents<'_> + '_>>| {
+                        c.map(|c| {
+                            (
+                                c.data().to_vec(),
+                                *c.span(),
+                                c.line(),
+                                c.column(),
+                                c.line_count(),
+                            )
+                        })
+                    };
+                    assert_eq!(key(a), key(b), "span {start}..{end}, context {ctx}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -24,7 +24,7 @@ fn card_source(rule: BaseRule, value: &str) -> String {
             "class: Cruiser\n    cost: 3R 2C\n    attack: 3\n    defense: 5\n    wounds: 3",
             "",
         ),
-        RuleSubject::Event => ("Event", "cost: 1R", ""),
+        RuleSubject::Event | RuleSubject::EventOrTactic => ("Event", "cost: 1R", ""),
         RuleSubject::Tactic => ("Tactic", "cost: 1C", ""),
         RuleSubject::ModuleShip => ("Module-Ship", "cost: 1R 1C\n    defense: +1", ""),
     };

@@ -117,6 +117,19 @@ pub enum CapacityOutcome {
     Scrapped,
 }
 
+/// Why a Regimented search ended (§3.4.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum RegimentEnd {
+    /// Every unit the trait asks for was fetched.
+    Satisfied,
+    /// The commander stopped the search.
+    Declined,
+    /// No suitable unit is left in the Shipyard: the rest of the trait is ignored.
+    NoneLeft,
+    /// Suitable units remain, but none fits aboard the host any more (§9.4).
+    NoRoom,
+}
+
 /// Why an engagement ended (§6.5.1, §6.6 STEP 9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum EndReason {
@@ -132,7 +145,9 @@ pub enum EndReason {
     DefenderLeft,
     /// A card cancelled the engagement (§6.8).
     Cancelled,
-    /// The engine's round limit (`engagement::MAX_ROUNDS`): the fleet withdraws.
+    /// Neither side can ever wound the other (STEP 9, I-57): the fleet withdraws.
+    Deadlock,
+    /// The engine's liveness guard (`engagement::MAX_ROUNDS`): the fleet withdraws.
     RoundLimit,
 }
 
@@ -334,8 +349,7 @@ pub enum Event {
     },
     RegimentEnded {
         host: CardRef,
-        declined: bool,
-        nothing_left: bool,
+        end: RegimentEnd,
     },
     /// An Event or Tactic finished resolving (§2.6, §2.7).
     EventResolved {
@@ -596,6 +610,13 @@ pub enum Event {
     CompulsoryIgnored {
         card: CardRef,
     },
+    /// §8.5: a chosen target is no longer legal when the effect resolves (it left play or no
+    /// longer matches), or no legal target is left to choose: that part of the effect does
+    /// not reach it.
+    TargetLost {
+        source: CardRef,
+        target: Option<CardRef>,
+    },
     /// Wounds removed by a card effect (§3.3.4).
     EffectRepaired {
         card: CardRef,
@@ -769,10 +790,15 @@ impl Event {
                 automatic: true, ..
             } => "6.9.3",
             Event::BoardingWon { .. } => "6.6",
-            Event::MarinesRetreat { .. } | Event::Pursuit { .. } => "9.23",
+            Event::MarinesRetreat { .. } => "9.28",
+            Event::Pursuit { .. } => "9.23",
             Event::Hijacked { .. } => "9.16",
             Event::Scuttled { .. } => "9.31",
             Event::Reverted { .. } => "6.9.7",
+            Event::EngagementEnded {
+                reason: EndReason::Deadlock,
+                ..
+            } => "6.6 STEP 9",
             Event::EngagementEnded { .. } => "6.5.1",
             Event::Eliminated { .. } => "6.1",
             Event::SpoilsMarines { .. } => "7.1.3.3",
@@ -796,6 +822,7 @@ impl Event {
             Event::CompulsoryWounds { .. } => "9.6",
             Event::CompulsoryIgnored { .. } => "3.4.8",
             Event::EffectRepaired { .. } => "3.3.4",
+            Event::TargetLost { .. } => "8.5",
             Event::Sacrificed { .. } => "9.29",
             Event::StockpileGained { .. } | Event::StockpilePaid { .. } => "9.27",
             Event::StockpileMoved { .. } => "7.1.1",

@@ -234,6 +234,9 @@ pub struct Game {
     /// Ships that changed hands by boarding and wait for their new commander's next volley
     /// turn, in this engagement or a later one (§6.6 STEP 8E, I-51).
     pub(crate) fresh: Vec<Inst>,
+    /// Units that used Overload and whose next volley turn — under the Overload Drawback —
+    /// had not come when their engagement ended: it comes in a later one (§3.3.3, I-42).
+    pub(crate) drawback_carried: Vec<Inst>,
     /// Ships hijacked from an eliminated commander whose Marines still wait to move
     /// (§7.1.3.3, `rules::victory`).
     pub(crate) relocations: Vec<crate::rules::victory::Relocation>,
@@ -344,6 +347,7 @@ impl Game {
             spoils: Vec::new(),
             relocations: Vec::new(),
             fresh: Vec::new(),
+            drawback_carried: Vec::new(),
             pending: Vec::new(),
             temporary: Vec::new(),
             pool_overrides,
@@ -959,6 +963,7 @@ impl Game {
         if *choice == Choice::Scoop {
             crate::rules::scoop::scoop(self, who);
             crate::effects::actions::run(self);
+            crate::rules::manufacturing::settle_capacity(self);
             crate::rules::victory::pass_turn_of_eliminated(self);
             return Ok(());
         }
@@ -981,6 +986,8 @@ impl Game {
         crate::rules::boarding::check_garrisons(self);
         crate::rules::victory::settle_relocations(self);
         self.settle_stockpiles();
+        // §9.4: capacity lost by whatever happened in this choice is settled at once.
+        crate::rules::manufacturing::settle_capacity(self);
         // §5.6: the turn of a commander who left the game passes once nothing else waits.
         crate::rules::victory::pass_turn_of_eliminated(self);
         Ok(())

@@ -1334,9 +1334,8 @@ impl Ruling {
     /// without that card text (the base-rule proof in `tests/tests/base_rules.rs`, §8.1).
     pub fn without_override(&self, rule: crate::ir::BaseRule) -> Ruling {
         let mut r = self.clone();
-        r.overrides.retain(|(_, line)| {
-            line.split('=').next().map(str::trim) != Some(rule.name())
-        });
+        r.overrides
+            .retain(|(_, line)| line.split('=').next().map(str::trim) != Some(rule.name()));
         r
     }
 }

@@ -3,7 +3,9 @@
 
 use std::fmt::Write;
 
-use crate::event::{CapacityOutcome, CardRef, EndReason, Event, Outcome, Skipped, VolleyKind};
+use crate::event::{
+    CapacityOutcome, CardRef, EndReason, Event, Outcome, RegimentEnd, Skipped, VolleyKind,
+};
 use crate::game::Game;
 use crate::ids::PlayerId;
 use crate::ir::RegimentUnit;
@@ -198,19 +200,16 @@ impl<'g> Namer<'g> {
                     RegimentUnit::Wing => "Fighter Wing(s)",
                 }
             ),
-            Event::RegimentEnded {
-                host,
-                declined,
-                nothing_left,
-            } => format!(
+            Event::RegimentEnded { host, end } => format!(
                 "Regimented search for {} ends{}",
                 self.card(*host),
-                if *declined {
-                    " (declined)"
-                } else if *nothing_left {
-                    " (no suitable unit left: the trait is ignored)"
-                } else {
-                    ""
+                match end {
+                    RegimentEnd::Satisfied => "",
+                    RegimentEnd::Declined => " (declined)",
+                    RegimentEnd::NoneLeft =>
+                        " (no suitable unit left in the Shipyard: the rest of the trait is ignored)",
+                    RegimentEnd::NoRoom =>
+                        " (no room left aboard for another: the rest of the trait is ignored)",
                 }
             ),
             Event::EventResolved {
@@ -452,7 +451,10 @@ impl<'g> Namer<'g> {
                 ),
             },
             Event::MarinesRetreat { ship } => {
-                format!("the Marines of {} retreat", self.card(*ship))
+                format!(
+                    "the Marines of {} retreat: the defending Marines may fire at them before they withdraw",
+                    self.card(*ship)
+                )
             }
             Event::Pursuit { ship, pursued } => {
                 if *pursued {
@@ -490,7 +492,8 @@ impl<'g> Namer<'g> {
                     EndReason::AttackerLeft => "the attacker left the game",
                     EndReason::DefenderLeft => "the defender left the game",
                     EndReason::Cancelled => "a card cancelled the engagement",
-                    EndReason::RoundLimit => "round limit reached, the attacking fleet withdraws",
+                    EndReason::Deadlock => "neither side can ever wound the other, so there can be no clear winner: the attacking fleet withdraws (I-57)",
+                    EndReason::RoundLimit => "the engine's round limit is reached (a liveness guard): the attacking fleet withdraws",
                 }
             ),
             Event::Eliminated { who, by } => match by {
@@ -579,6 +582,21 @@ impl<'g> Namer<'g> {
                     self.card(*card)
                 )
             }
+            Event::TargetLost {
+                source,
+                target: Some(t),
+            } => format!(
+                "{} is no longer a legal target of {}: the effect does not reach it",
+                self.card(*t),
+                self.card(*source)
+            ),
+            Event::TargetLost {
+                source,
+                target: None,
+            } => format!(
+                "{} has no legal target left: that part of its effect does nothing",
+                self.card(*source)
+            ),
             Event::EffectRepaired { card, healed, left } => format!(
                 "{} removes {healed} wound(s), {left} left",
                 self.card(*card)

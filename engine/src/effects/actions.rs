@@ -249,16 +249,22 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
     let aims = a.aims();
     while let Some(aim) = aims.get(p.settled.len()) {
         if let Aim::Chosen(t) = aim {
-            if !p.stopped
-                && (p.chosen.len() as u8) < t.count
-                && !candidates(g, p, &t.filter).is_empty()
-            {
-                p.ask = Some(Ask::Target {
-                    picked: p.chosen.len() as u8,
-                    count: t.count,
-                    up_to: t.up_to,
-                });
-                return true;
+            if !p.stopped && (p.chosen.len() as u8) < t.count {
+                if !candidates(g, p, &t.filter).is_empty() {
+                    p.ask = Some(Ask::Target {
+                        picked: p.chosen.len() as u8,
+                        count: t.count,
+                        up_to: t.up_to,
+                    });
+                    return true;
+                }
+                if !t.up_to {
+                    // §8.5: never silently: the target the card needs is not there.
+                    g.log.push(Event::TargetLost {
+                        source: g.card_ref(p.source),
+                        target: None,
+                    });
+                }
             }
         }
         let picked = std::mem::take(&mut p.chosen);
@@ -389,18 +395,39 @@ fn named(g: &Game, p: &Pending, group: &Group) -> Vec<Inst> {
     }
 }
 
-/// The cards `aim` (one of action `a`'s aims) reaches now.
-fn recipients(g: &Game, p: &Pending, a: &Action, aim: &Aim) -> Vec<Inst> {
-    let v = match aim {
-        Aim::Chosen(_) => a
-            .aims()
-            .iter()
-            .position(|x| std::ptr::eq(*x, aim))
-            .and_then(|k| p.settled.get(k).cloned())
-            .unwrap_or_default(),
-        Aim::Named(group) => named(g, p, group),
-    };
-    v.into_iter().filter(|&i| g.in_play(i)).collect()
+/// The cards `aim` (one of action `a`'s aims) reaches now. A chosen target that is no longer
+/// legal — gone from play, or no longer matching the card's words, or docked out of reach —
+/// is dropped with a `TargetLost` event saying so (§8.5).
+fn recipients(g: &mut Game, p: &Pending, a: &Action, aim: &Aim) -> Vec<Inst> {
+    match aim {
+        Aim::Chosen(t) => {
+            let chosen = a
+                .aims()
+                .iter()
+                .position(|x| std::ptr::eq(*x, aim))
+                .and_then(|k| p.settled.get(k).cloned())
+                .unwrap_or_default();
+            let mut out = Vec::new();
+            for i in chosen {
+                if g.in_play(i)
+                    && !shielded(g, p, i)
+                    && super::matches_filter(g, p.source, &t.filter, i)
+                {
+                    out.push(i);
+                } else {
+                    g.log.push(Event::TargetLost {
+                        source: g.card_ref(p.source),
+                        target: Some(g.card_ref(i)),
+                    });
+                }
+            }
+            out
+        }
+        Aim::Named(group) => named(g, p, group)
+            .into_iter()
+            .filter(|&i| g.in_play(i))
+            .collect(),
+    }
 }
 
 fn quantity(g: &Game, p: &Pending, q: &Quantity) -> u8 {

@@ -115,12 +115,16 @@ pub(crate) fn top(g: &Game, i: Inst) -> Inst {
 }
 
 /// Whose Station a card is at (§9.18): an attacking fleet is at the defender's Station. An
-/// Event or Tactic being resolved (its `play:` pending, or already gone) acts where the engagement is, if there is
-/// one (§6.5.4), else at its controller's Station.
+/// Event or Tactic deployed during an engagement is deployed into it (§6.5.4), whoever's it
+/// is: in hand (the deploy check), while its `play:` waits for a choice, while that `play:`
+/// runs, and once gone, it acts where the engagement is; otherwise at its controller's Station.
+/// The deploy check and the resolution ask this one question, so they agree (§9.15, §9.18).
 pub(crate) fn place(g: &Game, i: Inst) -> PlayerId {
     let t = top(g, i);
     if let Some(e) = g.engagement.as_ref() {
-        let resolving = !g.in_play(t) || g.pending.iter().any(|p| p.resolves_card && p.source == t);
+        let resolving = !g.in_play(t)
+            || g.pending.iter().any(|p| p.resolves_card && p.source == t)
+            || g.acting == Some((t, crate::event::Cause::Play));
         let played = resolving && matches!(g.card(t).kind, CardKind::Event | CardKind::Tactic);
         if e.fleet.contains(&t) || played {
             return e.defender;

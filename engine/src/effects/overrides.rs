@@ -77,7 +77,10 @@ pub fn ability_overrides(g: &Game) -> Vec<Override> {
                 OverrideScope::You => Scope::Controller,
                 OverrideScope::Opponents => Scope::Opponents,
             };
-            if from_hand && !g.text_live(src) && (scope != Scope::Card(src) || !about_own_deployment(*rule)) {
+            if from_hand
+                && !g.text_live(src)
+                && (scope != Scope::Card(src) || !about_own_deployment(*rule))
+            {
                 continue;
             }
             out.push(Override {

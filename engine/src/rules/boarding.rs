@@ -52,6 +52,9 @@ pub struct Fight {
     pub defenders: Vec<Inst>,
     pub stage: FightStage,
     pub acted: Vec<Inst>,
+    /// §9.28: the boarding party is retreating; the defending Marines' volley (STEP 8C/8D)
+    /// is their parting fire, then the pursuit is decided.
+    pub retreating: bool,
 }
 
 fn is_marine(g: &Game, i: Inst) -> bool {
@@ -407,6 +410,7 @@ fn start_fight(g: &mut Game, ship: Inst, target: Inst) {
             defenders: d,
             stage,
             acted: Vec::new(),
+            retreating: false,
         });
     }
 }
@@ -485,7 +489,7 @@ pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
                     });
                 }
             }
-            if f.stage == FightStage::Boarders && f.boarders == who {
+            if check_marine_retreat(g, who, f).is_ok() {
                 out.push(Choice::Retreat { unit: f.ship });
             }
             out.push(Choice::EndStep);
@@ -514,12 +518,20 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
         }
         (FightStage::Interceptor, Choice::EndStep) => set_stage(g, FightStage::Boarders),
         (FightStage::Boarders, Choice::EndStep) => set_stage(g, FightStage::Holders),
+        (FightStage::Holders, Choice::EndStep) if f.retreating => set_stage(g, FightStage::Pursue),
         (FightStage::Holders, Choice::EndStep) => set_stage(g, FightStage::Boarders),
         (FightStage::Boarders, Choice::Retreat { unit }) if *unit == f.ship => {
+            check_marine_retreat(g, who, &f)?;
             g.log.push(Event::MarinesRetreat {
                 ship: g.card_ref(f.ship),
             });
-            set_stage(g, FightStage::Pursue);
+            // §9.28: before the retreat is effected, the defending Marines may fire at the
+            // retreating party — their volley turn (STEP 8C/8D), as the defenders' volley turn
+            // is a retreating ship's parting fire (STEP 5); then the pursuit (§9.23).
+            if let Some(f) = fight_mut(g) {
+                f.retreating = true;
+            }
+            set_stage(g, FightStage::Holders);
         }
         (FightStage::Pursue, Choice::Pursue) => {
             g.log.push(Event::Pursuit {
@@ -585,6 +597,27 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
                 section: "6.6",
             })
         }
+    }
+    Ok(())
+}
+
+/// §6.6 STEP 8D, §9.28: the boarding party retreats on its own turn to fire, in lieu of
+/// firing: not once one of them has fired this turn.
+fn check_marine_retreat(g: &Game, who: PlayerId, f: &Fight) -> Result<(), RuleError> {
+    if f.stage != FightStage::Boarders || f.boarders != who {
+        return Err(err(
+            "only the boarding party retreats, on its turn to fire",
+            "6.6 STEP 8D",
+        ));
+    }
+    if let Some(&m) = f.acted.first() {
+        return Err(err(
+            format!(
+                "{} {m} has already fired this turn: the Marines retreat instead of firing",
+                g.name(m)
+            ),
+            "9.28",
+        ));
     }
     Ok(())
 }
@@ -691,6 +724,7 @@ fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
             defenders: d,
             stage,
             acted: Vec::new(),
+            retreating: false,
         });
     }
 }
@@ -734,7 +768,7 @@ pub(crate) fn settle_fight(g: &mut Game) {
 fn check_fight(g: &mut Game) {
     let Some(f) = fight(g).cloned() else { return };
     let (a, d) = (alive(g, &f.party), alive(g, &f.defenders));
-    if d.is_empty() {
+    if d.is_empty() && !a.is_empty() {
         g.log.push(Event::BoardingWon {
             ship: g.card_ref(f.ship),
             target: g.card_ref(f.target),
@@ -750,7 +784,8 @@ fn check_fight(g: &mut Game) {
         // §6.9.7: a hijacked ship whose garrison was the boarding party reverts to its owner at
         // once, so there is no enemy ship left to pursue to.
         check_garrisons(g);
-        if g.controller(f.ship) == f.boarders {
+        // Both parties destroyed (a Stoic last volley): nobody is left to win or pursue.
+        if g.controller(f.ship) == f.boarders && !d.is_empty() {
             set_stage(g, FightStage::Pursue);
         } else {
             next_fight(g);

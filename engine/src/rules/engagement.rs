@@ -24,13 +24,15 @@ use crate::event::{EndReason, Event, Skipped};
 use crate::game::{Facing, Game, Step};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{Ability, Timing};
-use crate::ir::CardKind;
+use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
 use crate::rules::manufacturing::{self, Context};
-use crate::rules::{boarding, traits, volley};
+use crate::rules::{boarding, stats, traits, volley};
 
-/// Rounds after which an engagement stops: the attacking fleet withdraws (an engine limit so
-/// that two fleets that cannot hurt each other do not fight forever; docs/interpretations.md).
-pub const MAX_ROUNDS: u32 = 40;
+/// A liveness guard, not a rule: an engagement still running after this many rounds ends with
+/// the attacking fleet withdrawing (`EndReason::RoundLimit`). STEP 9 fights on until there is a
+/// clear winner, and an engagement in which neither side can ever wound the other ends at once
+/// (`deadlocked`, I-57); this bound only keeps a game that keeps missing from running forever.
+pub const MAX_ROUNDS: u32 = 1000;
 
 /// Attacker or defender.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -187,6 +189,11 @@ pub(crate) fn side_of_unit(g: &Game, i: Inst) -> Option<Side> {
 pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet: &[Inst]) {
     let mut queue = vec![attacker];
     queue.extend(g.others_clockwise(attacker));
+    // §3.3.3, I-42: an Overload Drawback still to serve carries into this engagement.
+    let carried: Vec<Inst> = std::mem::take(&mut g.drawback_carried)
+        .into_iter()
+        .filter(|&i| g.in_play(i))
+        .collect();
     g.engagement = Some(Engagement {
         attacker,
         defender,
@@ -203,7 +210,7 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         marks: Vec::new(),
         overloaded: Vec::new(),
         drawback: Vec::new(),
-        drawback_next: Vec::new(),
+        drawback_next: carried,
         fearless: Vec::new(),
         fired: Vec::new(),
         stoic: Vec::new(),
@@ -227,6 +234,9 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
     for i in g.instances.iter_mut() {
         i.facing = Facing::Normal;
     }
+    // §3.3.3, I-42: "its next turn to volley" is not bounded by the engagement: a unit that
+    // overloaded and has not had its next volley turn yet serves the Drawback in a later one.
+    g.drawback_carried = e.drawback_next.clone();
     g.log.push(Event::EngagementEnded {
         attacker: e.attacker,
         defender: e.defender,
@@ -270,6 +280,7 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
 /// After every combat choice: §6.9.7 garrisons, then whether the engagement is over.
 pub(crate) fn settle(g: &mut Game) {
     boarding::check_garrisons(g);
+    boarding::settle_fight(g);
     let Some(e) = g.engagement.as_ref() else {
         return;
     };
@@ -297,12 +308,9 @@ pub(crate) fn settle(g: &mut Game) {
     };
     let fleet_left = e.fleet.iter().any(|&i| g.in_play(i));
     if !fleet_left {
-        let reason = if e.retreating.is_empty() {
-            EndReason::FleetDestroyed
-        } else {
-            EndReason::Retreated
-        };
-        end(g, reason);
+        // STEP 9 (a): a retreating ship goes home only at STEP 9; a fleet whose last ships
+        // are destroyed (or hijacked) before then, retreating or not, has been destroyed.
+        end(g, EndReason::FleetDestroyed);
     }
 }
 
@@ -475,7 +483,15 @@ fn end_round(g: &mut Game) {
         end(g, reason);
         return;
     }
-    if round >= MAX_ROUNDS {
+    let stop = if deadlocked(g) {
+        Some(EndReason::Deadlock)
+    } else if round >= MAX_ROUNDS {
+        Some(EndReason::RoundLimit)
+    } else {
+        None
+    };
+    if let Some(reason) = stop {
+        // The attacking fleet goes home (I-57).
         if let Some(e) = g.engagement.as_mut() {
             for s in std::mem::take(&mut e.fleet) {
                 if !e.declared.contains(&s) {
@@ -483,7 +499,7 @@ fn end_round(g: &mut Game) {
                 }
             }
         }
-        end(g, EndReason::RoundLimit);
+        end(g, reason);
         return;
     }
     if let Some(e) = g.engagement.as_mut() {
@@ -491,6 +507,58 @@ fn end_round(g: &mut Game) {
     }
     g.log.push(Event::RoundBegan { round: round + 1 });
     begin_volley(g, Side::Attacker);
+}
+
+/// STEP 9, I-57: whether neither side can ever wound the other, so that no clear winner can
+/// come: no unit in the engagement (nor a Fighter Wing docked aboard one, which may launch at
+/// any time) has volley dice — counting dice a Jammer mark takes away only for now, and the
+/// printed values a Fearless swap still to come would exchange — or an Overload still to use,
+/// and no ship (nor a Station whose card lets its Marines board, §6.9.4) carries a Marine of
+/// its commander that could board an opposing ship or Station.
+/// Docked Wings and Marines are never targets, so the other side always has something to aim
+/// at while the engagement runs (its Station, or the attacking fleet).
+pub(crate) fn deadlocked(g: &Game) -> bool {
+    let Some(e) = g.engagement.as_ref() else {
+        return false;
+    };
+    let may_wound = |u: Inst| {
+        let jammed = e.marks.iter().any(|m| m.target == u && m.jam);
+        let swap_left = stats::has(g, u, TraitName::Fearless)
+            && stats::fearless_swaps(g, u)
+                < usize::from(stats::card_rule(g, BaseRule::FearlessPerEngagement, u).count());
+        let overload_left = stats::value(g, u, TraitName::Overload) > 0
+            && e.overloaded.iter().filter(|&&x| x == u).count()
+                < usize::from(stats::card_rule(g, BaseRule::OverloadPerEngagement, u).count());
+        stats::attack(g, u) > 0 || jammed || swap_left || overload_left
+    };
+    for side in [Side::Attacker, Side::Defender] {
+        let theirs = units(g, side.other());
+        let boardable = theirs
+            .iter()
+            .any(|&t| g.card(t).kind != CardKind::Ship(ShipClass::FighterWing));
+        for u in units(g, side) {
+            if may_wound(u) {
+                return false;
+            }
+            let who = g.controller(u);
+            for &a in g.attachments(u) {
+                match g.card(a).kind {
+                    CardKind::Ship(ShipClass::FighterWing) if may_wound(a) => return false,
+                    CardKind::Marine { .. }
+                        if boardable
+                            && g.controller(a) == who
+                            && (matches!(g.card(u).kind, CardKind::Ship(_))
+                                || stats::card_rule(g, BaseRule::StationMarinesBoard, u)
+                                    .flag()) =>
+                    {
+                        return false
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    true
 }
 
 // ----- decisions --------------------------------------------------------------------------

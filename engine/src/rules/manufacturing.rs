@@ -8,7 +8,7 @@
 
 use crate::choice::Choice;
 use crate::error::RuleError;
-use crate::event::{CapacityOutcome, DeployHow, Event};
+use crate::event::{CapacityOutcome, DeployHow, Event, RegimentEnd};
 use crate::game::{DiscountTarget, Game, RegimentSearch, Zone};
 use crate::hooks::{self, Trigger};
 use crate::ids::{Inst, PlayerId};
@@ -67,7 +67,12 @@ impl Checker<'_> {
     }
 
     /// The rule as it stands with `gone`'s text no longer in play.
-    fn rule_without(&mut self, rule: BaseRule, card: Option<Inst>, gone: Option<Inst>) -> Resolution {
+    fn rule_without(
+        &mut self,
+        rule: BaseRule,
+        card: Option<Inst>,
+        gone: Option<Inst>,
+    ) -> Resolution {
         let r = self.g.resolve_without(rule, self.who, card, gone);
         if r.winner.is_some() {
             self.consulted.push(r.clone());
@@ -207,11 +212,52 @@ pub(crate) fn enforce_capacity(g: &mut Game, host: Inst) {
         };
         let (card, hostref) = (g.card_ref(v), g.card_ref(host));
         g.move_to(v, zone);
+        // A Wing launched from a ship of the attacking fleet is local to it (§9.18, §2.5.1.2).
+        if zone == Zone::Battlefield {
+            if let Some(e) = g.engagement.as_mut() {
+                if e.fleet.contains(&host) && !e.fleet.contains(&v) {
+                    e.fleet.push(v);
+                }
+            }
+        }
         g.log.push(Event::CapacityLost {
             card,
             host: hostref,
             outcome,
         });
+    }
+}
+
+/// Whether `host` carries more than its capacity allows (§9.4), or a Character where it can
+/// carry no Marines at all (§2.4.2).
+fn over_capacity(g: &Game, host: Inst) -> bool {
+    let aboard = g.attachments(host);
+    let carries = aboard.iter().any(|&a| {
+        let c = g.card(a);
+        is_marine(c) || is_wing(c)
+    });
+    if !carries {
+        return false;
+    }
+    let (cap_m, cap_w) = capacity(g, host);
+    let (used_m, used_w) = used(g, host, None);
+    used_m > cap_m
+        || used_w > cap_w
+        || (cap_m == 0 && aboard.iter().any(|&a| is_character(g.card(a))))
+}
+
+/// §9.4: capacity can drop however it is lost — a Module carrying Marines or Wings destroyed
+/// or replaced, a card whose text granted capacity leaving play or losing its effect, a static
+/// that stops applying. Settled after every choice, at once: every host over its capacity
+/// launches Wings and loses Marines as `enforce_capacity` says. Only hosts with a Marine or
+/// Wing aboard are looked at, and one within its capacity costs one capacity read.
+pub(crate) fn settle_capacity(g: &mut Game) {
+    let hosts: Vec<Inst> = (0..g.instances.len())
+        .map(|k| Inst(k as u16))
+        .filter(|&i| g.in_play(i) && over_capacity(g, i))
+        .collect();
+    for h in hosts {
+        enforce_capacity(g, h);
     }
 }
 
@@ -651,7 +697,8 @@ pub fn check(
                 });
             }
             // §6.5.4: only Events and Tactics, unless printed text says otherwise (§8.1).
-            if ctx == Context::Engagement && !ck.rule(BaseRule::DeployInEngagement, Some(inst)).flag()
+            if ctx == Context::Engagement
+                && !ck.rule(BaseRule::DeployInEngagement, Some(inst)).flag()
             {
                 return Err(RuleError::NotNow {
                     what: "deploying a ship, Marine or Module",
@@ -958,8 +1005,8 @@ pub(crate) fn card_resolved(g: &mut Game, who: PlayerId, card: Inst) {
         Some(Zone::Attached(h)) => Some(g.card_ref(h)),
         _ => None,
     };
-    let stays_in_play = attached_to.is_some()
-        || (!tactic && (has_lasting_text(c) || event_stays(g, card)));
+    let stays_in_play =
+        attached_to.is_some() || (!tactic && (has_lasting_text(c) || event_stays(g, card)));
     g.log.push(Event::EventResolved {
         who,
         card: g.card_ref(card),
@@ -1043,6 +1090,31 @@ fn regiment_candidates(g: &Game, r: &RegimentSearch) -> Vec<Inst> {
     out
 }
 
+/// Why a Regimented search with no candidate left stops (§3.4.7): a unit of the right kind
+/// is still there but no longer fits aboard the host (§9.4), or none is left.
+fn regiment_stop(g: &Game, r: &RegimentSearch) -> RegimentEnd {
+    let Some(c) = g.cmd(r.who) else {
+        return RegimentEnd::NoneLeft;
+    };
+    let hand: &[Inst] = if regimented_from_hand(g, r.host).flag() {
+        &c.hand
+    } else {
+        &[]
+    };
+    let no_room = c.shipyard.iter().chain(hand).any(|&i| {
+        regiment_fits(r.unit, g.card(i))
+            && matches!(
+                check(g, r.who, i, Some(r.host), None, Context::Regiment),
+                Err(RuleError::NoCapacity { .. })
+            )
+    });
+    if no_room {
+        RegimentEnd::NoRoom
+    } else {
+        RegimentEnd::NoneLeft
+    }
+}
+
 pub(crate) fn start_regiment(
     g: &mut Game,
     who: PlayerId,
@@ -1065,8 +1137,7 @@ pub(crate) fn start_regiment(
         // "If you do not have enough ... simply ignore the trait."
         g.log.push(Event::RegimentEnded {
             host: g.card_ref(host),
-            declined: false,
-            nothing_left: true,
+            end: regiment_stop(g, &r),
         });
         g.shuffle_shipyard(who);
         return;
@@ -1123,10 +1194,14 @@ pub(crate) fn regiment_pick(g: &mut Game, who: PlayerId, card: Inst) -> Result<(
         if idx < g.regiments.len() {
             g.regiments.remove(idx);
         }
+        let end = if remaining == 0 {
+            RegimentEnd::Satisfied
+        } else {
+            regiment_stop(g, &r)
+        };
         g.log.push(Event::RegimentEnded {
             host: g.card_ref(r.host),
-            declined: false,
-            nothing_left: remaining > 0,
+            end,
         });
         g.shuffle_shipyard(who);
     } else if let Some(x) = g.regiments.get_mut(idx) {
@@ -1139,8 +1214,7 @@ pub(crate) fn regiment_decline(g: &mut Game) {
     if let Some(r) = g.regiments.pop() {
         g.log.push(Event::RegimentEnded {
             host: g.card_ref(r.host),
-            declined: true,
-            nothing_left: false,
+            end: RegimentEnd::Declined,
         });
         g.shuffle_shipyard(r.who);
     }

@@ -48,7 +48,11 @@ fn used_trait(g: &mut Game, unit: Inst) {
         x.facing = Facing::Turned;
     }
     let before = g.engagement.as_ref().map_or(0, |e| traits_used(e, unit));
-    let limit = g.rule(BaseRule::ActiveTraitsPerVolley, g.controller(unit), Some(unit));
+    let limit = g.rule(
+        BaseRule::ActiveTraitsPerVolley,
+        g.controller(unit),
+        Some(unit),
+    );
     if before >= 1 {
         // A second trait this turn is what only card text allows (§8.1).
         g.note(&limit);
@@ -270,9 +274,9 @@ pub(crate) fn repair(g: &mut Game, who: PlayerId, unit: Inst) -> Result<(), Rule
 fn check_fearless(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
     mine(g, who, unit)?;
     need(g, unit, TraitName::Fearless)?;
-    if g.engagement.is_none() {
+    let Some(e) = g.engagement.as_ref() else {
         return Err(err("no engagement", "3.4.5"));
-    }
+    };
     if side_of_unit(g, unit).is_none() {
         return Err(err(
             format!(
@@ -283,6 +287,9 @@ fn check_fearless(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> 
             "3.4.5",
         ));
     }
+    // §6.6 STEP 3, STEP 8E: a retreating ship uses no traits, and a ship that just changed
+    // hands waits for its new commander's next volley before any other action.
+    volley::held_back(g, e, unit)?;
     let swaps = stats::fearless_swaps(g, unit);
     if swaps >= usize::from(fearless_limit(g, unit).count()) {
         return Err(err(
