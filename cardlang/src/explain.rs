@@ -564,7 +564,7 @@ impl Ctx {
                 format!("{who}, if Face Up-Face Down, may be attached to a {value} or larger")
             }
             BaseRule::TransportModules => {
-                format!("{who} {may} attach Module-Ship cards even if a Transport")
+                format!("{who} {may} attach Module-Ship cards although a Transport")
             }
             BaseRule::StealthBonus => {
                 format!("Stealth adds {n} to {whose} printed defense")
@@ -602,7 +602,7 @@ impl Ctx {
                 ),
             },
             BaseRule::FighterWingAttachments => {
-                format!("{who} {may} attach Module and Marine cards even if a Fighter Wing")
+                format!("{who} {may} attach Module and Marine cards although a Fighter Wing")
             }
             BaseRule::RegimentedFromHand => {
                 format!("{who} {may} take Regimented units from the hand as well as the Shipyard")
@@ -616,7 +616,8 @@ impl Ctx {
                 times(n, "time", "times")
             ),
             BaseRule::CharacterConscription => {
-                format!("{who} {may} be Conscripted even if a Marine-Character")
+                // A Commander's rule: a Character in the Shipyard has no text in play (§5.4.3).
+                format!("{whose} Marine-Characters {may} be Conscripted")
             }
             BaseRule::StealthBoardable => {
                 format!("{who} {may} be boarded by ships without Hunter")
@@ -956,6 +957,8 @@ fn subject_plural(s: RuleSubject) -> &'static str {
         RuleSubject::Tactic => "Tactics",
         RuleSubject::EventOrTactic => "Events and Tactics",
         RuleSubject::ModuleShip => "Module-Ship cards",
+        RuleSubject::Transport => "Transports",
+        RuleSubject::FighterWing => "Fighter Wings",
     }
 }
 

@@ -27,6 +27,16 @@ fn card_source(rule: BaseRule, value: &str) -> String {
         RuleSubject::Event | RuleSubject::EventOrTactic => ("Event", "cost: 1R", ""),
         RuleSubject::Tactic => ("Tactic", "cost: 1C", ""),
         RuleSubject::ModuleShip => ("Module-Ship", "cost: 1R 1C\n    defense: +1", ""),
+        RuleSubject::Transport => (
+            "Ship",
+            "class: Transport\n    cost: 3R 2C\n    attack: 1\n    defense: 5\n    wounds: 3",
+            "",
+        ),
+        RuleSubject::FighterWing => (
+            "Ship",
+            "class: Fighter Wing\n    cost: 1R 1C\n    attack: 1\n    defense: 5\n    wounds: 1\n    space: 1",
+            "",
+        ),
     };
     format!(
         "{head} \"Rule Bender\" {{\n    {body}\n    override {} = {value}{scope}\n}}\n",

@@ -90,7 +90,11 @@ fn amount_with_a_multi_byte_unit_is_an_error_not_a_panic() {
         let text = ruling_with(&format!("{line}\n"));
         let err = match ruling::parse(&text) {
             Err(e) => e,
-            Ok(r) => ruling::run(&r, inputs::ruling_pool()).expect_err(&text).error,
+            Ok(r) => {
+                ruling::run(&r, inputs::ruling_pool())
+                    .expect_err(&text)
+                    .error
+            }
         };
         assert!(
             err.message.contains(&format!("`{bad}` is not an amount")),

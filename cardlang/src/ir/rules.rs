@@ -87,6 +87,10 @@ pub enum RuleSubject {
     ModuleShip,
     /// A card deployed at cost outside engagements: Ships, Marines, Modules, Breakthrus.
     Deployable,
+    /// A Transport (§2.5.6): the only ship a `transport-modules` override can change.
+    Transport,
+    /// A Fighter Wing (§2.5.1): the only ship a `fighter-wing-attachments` override can change.
+    FighterWing,
 }
 
 impl RuleSubject {
@@ -109,6 +113,8 @@ impl RuleSubject {
                     | CardKind::Module(_)
                     | CardKind::Breakthru
             ),
+            RuleSubject::Transport => kind == CardKind::Ship(ShipClass::Transport),
+            RuleSubject::FighterWing => kind == CardKind::Ship(ShipClass::FighterWing),
         }
     }
 }
@@ -126,6 +132,8 @@ impl fmt::Display for RuleSubject {
             RuleSubject::EventOrTactic => "an Event or Tactic",
             RuleSubject::ModuleShip => "a Module-Ship",
             RuleSubject::Deployable => "a Ship, Marine, Module or Breakthru",
+            RuleSubject::Transport => "a Transport",
+            RuleSubject::FighterWing => "a Fighter Wing",
         })
     }
 }
@@ -286,7 +294,7 @@ base_rules! {
     /// Smallest class that may attach a Face Up-Face Down Module-Ship.
     FaceDownMinClass = "face-down-min-class", "2.5.5", ModuleShip, K(ShipClass::BattleCruiser), LADDER;
     /// Whether Transports may attach Module-Ship cards.
-    TransportModules = "transport-modules", "2.5.6", Ship, F(false), FLAG;
+    TransportModules = "transport-modules", "2.5.6", Transport, F(false), FLAG;
     /// Defense a Stealth unit adds to its printed defense.
     StealthBonus = "stealth-bonus", "3.4.9", Unit, N(5), count(0, MAX_NUMBER, BONUS);
     /// Result bonus of an Alpha Strike unit's first volley die.
@@ -307,7 +315,7 @@ base_rules! {
     /// Whether a resolved Event stays on the battlefield instead of the Scrapheap.
     EventStaysInPlay = "event-stays-in-play", "2.6", Event, F(false), FLAG;
     /// Whether Fighter Wings may attach Module or Marine cards.
-    FighterWingAttachments = "fighter-wing-attachments", "2.5.1", Ship, F(false), FLAG;
+    FighterWingAttachments = "fighter-wing-attachments", "2.5.1", FighterWing, F(false), FLAG;
     /// Whether a Regimented unit may fetch its units from the hand as well as the Shipyard.
     RegimentedFromHand = "regimented-from-hand", "3.4.7", Unit, F(false), FLAG;
     /// Active traits a unit may use in one turn to volley.
@@ -316,7 +324,7 @@ base_rules! {
     /// Times per engagement a Fearless unit may swap attack and defense.
     FearlessPerEngagement = "fearless-per-engagement", "3.4.5", Unit, N(1), count(0, MAX_USES, USES);
     /// Whether a Marine-Character may be Conscripted.
-    CharacterConscription = "character-conscription", "5.4.3", Card, F(false), FLAG;
+    CharacterConscription = "character-conscription", "5.4.3", Commander, F(false), FLAG;
     /// Whether ships without Hunter may board this Stealth unit.
     StealthBoardable = "stealth-boardable", "3.4.9", Unit, F(false), FLAG;
 }

@@ -249,9 +249,11 @@ fn sweep(
         (_, true) => (db, Vec::new()),
         (Some(dir), false) => load_pool_with(dir, features)?,
         (None, false) => {
-            return Err("--feature compiles card files with the pool's card directory: give \
+            return Err(
+                "--feature compiles card files with the pool's card directory: give \
                         --cards DIR"
-                .into())
+                    .into(),
+            )
         }
     };
     let starters = match &dir {
@@ -368,15 +370,7 @@ fn run() -> Result<bool, String> {
     } = &cli.command
     {
         return sweep(
-            &cli.pool,
-            *games,
-            *seed,
-            commanders,
-            *turns,
-            *player,
-            features,
-            *game,
-            *log,
+            &cli.pool, *games, *seed, commanders, *turns, *player, features, *game, *log,
         );
     }
     let (cat, dir) = load_pool(&cli.pool)?;
