@@ -1,6 +1,6 @@
 # A Transport rule printed `for this` on a Cruiser, and a Fighter Wing rule on a Frigate, can
-# never take effect (§2.5.6, §2.5.1, §8.1); a Marine-Character in the Shipyard has no text in
-# play, so character-conscription is a Commander's rule (§5.4.3).
+# never take effect (§2.5.6, §2.5.1, §8.1). character-conscription is a Commander's rule, so
+# with no scope it reads `for you` and the Character's card is accepted (§5.4.3).
 
 Ship "Cargo Dreamer" {
     class: Cruiser
