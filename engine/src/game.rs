@@ -759,6 +759,11 @@ impl Game {
     /// and source per choice).
     pub(crate) fn note(&mut self, r: &Resolution) {
         let Some(w) = r.winner else { return };
+        // Only an override that changed the value is news (#14): one that restates the
+        // default, and beats none that would differ, decided nothing.
+        if r.value == r.rule.default_value() && r.beat.iter().all(|b| b.value == r.value) {
+            return;
+        }
         if self.noted.contains(&(r.rule, w.source)) {
             return;
         }

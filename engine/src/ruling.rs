@@ -1309,9 +1309,16 @@ fn tree(g: &Game, i: Inst, depth: usize, s: &mut String) {
         .filter(|x| x.controller != x.owner && depth == 2)
         .and_then(|x| g.commander(x.owner))
         .map_or(String::new(), |c| format!(" [hijacked from {}]", c.name));
+    // The layer's word on what differs from the printed card (rules::stats, §9.22).
+    let changed = crate::rules::stats::changed_from_printed(g, i);
+    let changed = if changed.is_empty() {
+        String::new()
+    } else {
+        format!(" [now: {}]", changed.join("; "))
+    };
     let _ = writeln!(
         s,
-        "{:depth$}{} {i}{}{}{hijacked}",
+        "{:depth$}{} {i}{}{}{hijacked}{changed}",
         "",
         g.name(i),
         if wounds > 0 {

@@ -12,18 +12,26 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The ruling fixture pool, `tests/rulings/pool/`, compiled.
-pub fn ruling_pool() -> Arc<CardDb> {
-    let dir = repo().join("tests/rulings/pool");
-    let files = cardlang::source::read_pool(&dir).expect("ruling pool readable");
+/// Compiles a pool directory; the fixture and bundled pools must compile cleanly.
+pub fn compile_pool(dir: &Path) -> CardDb {
+    let files = cardlang::source::read_pool(dir).expect("pool readable");
     let compiled = cardlang::compile(&files);
     let errors: Vec<_> = compiled
         .diagnostics
         .iter()
         .filter(|d| d.is_error())
         .collect();
-    assert!(errors.is_empty(), "ruling pool has errors: {errors:#?}");
-    Arc::new(CardDb::new(compiled.cards).expect("the ruling pool is a valid card database"))
+    assert!(
+        errors.is_empty(),
+        "pool {} has errors: {errors:#?}",
+        dir.display()
+    );
+    CardDb::new(compiled.cards).expect("a clean pool is a valid card database")
+}
+
+/// The ruling fixture pool, `tests/rulings/pool/`, compiled.
+pub fn ruling_pool() -> Arc<CardDb> {
+    Arc::new(compile_pool(&repo().join("tests/rulings/pool")))
 }
 
 /// Every `tests/rulings/*.ruling`, sorted by name, with its text.
@@ -55,7 +63,8 @@ pub fn run_ruling(text: &str, pool: Arc<CardDb>, without: Option<BaseRule>) -> S
                 Some(rule) => r.without_override(rule),
                 None => r,
             };
-            ruling::run(&r, pool).unwrap_or_else(|e| format!("ruling error: {e}\n"))
+            // A file error keeps the transcript up to its line (docs/rulings.md).
+            ruling::run(&r, pool).unwrap_or_else(|e| format!("{e}\n"))
         }
         Err(e) => format!("ruling error: {e}\n"),
     }

@@ -13,29 +13,13 @@ use cardc::deck::{check_deck, DeckCheck};
 use cardc::output::render_all_human;
 use cardlang::db::CardDb;
 use cardlang::diag::HumanStyle;
-use cardlang::source::read_pool;
 use engine::deck::{self, DeckOptions, DeckRule, MAX_DECK_BYTES};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// Compiles a pool directory; the fixture and bundled pools must compile cleanly.
-fn compile(dir: &Path) -> CardDb {
-    let files = read_pool(dir).expect("pool readable");
-    let compiled = cardlang::compile(&files);
-    let errors: Vec<_> = compiled
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "pool {} has errors: {errors:#?}",
-        dir.display()
-    );
-    CardDb::new(compiled.cards).expect("valid database")
-}
+use tests::compile_pool as compile;
 
 fn fixture_pool() -> CardDb {
     compile(&repo().join("tests/decks/pool"))

@@ -221,3 +221,51 @@ pub fn has(g: &Game, i: Inst, name: TraitName) -> bool {
 pub(crate) fn has_below_statics(g: &Game, i: Inst, name: TraitName) -> bool {
     finish(name, count_below_statics(g, i, name)) > 0
 }
+
+/// Where a unit's characteristics now differ from its printed ones, in words (`attack 5
+/// (printed 3)`, `Stealth (not printed)`, `Interceptor +3 (printed +2)`), for the ruling
+/// board (#14): what the layer adds or takes away, in the layer's own terms.
+pub fn changed_from_printed(g: &Game, i: Inst) -> Vec<String> {
+    let card = g.card(i);
+    if !card.kind.is_unit() || !g.in_play(i) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    // A Module-Station's defense is its Station's (§6.5.3); a Station's include its modules.
+    for (name, now, printed) in [
+        ("attack", attack(g, i), card.attack.unwrap_or(0)),
+        ("defense", defense(g, i, None), card.defense.unwrap_or(0)),
+        ("wounds", wounds(g, i), card.wounds.unwrap_or(0)),
+    ] {
+        if now != printed {
+            out.push(format!("{name} {now} (printed {printed})"));
+        }
+    }
+    let (m, w) = capacity(g, i);
+    let (pm, pw) = (card.capacity.marines, card.capacity.wings);
+    if (m, w) != (pm, pw) {
+        out.push(format!(
+            "carries {m} Marine(s), {w} Wing(s) (printed {pm}, {pw})"
+        ));
+    }
+    for t in TraitName::ALL {
+        let now = value(g, i, t);
+        let printed: u32 = card
+            .traits
+            .iter()
+            .filter(|x| x.name() == t)
+            .map(|x| u32::from(x.value().unwrap_or(1)))
+            .sum();
+        let printed = finish(t, printed);
+        if now == printed {
+            continue;
+        }
+        out.push(match (t.is_stackable(), now, printed) {
+            (_, 0, _) => format!("no {t} (printed)"),
+            (false, _, _) => format!("{t} (not printed)"),
+            (true, n, 0) => format!("{t} +{n} (not printed)"),
+            (true, n, p) => format!("{t} +{n} (printed +{p})"),
+        });
+    }
+    out
+}
