@@ -241,8 +241,9 @@ pub enum OpenDbError {
     #[error("cannot load the card database `{}`: {source}", path.display())]
     Db {
         path: PathBuf,
+        // Boxed: a database error carries a card problem, and this error travels by value.
         #[source]
-        source: DbError,
+        source: Box<DbError>,
     },
 }
 
@@ -257,7 +258,7 @@ pub fn open_db(path: &Path) -> Result<CardDb, OpenDbError> {
     }
     let db = CardDb::load(path).map_err(|source| OpenDbError::Db {
         path: path.to_path_buf(),
-        source,
+        source: Box::new(source),
     })?;
     if let Some(stamp) = db.sources() {
         let dir = PathBuf::from(&stamp.dir);
