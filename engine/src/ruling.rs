@@ -1105,6 +1105,27 @@ impl Session {
         &self.out
     }
 
+    /// Plays the ruling's script line by line, running `after` once each line is played. A
+    /// script line that is not a choice stops it: the transcript so far, then the line
+    /// (docs/rulings.md).
+    fn play_script(
+        &mut self,
+        r: &Ruling,
+        mut after: impl FnMut(&mut Session),
+    ) -> Result<(), Failed> {
+        for (line, text) in &r.script {
+            if let Err(error) = self.play(text, *line) {
+                let _ = writeln!(self.out, "\n> {text}");
+                return Err(Failed {
+                    transcript: std::mem::take(&mut self.out),
+                    error,
+                });
+            }
+            after(self);
+        }
+        Ok(())
+    }
+
     /// Play one script line (`Ada: fire ...`), its number in the file being `line`: the line,
     /// then its events or its refusal, join the transcript. `Ok(true)` when the rules
     /// accepted it, `Ok(false)` when they refused it; `Err` for a line that is not a choice
@@ -1238,19 +1259,12 @@ pub fn run_with(r: &Ruling, catalog: Arc<CardDb>, opts: Options) -> Result<Strin
     if opts.choices_every_line {
         s.out.push_str(&indent_choices(&s.pending(None)));
     }
-    for (line, text) in &r.script {
-        if let Err(error) = s.play(text, *line) {
-            let _ = writeln!(s.out, "\n> {text}");
-            return Err(Failed {
-                transcript: s.out,
-                error,
-            });
-        }
+    s.play_script(r, |s| {
         if opts.choices_every_line {
             let p = indent_choices(&s.pending(None));
             s.out.push_str(&p);
         }
-    }
+    })?;
     Ok(s.finish(opts.final_choices))
 }
 
@@ -1363,15 +1377,7 @@ pub fn record(
     out: &mut dyn std::io::Write,
 ) -> Result<usize, Failed> {
     let mut s = Session::start(r, catalog)?;
-    for (line, text) in &r.script {
-        if let Err(error) = s.play(text, *line) {
-            let _ = writeln!(s.out, "\n> {text}");
-            return Err(Failed {
-                transcript: s.out,
-                error,
-            });
-        }
-    }
+    s.play_script(r, |_| {})?;
     let mut shown = 0;
     let mut added = 0;
     let mut next_line = first_line;
