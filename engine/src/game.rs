@@ -841,10 +841,7 @@ impl Game {
             if r <= cap && k <= cap {
                 continue;
             }
-            if let Some(c) = self.cmd_mut(who) {
-                c.resource = r.min(cap);
-                c.currency = k.min(cap);
-            }
+            self.set_stockpile(who, r, k);
             self.log.push(Event::StockpileCapped {
                 who,
                 resource: r.min(cap),

@@ -92,10 +92,7 @@ fn stockpiles(g: &mut Game, who: PlayerId) {
     let r = g.rule_count(BaseRule::StartingResource, who);
     let k = g.rule_count(BaseRule::StartingCurrency, who);
     let cap = g.rule_count(BaseRule::StockpileCap, who);
-    if let Some(c) = g.cmd_mut(who) {
-        c.resource = r.min(cap);
-        c.currency = k.min(cap);
-    }
+    g.set_stockpile(who, r, k);
     g.log.push(Event::StockpilesSet {
         who,
         resource: r.min(cap),
