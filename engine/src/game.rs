@@ -246,11 +246,45 @@ pub struct Game {
     pub(crate) temporary: Vec<crate::effects::Temporary>,
     /// Whether any card of the pool prints a Golden-Rule override (§8.1).
     pub(crate) pool_overrides: bool,
+    /// Instances whose card prints an override or a static on cards, in instance order: the
+    /// only ones the resolver and the characteristics layer need to scan (instances are never
+    /// removed, so the index only grows).
+    pub(crate) speakers: Speakers,
     /// Effects are being resolved (`effects::actions::run` is not reentrant).
     pub(crate) resolving: bool,
     /// The card and cause of the effect being interpreted right now, if any (a replacement
     /// never replaces the event its own effect brings about, I-47).
     pub(crate) acting: Option<(Inst, crate::event::Cause)>,
+}
+
+/// Which instances print abilities that speak to the whole game all the time (see
+/// `Game::speakers`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Speakers {
+    /// Cards printing a Golden-Rule override (§8.1).
+    pub(crate) overrides: Vec<Inst>,
+    /// Cards printing a static on cards (§9.22).
+    pub(crate) card_statics: Vec<Inst>,
+}
+
+impl Speakers {
+    fn note(&mut self, i: Inst, card: &Card) {
+        use cardlang::ir::effect::{Ability, Static};
+        if card
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Override { .. }))
+        {
+            self.overrides.push(i);
+        }
+        if card
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Static(Static::Cards { .. })))
+        {
+            self.card_statics.push(i);
+        }
+    }
 }
 
 fn no_card() -> &'static Card {
@@ -351,6 +385,7 @@ impl Game {
             pending: Vec::new(),
             temporary: Vec::new(),
             pool_overrides,
+            speakers: Speakers::default(),
             resolving: false,
             acting: None,
         })
@@ -527,6 +562,9 @@ impl Game {
 
     pub(crate) fn new_instance(&mut self, who: PlayerId, card: CardId, zone: Zone) -> Inst {
         let i = Inst(self.instances.len() as u16);
+        if let Some(c) = self.catalog.get(card) {
+            self.speakers.note(i, c);
+        }
         self.instances.push(Instance {
             card,
             owner: who,

@@ -31,13 +31,12 @@ use crate::ir::CardKind;
 /// Every live static card modifier that applies to `unit`, with its source.
 pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
     let mut out = Vec::new();
-    for (k, x) in g.instances().iter().enumerate() {
-        let src = Inst(k as u16);
-        if !matches!(x.zone, Zone::Battlefield | Zone::Attached(_)) {
+    for &src in &g.speakers.card_statics {
+        if !matches!(g.zone(src), Some(Zone::Battlefield | Zone::Attached(_))) {
             continue;
         }
         let card = g.card(src);
-        if card.abilities.is_empty() || !g.text_live(src) {
+        if !g.text_live(src) {
             continue;
         }
         for a in &card.abilities {

@@ -50,16 +50,8 @@ fn about_own_deployment(rule: BaseRule) -> bool {
 /// controller, `opponents` → every other commander.
 pub fn ability_overrides(g: &Game) -> Vec<Override> {
     let mut out = Vec::new();
-    for k in 0..g.instances().len() {
-        let src = Inst(k as u16);
+    for &src in &g.speakers.overrides {
         let card = g.card(src);
-        if !card
-            .abilities
-            .iter()
-            .any(|a| matches!(a, Ability::Override { .. }))
-        {
-            continue;
-        }
         let from_hand = speaks_from_hand(g, src);
         if !g.text_live(src) && !from_hand {
             continue;
