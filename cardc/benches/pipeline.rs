@@ -1,6 +1,11 @@
 //! End-to-end throughput of the toolkit's main jobs on the bundled pool: compile the card
 //! files, encode and load the database, validate a starter deck, play seeded games.
 //!
+//! The `decision` and `fork` groups measure the playout path search and sweeps depend on
+//! (issue #15): one decision (`legal_choices` + `apply`) on states sampled along random games,
+//! and a fork (`Game::clone`) mid-game next to a random playout from the same state. The bench
+//! binary counts heap allocations (divan's `AllocProfiler`), shown per iteration.
+//!
 //! Run with `cargo bench -p cardc --bench pipeline`; figures go in docs/performance.md.
 
 use std::path::{Path, PathBuf};
@@ -10,7 +15,12 @@ use cardlang::db::CardDb;
 use cardlang::source::{read_pool, SourceFile};
 use engine::deck::{self, DeckOptions};
 use engine::players::{play_out, HeuristicPlayer, Player, RandomPlayer};
-use engine::{Config, Game};
+use engine::rng::Dice;
+use engine::{Choice, Config, Game, PlayerId};
+
+/// Counts every heap allocation the benches make (divan prints them per iteration).
+#[global_allocator]
+static ALLOC: divan::AllocProfiler = divan::AllocProfiler::system();
 
 fn main() {
     divan::main();
@@ -71,27 +81,25 @@ fn deck_ids(cat: &CardDb, name: &str) -> Vec<cardlang::ir::CardId> {
     ids
 }
 
+thread_local! {
+    static CAT: Arc<CardDb> = Arc::new(pool_db());
+}
+
+/// A new game between the RDF and Colonial starter decks.
+fn starter_game(cat: &Arc<CardDb>, seed: u64, max_turns: u32) -> Game {
+    let decks = vec![
+        ("rdf".to_string(), deck_ids(cat, "rdf-starter.txt")),
+        (
+            "colonial".to_string(),
+            deck_ids(cat, "colonial-starter.txt"),
+        ),
+    ];
+    Game::new(cat.clone(), decks, Config { seed, max_turns }).expect("starter decks set up")
+}
+
 fn play(kind: &str, seed: u64) -> usize {
-    thread_local! {
-        static CAT: Arc<CardDb> = Arc::new(pool_db());
-    }
     CAT.with(|cat| {
-        let decks = vec![
-            ("rdf".to_string(), deck_ids(cat, "rdf-starter.txt")),
-            (
-                "colonial".to_string(),
-                deck_ids(cat, "colonial-starter.txt"),
-            ),
-        ];
-        let mut game = Game::new(
-            cat.clone(),
-            decks,
-            Config {
-                seed,
-                max_turns: 20,
-            },
-        )
-        .expect("starter decks set up");
+        let mut game = starter_game(cat, seed, 20);
         let mut players: Vec<Box<dyn Player>> = (0..2u64)
             .map(|k| -> Box<dyn Player> {
                 if kind == "random" {
@@ -113,4 +121,132 @@ fn game(b: divan::Bencher, kind: &str) {
         seed += 1;
         play(kind, seed)
     });
+}
+
+/// The turn cap of the playout benches (the issue's figures use games to a victory or 100
+/// turns).
+const PLAYOUT_TURNS: u32 = 100;
+
+/// One uniformly random legal decision: what a random playout does per step.
+fn random_decision(game: &mut Game, dice: &mut Dice) -> bool {
+    let Some(d) = game.decision() else {
+        return false;
+    };
+    let mut choices = game.legal_choices();
+    if choices.is_empty() {
+        return false;
+    }
+    let k = dice.below(choices.len() as u32) as usize;
+    game.apply(d.who, choices.swap_remove(k)).is_ok()
+}
+
+/// Every 7th state before a decision along eight seeded random games (about 800 states
+/// from every part of a game), each with the random choice made there.
+fn sampled_states() -> Vec<(Game, PlayerId, Choice)> {
+    CAT.with(|cat| {
+        let mut out = Vec::new();
+        for seed in 1..=8u64 {
+            let mut game = starter_game(cat, seed, PLAYOUT_TURNS);
+            let mut dice = Dice::new(seed);
+            for step in 0.. {
+                let Some(d) = game.decision() else { break };
+                let mut choices = game.legal_choices();
+                if choices.is_empty() {
+                    break;
+                }
+                let k = dice.below(choices.len() as u32) as usize;
+                let choice = choices.swap_remove(k);
+                if step % 7 == 0 {
+                    out.push((game.clone(), d.who, choice.clone()));
+                }
+                if game.apply(d.who, choice).is_err() {
+                    break;
+                }
+            }
+        }
+        out
+    })
+}
+
+/// A seeded random game played to the start of commander turn `turn`.
+fn game_at_turn(seed: u64, turn: u32) -> Game {
+    CAT.with(|cat| {
+        let mut game = starter_game(cat, seed, PLAYOUT_TURNS);
+        let mut dice = Dice::new(seed);
+        while game.turn() < turn && random_decision(&mut game, &mut dice) {}
+        game
+    })
+}
+
+/// The states a bench cycles through, handed out one per iteration.
+fn cycle<T: Clone>(items: Vec<T>) -> impl FnMut() -> T {
+    let mut k = 0;
+    move || {
+        k = (k + 1) % items.len();
+        items[k].clone()
+    }
+}
+
+/// One decision on the starter decks with random players, split into its two halves; the
+/// third bench is both together (decisions per second is its throughput).
+#[divan::bench_group]
+mod decision {
+    use super::*;
+
+    #[divan::bench]
+    fn legal_choices(b: divan::Bencher) {
+        let states = sampled_states();
+        b.with_inputs(cycle(states))
+            .bench_local_refs(|(g, _, _)| g.legal_choices());
+    }
+
+    #[divan::bench]
+    fn apply(b: divan::Bencher) {
+        let states = sampled_states();
+        b.with_inputs(cycle(states))
+            .bench_local_values(|(mut g, who, c)| {
+                let r = g.apply(who, c);
+                (g, r)
+            });
+    }
+
+    #[divan::bench]
+    fn legal_choices_and_apply(b: divan::Bencher) {
+        let states: Vec<(Game, Dice)> = sampled_states()
+            .into_iter()
+            .enumerate()
+            .map(|(k, (g, _, _))| (g, Dice::new(k as u64)))
+            .collect();
+        b.counter(divan::counter::ItemsCount::new(1usize))
+            .with_inputs(cycle(states))
+            .bench_local_values(|(mut g, mut dice)| {
+                random_decision(&mut g, &mut dice);
+                g
+            });
+    }
+}
+
+/// What a search pays to try a line: a fork of a mid-game state (turn 10 or 30), next to a
+/// random playout from the turn-10 state to a victory or the turn cap.
+#[divan::bench_group]
+mod fork {
+    use super::*;
+
+    #[divan::bench(args = [10, 30])]
+    fn clone(b: divan::Bencher, turn: u32) {
+        let states: Vec<Game> = (1..=8).map(|seed| game_at_turn(seed, turn)).collect();
+        b.with_inputs(cycle(states)).bench_local_refs(|g| g.clone());
+    }
+
+    #[divan::bench]
+    fn playout_from_turn_10(b: divan::Bencher) {
+        let states: Vec<(Game, Dice)> = (1..=8)
+            .map(|seed| (game_at_turn(seed, 10), Dice::new(seed + 100)))
+            .collect();
+        b.with_inputs(cycle(states))
+            .bench_local_values(|(mut g, mut dice)| {
+                while random_decision(&mut g, &mut dice) {}
+                g
+            });
+    }
 }
