@@ -1,8 +1,8 @@
 //! The game state: commanders, their zones, card instances, the step machine, the log.
 //!
-//! Everything is `Vec`s of small ids, and the card pool sits behind an `Arc`, so `clone()` is
-//! cheap enough for AI search. [`Game::apply`] is clone-and-commit: a choice runs on a copy
-//! (without the log) and replaces the state only if every rule accepted it, so a refused
+//! Everything is `Vec`s of small ids, the card pool sits behind an `Arc`, and the log and
+//! history are persistent lists forks share (`crate::log`), so `clone()` is cheap enough for
+//! AI search. [`Game::apply`] is clone-and-commit: a choice runs on a copy and replaces the state only if every rule accepted it, so a refused
 //! choice leaves the game exactly as it was.
 
 use serde::Serialize;
@@ -13,6 +13,7 @@ use crate::error::RuleError;
 use crate::event::{CardRef, Event, Outcome, Phase};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{Amount, BaseRule, Card, CardId, CardKind, RegimentUnit, RuleValue};
+use crate::log::Log;
 use crate::resolver::{self, Live, Override, Query, Resolution, Scope};
 use crate::rng::Dice;
 use crate::CardDb;
@@ -223,8 +224,9 @@ pub struct Game {
     /// Whom the active commander attacked this turn (§7.2 Spoils of War on a scoop).
     pub(crate) declared_against: Option<PlayerId>,
     pub(crate) outcome: Option<Outcome>,
-    pub(crate) log: Vec<Event>,
-    pub(crate) history: Vec<(PlayerId, Choice)>,
+    /// Persistent: forks share it (`crate::log`).
+    pub(crate) log: Log<Event>,
+    pub(crate) history: Log<(PlayerId, Choice)>,
     /// Overrides already logged during the current choice (no duplicate log lines).
     pub(crate) noted: Vec<(BaseRule, Inst)>,
     /// The engagement being fought (§6.6).
@@ -374,8 +376,8 @@ impl Game {
             clock: 0,
             declared_against: None,
             outcome: None,
-            log: Vec::new(),
-            history: Vec::new(),
+            log: Log::default(),
+            history: Log::default(),
             noted: Vec::new(),
             engagement: None,
             spoils: Vec::new(),
@@ -414,17 +416,17 @@ impl Game {
     }
 
     pub fn log(&self) -> &[Event] {
-        &self.log
+        self.log.as_slice()
     }
 
     /// The log as JSON: the byte-for-byte replay check compares this.
     pub fn log_json(&self) -> String {
-        serde_json::to_string(&self.log).unwrap_or_default()
+        serde_json::to_string(self.log.as_slice()).unwrap_or_default()
     }
 
     /// Every applied choice, in order: with the decks and seed, enough to replay the game.
     pub fn history(&self) -> &[(PlayerId, Choice)] {
-        &self.history
+        self.history.as_slice()
     }
 
     pub fn outcome(&self) -> Option<&Outcome> {
@@ -974,19 +976,15 @@ impl Game {
     /// Apply `who`'s choice. On success the events it caused are appended to the log and
     /// returned; on a rule error nothing changes.
     pub fn apply(&mut self, who: PlayerId, choice: Choice) -> Result<Vec<Event>, RuleError> {
-        let log = std::mem::take(&mut self.log);
-        let history = std::mem::take(&mut self.history);
+        // The log and history are persistent (`crate::log`): the copy shares them.
         let mut next = self.clone();
         next.noted.clear();
-        let result = next.apply_choice(who, &choice);
-        self.log = log;
-        self.history = history;
-        result?;
-        let events = std::mem::take(&mut next.log);
-        next.log = std::mem::take(&mut self.log);
-        next.log.extend(events.iter().cloned());
-        next.history = std::mem::take(&mut self.history);
+        let mark = next.log.len();
+        next.apply_choice(who, &choice)?;
+        let events = next.log.since(mark);
+        next.log.freeze_if_full();
         next.history.push((who, choice));
+        next.history.freeze_if_full();
         next.noted.clear();
         *self = next;
         Ok(events)

@@ -20,6 +20,7 @@ pub mod game;
 pub mod hooks;
 pub mod ids;
 pub mod invariants;
+mod log;
 pub mod players;
 #[cfg(feature = "cli")]
 pub mod pool_args;

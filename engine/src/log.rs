@@ -1,0 +1,187 @@
+//! The game's event log and choice history as persistent lists, kept out of what a fork copies.
+//!
+//! A search forks a game (`Game::clone`) thousands of times; copying a log of thousands of
+//! events made a fork cost tens of microseconds (issue #15). Here entries live in frozen chunks
+//! shared between every fork of a game, newest chunk first, plus a small tail that is only this
+//! fork's. `Game::apply` freezes the tail once it holds [`CHUNK`] entries, so a fork copies at
+//! most that many entries and one pointer, and appending stays amortised allocation-free. Readers get the whole list, in order, as one slice (made on demand and
+//! kept until the next append), so `Game::log()` and `log_json()` read exactly as before.
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// How many entries the unshared tail holds before `freeze_if_full` shares them.
+pub(crate) const CHUNK: usize = 16;
+
+/// An append-only list whose clones share everything frozen so far.
+pub(crate) struct Log<T> {
+    /// Frozen entries, the newest chunk first; shared between forks.
+    frozen: Option<Arc<Chunk<T>>>,
+    /// Entries appended since the last freeze; this fork's own.
+    tail: Vec<T>,
+    /// The whole list as one slice, made by `as_slice` and dropped by the next change.
+    flat: OnceLock<Vec<T>>,
+}
+
+struct Chunk<T> {
+    /// The chunk frozen before this one.
+    prev: Option<Arc<Chunk<T>>>,
+    /// How many entries come before this chunk.
+    start: usize,
+    items: Vec<T>,
+}
+
+impl<T> Default for Log<T> {
+    fn default() -> Log<T> {
+        Log {
+            frozen: None,
+            tail: Vec::new(),
+            flat: OnceLock::new(),
+        }
+    }
+}
+
+impl<T: Clone> Clone for Log<T> {
+    /// Shares the frozen chunks; copies only the unfrozen tail (empty between choices).
+    fn clone(&self) -> Log<T> {
+        Log {
+            frozen: self.frozen.clone(),
+            tail: self.tail.clone(),
+            flat: OnceLock::new(),
+        }
+    }
+}
+
+impl<T> Drop for Log<T> {
+    /// Unlinks the chunk chain one link at a time: a long game's chain is thousands of links,
+    /// too deep for the recursive drop `Arc` would do.
+    fn drop(&mut self) {
+        let mut next = self.frozen.take();
+        while let Some(chunk) = next {
+            match Arc::try_unwrap(chunk) {
+                Ok(mut c) => next = c.prev.take(),
+                Err(_) => break, // another fork still holds the rest
+            }
+        }
+    }
+}
+
+impl<T: fmt::Debug + Clone> fmt::Debug for Log<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<T: Clone> Log<T> {
+    /// The number of frozen entries.
+    fn frozen_len(&self) -> usize {
+        self.frozen.as_ref().map_or(0, |c| c.start + c.items.len())
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.frozen_len() + self.tail.len()
+    }
+
+    pub(crate) fn push(&mut self, item: T) {
+        self.flat.take();
+        self.tail.push(item);
+    }
+
+    /// Empty the list (this fork only; other forks keep theirs).
+    pub(crate) fn clear(&mut self) {
+        *self = Log::default();
+    }
+
+    /// Move the tail into a frozen chunk every later fork shares.
+    pub(crate) fn freeze(&mut self) {
+        if self.tail.is_empty() {
+            return;
+        }
+        let start = self.frozen_len();
+        let items = std::mem::take(&mut self.tail);
+        self.frozen = Some(Arc::new(Chunk {
+            prev: self.frozen.take(),
+            start,
+            items,
+        }));
+    }
+
+    /// Freeze once the tail holds [`CHUNK`] entries.
+    pub(crate) fn freeze_if_full(&mut self) {
+        if self.tail.len() >= CHUNK {
+            self.freeze();
+        }
+    }
+
+    /// The entries from position `from` on, copied (the events of the choice being applied).
+    pub(crate) fn since(&self, from: usize) -> Vec<T> {
+        let frozen = self.frozen_len();
+        if from >= frozen {
+            return self.tail.get(from - frozen..).unwrap_or_default().to_vec();
+        }
+        self.as_slice().get(from..).unwrap_or_default().to_vec()
+    }
+
+    /// The whole list, oldest first.
+    pub(crate) fn as_slice(&self) -> &[T] {
+        if self.frozen.is_none() {
+            return &self.tail;
+        }
+        self.flat.get_or_init(|| {
+            let mut chunks = Vec::new();
+            let mut next = self.frozen.as_deref();
+            while let Some(c) = next {
+                chunks.push(c);
+                next = c.prev.as_deref();
+            }
+            let mut all = Vec::with_capacity(self.len());
+            for c in chunks.iter().rev() {
+                all.extend(c.items.iter().cloned());
+            }
+            all.extend(self.tail.iter().cloned());
+            all
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Log;
+
+    #[test]
+    fn forks_share_the_past_and_keep_their_own_future() {
+        let mut a = Log::default();
+        a.push(1);
+        a.push(2);
+        a.freeze();
+        a.push(3);
+        let mut b = a.clone();
+        a.freeze();
+        a.push(4);
+        b.push(30);
+        b.freeze();
+        assert_eq!(a.as_slice(), &[1, 2, 3, 4]);
+        assert_eq!(b.as_slice(), &[1, 2, 3, 30]);
+        assert_eq!(a.since(2), vec![3, 4]);
+        assert_eq!(b.since(1), vec![2, 3, 30]);
+        a.push(5);
+        assert_eq!(a.as_slice(), &[1, 2, 3, 4, 5]);
+        assert_eq!(a.len(), 5);
+        b.clear();
+        assert_eq!(b.len(), 0);
+        assert_eq!(a.as_slice(), &[1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn a_long_chain_drops_without_recursion() {
+        let mut a = Log::default();
+        for k in 0..200_000u32 {
+            a.push(k);
+            a.freeze();
+        }
+        let b = a.clone();
+        drop(a);
+        assert_eq!(b.len(), 200_000);
+        assert_eq!(b.as_slice()[199_999], 199_999);
+    }
+}
