@@ -65,7 +65,8 @@ pub fn wilson(wins: u64, games: u64) -> (f64, f64) {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 or n wins one end is the rate itself; rounding must not move it past the rate.
+    ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))
 }
 
 /// `a − b` for two independent samples (Newcombe's hybrid score interval).
@@ -144,6 +145,9 @@ mod tests {
         let (l, h) = wilson(0, 10);
         assert!(close(l, 0.0) && close(h, 0.2775), "{l} {h}");
         assert_eq!(wilson(0, 0), (0.0, 1.0));
+        // No wins: the low end is the rate itself, not a rounding error above it.
+        assert_eq!(wilson(0, 6).0, 0.0);
+        assert_eq!(wilson(6, 6).1, 1.0);
     }
 
     #[test]
