@@ -28,6 +28,7 @@ pub mod resolver;
 pub mod rng;
 pub mod rules;
 pub mod ruling;
+pub mod simulate;
 pub mod sweep;
 pub mod transcript;
 

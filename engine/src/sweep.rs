@@ -48,6 +48,17 @@ impl PlayerKind {
             PlayerKind::Heuristic => "heuristic",
         }
     }
+
+    /// The player of this kind for seat `seat` of the game with seed `game_seed`, on its own
+    /// stream derived from both: `sweep`, `simulate` and `hullbreach play` seat players alike,
+    /// so a game of any of them replays with `hullbreach play`.
+    pub fn player(self, game_seed: u64, seat: u64) -> Box<dyn Player> {
+        let seed = game_seed.wrapping_mul(31).wrapping_add(seat);
+        match self {
+            PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
+            PlayerKind::Heuristic => Box::new(HeuristicPlayer::new(seed)),
+        }
+    }
 }
 
 /// What to sweep.
@@ -274,13 +285,7 @@ pub fn new_game(pool: &Pool, s: &Settings, p: &Plan) -> Result<Game, String> {
 
 fn players(s: &Settings, p: &Plan) -> Vec<Box<dyn Player>> {
     (0..p.decks.len() as u64)
-        .map(|k| -> Box<dyn Player> {
-            let seed = p.seed.wrapping_mul(31).wrapping_add(k);
-            match s.player {
-                PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
-                PlayerKind::Heuristic => Box::new(HeuristicPlayer::new(seed)),
-            }
-        })
+        .map(|k| s.player.player(p.seed, k))
         .collect()
 }
 

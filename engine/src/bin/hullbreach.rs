@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use engine::players::{HeuristicPlayer, Player, RandomPlayer};
+use engine::players::Player;
 use engine::pool_args::{PoolArgs, PoolSource};
 use engine::{ruling, transcript, CardDb, Config, Game};
 
@@ -33,6 +33,61 @@ enum Kind {
     Heuristic,
 }
 
+impl Kind {
+    fn kind(self) -> engine::sweep::PlayerKind {
+        match self {
+            Kind::Random => engine::sweep::PlayerKind::Random,
+            Kind::Heuristic => engine::sweep::PlayerKind::Heuristic,
+        }
+    }
+}
+
+/// `--player` once per seat, or once for every seat (default: heuristic).
+fn seat_kinds(given: &[Kind], seats: usize) -> Result<Vec<engine::sweep::PlayerKind>, String> {
+    match given {
+        [] => Ok(vec![engine::sweep::PlayerKind::Heuristic; seats]),
+        [one] => Ok(vec![one.kind(); seats]),
+        many if many.len() == seats => Ok(many.iter().map(|k| k.kind()).collect()),
+        many => Err(format!(
+            "--player is given once for every seat or once per --deck: {} for {seats} decks",
+            many.len()
+        )),
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// Tables for reading.
+    Table,
+    /// The report as JSON.
+    Json,
+}
+
+/// The output flags `simulate` and `simulate merge` share.
+#[derive(clap::Args)]
+struct ReportArgs {
+    /// How to print the balance report.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Write the games as JSON lines (one per game) to FILE.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write SVG charts (win rates, game lengths, per card impact) into DIR.
+    #[arg(long, value_name = "DIR")]
+    chart: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum SimulateCommand {
+    /// Merge the `--out` files of every `--shard` of one run and print the run's report.
+    Merge {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        report: ReportArgs,
+    },
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Play a game between decks (names under the card directory's decks/, or paths) and print
@@ -45,9 +100,46 @@ enum Command {
         /// Commander turns before the game stops without a winner.
         #[arg(long, default_value_t = 100)]
         turns: u32,
-        /// Computer player for every commander.
-        #[arg(long, value_enum, default_value_t = Kind::Heuristic)]
-        player: Kind,
+        /// Computer player: once for every commander, or once per --deck in order
+        /// [default: heuristic].
+        #[arg(long = "player", value_enum)]
+        players: Vec<Kind>,
+    },
+    /// Play many seeded games between decks and print a balance report: win rates with 95%
+    /// intervals, first-player advantage, game lengths and per card figures.
+    #[command(args_conflicts_with_subcommands = true)]
+    Simulate {
+        #[command(subcommand)]
+        merge: Option<SimulateCommand>,
+        /// A deck (name under the card directory's decks/, or a path); 2 to 5, repeatable.
+        #[arg(long = "deck", num_args = 1)]
+        decks: Vec<String>,
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Worker threads [default: the machine's cores]. Results do not depend on it.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Computer player: once for every deck, or once per --deck in order
+        /// [default: heuristic].
+        #[arg(long = "player", value_enum)]
+        players: Vec<Kind>,
+        /// Commander turns before a game stops without a winner.
+        #[arg(long, default_value_t = 100)]
+        turns: u32,
+        /// A/B: also play every game with each copy of OLD replaced by NEW ("Old Card=New
+        /// Card"), same seeds, and report the shift in win rate.
+        #[arg(long, value_name = "OLD=NEW")]
+        swap: Option<String>,
+        /// A card file added to the pool (for a --swap card not yet in it; repeatable).
+        #[arg(long = "feature")]
+        features: Vec<PathBuf>,
+        /// Play only the games `i` with `i mod N = K-1` (merge the shards' --out files).
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        #[command(flatten)]
+        report: ReportArgs,
     },
     /// Run a ruling file (`-`: standard input) and print its transcript.
     Ruling {
@@ -356,6 +448,166 @@ fn sweep(
     Ok(report.found.is_empty())
 }
 
+/// `hullbreach simulate`'s flags.
+struct SimulateRun<'a> {
+    decks: &'a [String],
+    games: u64,
+    seed: u64,
+    jobs: Option<usize>,
+    players: &'a [Kind],
+    turns: u32,
+    swap: Option<&'a str>,
+    features: &'a [PathBuf],
+    shard: Option<&'a str>,
+}
+
+/// The deck's name as reports show it: its file stem.
+fn deck_stem(deck: &str) -> String {
+    Path::new(deck)
+        .file_stem()
+        .map_or(deck.to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+fn simulate(pool_args: &PoolArgs, run: &SimulateRun, out: &ReportArgs) -> Result<(), String> {
+    use engine::simulate::{Entrant, Settings, Shard, Simulation, Swap};
+    use std::io::IsTerminal;
+    if !(2..=5).contains(&run.decks.len()) {
+        return Err(format!(
+            "simulate plays 2 to 5 commanders (§4.1): give 2 to 5 --deck, not {}",
+            run.decks.len()
+        ));
+    }
+    let kinds = seat_kinds(run.players, run.decks.len())?;
+    let shard = run
+        .shard
+        .map(Shard::parse)
+        .transpose()?
+        .unwrap_or(Shard::ALL);
+    let (db, dir) = load_pool(pool_args)?;
+    let db = match (&dir, run.features.is_empty()) {
+        (_, true) => db,
+        (Some(dir), false) => load_pool_with(dir, run.features)?.0,
+        (None, false) => {
+            return Err(
+                "--feature compiles card files with the pool's card directory: give \
+                        --cards DIR"
+                    .into(),
+            )
+        }
+    };
+    let mut entrants = Vec::new();
+    for (d, kind) in run.decks.iter().zip(kinds) {
+        entrants.push(Entrant {
+            deck: deck_stem(d),
+            cards: load_deck(&db, dir.as_deref(), d)?,
+            player: kind,
+        });
+    }
+    let swap = match run.swap {
+        None => None,
+        Some(text) => {
+            let (old, new) = text
+                .split_once('=')
+                .ok_or_else(|| format!("--swap takes \"Old Card=New Card\", not `{text}`"))?;
+            let (old, new) = (old.trim(), new.trim());
+            let find = |name: &str| {
+                db.by_name(name).map(|c| c.id).ok_or_else(|| {
+                    let hint = db
+                        .nearest_name(name)
+                        .map(|n| format!(" (did you mean `{n}`?)"))
+                        .unwrap_or_default();
+                    format!("--swap: no card `{name}` in the pool{hint}; a new card's file goes in with --feature FILE")
+                })
+            };
+            let (old_id, new_id) = (find(old)?, find(new)?);
+            if !entrants.iter().any(|e| e.cards.contains(&old_id)) {
+                return Err(format!("--swap: no deck holds `{old}`"));
+            }
+            let mut decks = Vec::new();
+            for e in &entrants {
+                decks.push(
+                    engine::simulate::swap_deck(&db, &e.cards, old_id, new_id).map_err(|why| {
+                        format!(
+                            "--swap: {} with `{new}` for `{old}` is not a legal deck: {why}",
+                            e.deck
+                        )
+                    })?,
+                );
+            }
+            Some(Swap {
+                old: old.to_string(),
+                new: new.to_string(),
+                decks,
+            })
+        }
+    };
+    let jobs = run.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if jobs == 0 || jobs > 256 {
+        return Err(format!("--jobs takes 1 to 256, not {jobs}"));
+    }
+    let sim = Simulation {
+        db,
+        entrants,
+        swap,
+        settings: Settings {
+            games: run.games,
+            seed: run.seed,
+            turns: run.turns,
+            jobs,
+            shard,
+        },
+    };
+    // A bar with rate and ETA on a terminal; nothing when stderr is a pipe or a file.
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(sim.schedule().len() as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let records = sim.run(&|| bar.inc(1))?;
+    bar.finish_and_clear();
+    report_out(records, out, false)
+}
+
+/// Print the report of `records` (and write `--out`, `--chart`).
+fn report_out(
+    records: Vec<engine::simulate::record::GameRecord>,
+    out: &ReportArgs,
+    complete: bool,
+) -> Result<(), String> {
+    use engine::simulate::{chart, record, report::Report};
+    let records = record::merge(records, complete)?;
+    if let Some(path) = &out.out {
+        std::fs::write(path, record::to_jsonl(&records))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    let report = Report::new(records)?;
+    if let Some(dir) = &out.chart {
+        chart::write(&report, dir)?;
+    }
+    match out.format {
+        Format::Table => print!("{}", report.render()),
+        Format::Json => print!("{}", report.to_json()),
+    }
+    Ok(())
+}
+
+/// `hullbreach simulate merge FILES...`: every game of one run, from its shards' files.
+fn merge_shards(files: &[PathBuf], out: &ReportArgs) -> Result<(), String> {
+    let mut records = Vec::new();
+    for f in files {
+        engine::simulate::record::read(f, &mut records)?;
+    }
+    report_out(records, out, true)
+}
+
 fn run() -> Result<bool, String> {
     let cli = Cli::parse();
     if let Command::Sweep {
@@ -373,19 +625,48 @@ fn run() -> Result<bool, String> {
             &cli.pool, *games, *seed, commanders, *turns, *player, features, *game, *log,
         );
     }
+    if let Command::Simulate {
+        merge,
+        decks,
+        games,
+        seed,
+        jobs,
+        players,
+        turns,
+        swap,
+        features,
+        shard,
+        report,
+    } = &cli.command
+    {
+        if let Some(SimulateCommand::Merge { files, report }) = merge {
+            return merge_shards(files, report).map(|()| true);
+        }
+        let run = SimulateRun {
+            decks,
+            games: *games,
+            seed: *seed,
+            jobs: *jobs,
+            players,
+            turns: *turns,
+            swap: swap.as_deref(),
+            features,
+            shard: shard.as_deref(),
+        };
+        return simulate(&cli.pool, &run, report).map(|()| true);
+    }
     let (cat, dir) = load_pool(&cli.pool)?;
     match cli.command {
         Command::Play {
             decks,
             seed,
             turns,
-            player,
+            players,
         } => {
+            let kinds = seat_kinds(&players, decks.len())?;
             let mut lists = Vec::new();
             for (k, d) in decks.iter().enumerate() {
-                let stem = Path::new(d)
-                    .file_stem()
-                    .map_or(d.clone(), |s| s.to_string_lossy().into_owned());
+                let stem = deck_stem(d);
                 lists.push((
                     format!("{stem} ({})", k + 1),
                     load_deck(&cat, dir.as_deref(), d)?,
@@ -400,19 +681,12 @@ fn run() -> Result<bool, String> {
                 },
             )
             .map_err(|e| e.to_string())?;
-            let mut players: Vec<Box<dyn Player>> = (0..decks.len() as u64)
-                .map(|k| -> Box<dyn Player> {
-                    match player {
-                        Kind::Random => {
-                            Box::new(RandomPlayer::new(seed.wrapping_mul(31).wrapping_add(k)))
-                        }
-                        Kind::Heuristic => {
-                            Box::new(HeuristicPlayer::new(seed.wrapping_mul(31).wrapping_add(k)))
-                        }
-                    }
-                })
+            let mut players: Vec<Box<dyn Player>> = kinds
+                .iter()
+                .enumerate()
+                .map(|(k, kind)| kind.player(seed, k as u64))
                 .collect();
-            engine::players::play_out(&mut game, &mut players, 100_000);
+            engine::players::play_out(&mut game, &mut players, engine::simulate::MAX_CHOICES);
             print!("{}", transcript::render_log(&game));
             Ok(true)
         }
@@ -442,7 +716,7 @@ fn run() -> Result<bool, String> {
                 }
             }
         }
-        Command::Sweep { .. } => Ok(true),
+        Command::Sweep { .. } | Command::Simulate { .. } => Ok(true),
     }
 }
 

@@ -1,0 +1,286 @@
+//! One simulated game as a line of JSON (`hullbreach simulate --out games.jsonl`): the run it
+//! belongs to, its seed and seats, who won and how, and per card counters by seat. The report
+//! is computed from these records alone, so a run's report and the report merged from its
+//! shards' files are the same ([`merge`] checks the shards belong together and cover the run).
+//!
+//! Reading is bounded: only regular files, at most [`MAX_LINE_BYTES`] per line and
+//! [`MAX_RECORDS`] records, and every record is checked ([`GameRecord::check`]) before the
+//! report indexes anything with it.
+
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// The longest line read from a games file.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The most records read from all files of one merge.
+pub const MAX_RECORDS: usize = 10_000_000;
+/// Commanders in a game (§4.1 plays 2 to 5; the engine's seats are bytes).
+pub const MAX_SEATS: usize = 8;
+
+/// The run a game belongs to: every shard of a run writes the same header on every line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Run {
+    /// The simulation seed `--seed`; game seeds derive from it and the game index.
+    pub seed: u64,
+    /// Games in the whole run (all shards).
+    pub games: u64,
+    /// The turn cap `--turns`.
+    pub turns: u32,
+    /// The entrants in command-line order: deck name and player.
+    pub entrants: Vec<Entry>,
+    /// `Old Card=New Card` for an A/B run.
+    pub swap: Option<String>,
+}
+
+/// An entrant: a deck and the computer player that commands it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub deck: String,
+    pub player: String,
+}
+
+/// Which side of an A/B run a game is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// The decks as given.
+    Base,
+    /// The decks with the swapped card.
+    Swap,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// One commander remains (§6.1, §7.2).
+    Winner,
+    /// The turn cap stopped it.
+    TurnCap,
+    /// Every commander scooped.
+    NoCommanders,
+    /// The game stopped with a decision pending: the choice cap, or a player that had no
+    /// choice to give.
+    Unfinished,
+}
+
+/// Why a game at the turn cap had no winner, as far as its final state tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CapReason {
+    /// Every commander still in has an empty Shipyard (§5.3.1 draws nothing more).
+    DeckOut,
+    /// Cards were left to draw, and still no Station fell.
+    Stalemate,
+}
+
+/// What one card did for one seat in one game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardCount {
+    pub seat: usize,
+    pub card: String,
+    /// Copies drawn, in Setup (§4.4) or Logistics (§5.3.1).
+    pub drawn: u32,
+    /// Copies deployed or put into play, however (§4.2, §5.4, §2.6, …).
+    pub deployed: u32,
+    /// Copies destroyed (§6.2, §6.7, §9.12).
+    pub destroyed: u32,
+    /// Wounds its volleys dealt (§6.2).
+    pub wounds: u32,
+}
+
+/// One game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    pub run: Run,
+    /// The game's index in the run, 0-based.
+    pub index: u64,
+    /// The game's own seed (`sweep::game_seed(run.seed, index)`).
+    pub seed: u64,
+    pub variant: Variant,
+    /// Which entrant sits at each seat (seat 0 first).
+    pub seats: Vec<usize>,
+    /// Each seat's deck and player (the entrants', in seat order).
+    pub decks: Vec<String>,
+    pub players: Vec<String>,
+    /// The seat that took the game's first turn (§4.8), if any turn began.
+    pub first: Option<usize>,
+    /// The winning seat.
+    pub winner: Option<usize>,
+    pub ending: Ending,
+    pub cap_reason: Option<CapReason>,
+    /// Commander turns played.
+    pub turns: u32,
+    /// Choices applied.
+    pub choices: u64,
+    pub cards: Vec<CardCount>,
+}
+
+impl GameRecord {
+    /// The entrant that won, if any.
+    pub fn winning_entrant(&self) -> Option<usize> {
+        self.winner.and_then(|s| self.seats.get(s).copied())
+    }
+
+    /// The seat-relative facts hold: seats are a permutation of the entrants, and every seat
+    /// named exists. A hostile line is refused here, before the report indexes with it.
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.run.entrants.len();
+        if n == 0 || n > MAX_SEATS {
+            return Err(format!("a run has 1 to {MAX_SEATS} entrants, not {n}"));
+        }
+        let mut seen = vec![false; n];
+        for &e in &self.seats {
+            match seen.get_mut(e) {
+                Some(s) if !*s => *s = true,
+                _ => {
+                    return Err(format!(
+                        "seats {:?} are not one of each entrant",
+                        self.seats
+                    ))
+                }
+            }
+        }
+        if self.seats.len() != n || self.decks.len() != n || self.players.len() != n {
+            return Err("seats, decks and players must name every entrant once".into());
+        }
+        let seat_ok = |s: Option<usize>| s.is_none_or(|s| s < n);
+        if !seat_ok(self.first) || !seat_ok(self.winner) {
+            return Err("first or winner names a seat the game does not have".into());
+        }
+        if (self.ending == Ending::Winner) != self.winner.is_some() {
+            return Err("a winner is named exactly when the game ended with one".into());
+        }
+        if self.index >= self.run.games {
+            return Err(format!(
+                "game {} is outside the run's {} games",
+                self.index, self.run.games
+            ));
+        }
+        if self.variant == Variant::Swap && self.run.swap.is_none() {
+            return Err("a swapped game in a run without --swap".into());
+        }
+        if let Some(c) = self.cards.iter().find(|c| c.seat >= n) {
+            return Err(format!("card `{}` counted for seat {}", c.card, c.seat));
+        }
+        Ok(())
+    }
+}
+
+/// The records as JSON lines, in order.
+pub fn to_jsonl(records: &[GameRecord]) -> String {
+    let mut out = String::new();
+    for r in records {
+        // Serialising plain data with string keys cannot fail.
+        out.push_str(&serde_json::to_string(r).unwrap_or_default());
+        out.push('\n');
+    }
+    out
+}
+
+/// Read a games file written by `--out`: regular files only, bounded lines, every record
+/// checked. Errors name the file and line.
+pub fn read(path: &Path, into: &mut Vec<GameRecord>) -> Result<(), String> {
+    let at = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("{at}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{at}: not a regular file"));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("{at}: {e}"))?;
+    let mut reader = std::io::BufReader::new(file);
+    let mut line = Vec::new();
+    let mut number = 0;
+    loop {
+        line.clear();
+        let got = (&mut reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("{at}: {e}"))?;
+        if got == 0 {
+            return Ok(());
+        }
+        number += 1;
+        if line.len() > MAX_LINE_BYTES {
+            return Err(format!(
+                "{at} line {number}: longer than {MAX_LINE_BYTES} bytes"
+            ));
+        }
+        let text = std::str::from_utf8(&line)
+            .map_err(|_| format!("{at} line {number}: not UTF-8"))?
+            .trim();
+        if text.is_empty() {
+            continue;
+        }
+        if into.len() >= MAX_RECORDS {
+            return Err(format!("{at}: more than {MAX_RECORDS} games"));
+        }
+        let r: GameRecord = serde_json::from_str(text)
+            .map_err(|e| format!("{at} line {number}: not a game record: {e}"))?;
+        r.check().map_err(|e| format!("{at} line {number}: {e}"))?;
+        into.push(r);
+    }
+}
+
+/// Put the records of one run in order (by game, base before swap) after checking they belong
+/// together: one run header, no game twice. With `complete`, every game of the run (and its
+/// swapped twin in an A/B run) must be there — what a merge of all shards gives.
+pub fn merge(mut records: Vec<GameRecord>, complete: bool) -> Result<Vec<GameRecord>, String> {
+    let Some(first) = records.first() else {
+        return Err("no games to report".into());
+    };
+    let run = first.run.clone();
+    for r in &records {
+        r.check().map_err(|e| format!("game {}: {e}", r.index))?;
+        if r.run != run {
+            return Err(format!(
+                "game {} belongs to another run (seed {}, {} games, turns {}) than game {} \
+                 (seed {}, {} games, turns {}): merge only the shards of one run",
+                r.index,
+                r.run.seed,
+                r.run.games,
+                r.run.turns,
+                first.index,
+                run.seed,
+                run.games,
+                run.turns
+            ));
+        }
+    }
+    records.sort_by_key(|r| (r.index, r.variant));
+    for w in records.windows(2) {
+        if (w[0].index, w[0].variant) == (w[1].index, w[1].variant) {
+            return Err(format!(
+                "game {} appears twice: is a shard merged twice?",
+                w[0].index
+            ));
+        }
+    }
+    if complete {
+        let per_game = if run.swap.is_some() { 2 } else { 1 };
+        if records.len() as u64 != run.games * per_game {
+            let mut have = records.iter().map(|r| (r.index, r.variant)).peekable();
+            for i in 0..run.games {
+                for v in [Variant::Base, Variant::Swap]
+                    .into_iter()
+                    .take(per_game as usize)
+                {
+                    if have.peek() == Some(&(i, v)) {
+                        have.next();
+                    } else {
+                        return Err(format!(
+                            "game {i} of the run's {} is missing: did every shard finish?",
+                            run.games
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Ok(records)
+}

@@ -1,0 +1,268 @@
+//! `hullbreach simulate` end to end (issue #16): the same report and games file for any
+//! `--jobs`; shards merged with `hullbreach simulate merge` give the whole run's report and
+//! file; `--format json` has the report's shape; `--chart` writes the three SVGs; the
+//! progress bar stays off when stderr is a pipe; bad flags and hostile merge files are
+//! refused with what is wrong. The report's content is snapshotted in `tests/tests/simulate.rs`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs in the repository root with the bundled `cards/`.
+fn hullbreach(args: &[&str]) -> Output {
+    let mut all = vec!["--cards", "cards"];
+    all.extend_from_slice(args);
+    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(&all)
+        .current_dir(repo())
+        .output()
+        .expect("hullbreach runs")
+}
+
+/// The small fixed run: 12 games, RDF vs Colonial, random players, turn cap 30.
+const RUN: &[&str] = &[
+    "simulate",
+    "--deck",
+    "rdf-starter",
+    "--deck",
+    "colonial-starter",
+    "--games",
+    "12",
+    "--seed",
+    "5",
+    "--player",
+    "random",
+    "--turns",
+    "30",
+];
+
+fn simulate(extra: &[&str]) -> Output {
+    let mut args = RUN.to_vec();
+    args.extend_from_slice(extra);
+    let out = hullbreach(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    out
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A scratch directory, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("hullbreach-sim-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn jobs_shards_and_merge_give_the_same_report_and_games() {
+    let dir = Scratch::new("jobs");
+    let (one, two) = (dir.file("one.jsonl"), dir.file("two.jsonl"));
+    let a = simulate(&["--jobs", "1", "--out", &one]);
+    let b = simulate(&["--jobs", "2", "--out", &two]);
+    let report = text(&a.stdout);
+    assert!(
+        report.starts_with("12 games, seed 5, turn cap 30\n"),
+        "{report}"
+    );
+    assert_eq!(report, text(&b.stdout));
+    let games = std::fs::read_to_string(&one).expect("--out written");
+    assert_eq!(games, std::fs::read_to_string(&two).expect("--out written"));
+    assert_eq!(games.lines().count(), 12);
+    // Piped stderr: no progress bar.
+    assert_eq!(text(&a.stderr), "");
+
+    let (s1, s2) = (dir.file("s1.jsonl"), dir.file("s2.jsonl"));
+    let part = simulate(&["--shard", "1/2", "--out", &s1]);
+    assert!(text(&part.stdout).starts_with("6 games, seed 5, turn cap 30 (of the run's 12)"));
+    simulate(&["--shard", "2/2", "--out", &s2]);
+    let merged_file = dir.file("merged.jsonl");
+    let merged = hullbreach(&["simulate", "merge", &s2, &s1, "--out", &merged_file]);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    assert_eq!(text(&merged.stdout), report);
+    assert_eq!(
+        std::fs::read_to_string(&merged_file).expect("merged"),
+        games
+    );
+
+    // One shard alone is not the run.
+    let alone = hullbreach(&["simulate", "merge", &s1]);
+    assert!(!alone.status.success());
+    assert!(
+        text(&alone.stderr).contains("game 1 of the run's 12 is missing"),
+        "{}",
+        text(&alone.stderr)
+    );
+}
+
+#[test]
+fn json_report_and_charts() {
+    let dir = Scratch::new("json");
+    let charts = dir.file("charts");
+    let out = simulate(&["--format", "json", "--chart", &charts]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["games"], 12);
+    assert_eq!(v["entrants"][0]["deck"], "rdf-starter");
+    assert_eq!(v["entrants"][1]["player"], "random");
+    for key in ["won", "won_decided"] {
+        let r = &v["entrants"][0][key];
+        assert!(
+            r["low"].as_f64() <= r["rate"].as_f64() && r["rate"].as_f64() <= r["high"].as_f64()
+        );
+    }
+    assert_eq!(v["seats"].as_array().map(Vec::len), Some(2));
+    assert!(v["first_player"]["even"] == 0.5);
+    assert!(v["endings"]["turn_cap"].is_u64());
+    assert!(v["length"]["histogram"]
+        .as_array()
+        .is_some_and(|h| !h.is_empty()));
+    let card = &v["cards"][0];
+    for key in [
+        "card",
+        "drawn",
+        "deployed",
+        "destroyed",
+        "wounds",
+        "won_deployed",
+        "won_not_deployed",
+        "verdict",
+    ] {
+        assert!(!card[key].is_null(), "cards[0].{key} in {card}");
+    }
+    assert!(v["swap"].is_null());
+    for name in ["win-rates.svg", "game-length.svg", "card-impact.svg"] {
+        let svg = std::fs::read_to_string(Path::new(&charts).join(name)).expect("chart written");
+        assert!(svg.starts_with("<svg"), "{name}");
+    }
+}
+
+#[test]
+fn a_swap_reports_the_shift() {
+    let out = simulate(&["--swap", "Merlin-class Frigate=Griffin-class Battleship"]);
+    let report = text(&out.stdout);
+    assert!(
+        report.contains(
+            "A/B: every `Merlin-class Frigate` replaced by `Griffin-class Battleship`, 12 paired games"
+        ),
+        "{report}"
+    );
+    // A card file brought in with --feature can be the new card; without it, the card is
+    // unknown.
+    let feature = [
+        "--swap",
+        "Call to Arms=Orbital Bombardment",
+        "--feature",
+        "tests/rulings/pool/eliminations.hb",
+    ];
+    let out = simulate(&feature);
+    assert!(text(&out.stdout).contains("every `Call to Arms` replaced by `Orbital Bombardment`"));
+    let without = hullbreach(&[&RUN[..], &feature[..2]].concat());
+    assert!(text(&without.stderr).contains("no card `Orbital Bombardment` in the pool"));
+    let unknown = hullbreach(
+        &[
+            &RUN[..],
+            &["--swap", "Merlin-class Frigate=Merlin-class Frigat"],
+        ]
+        .concat(),
+    );
+    assert!(!unknown.status.success());
+    assert!(
+        text(&unknown.stderr).contains("no card `Merlin-class Frigat` in the pool"),
+        "{}",
+        text(&unknown.stderr)
+    );
+}
+
+#[test]
+fn bad_flags_and_hostile_files_are_refused() {
+    let refused = |args: &[&str], says: &str| {
+        let out = hullbreach(args);
+        assert!(!out.status.success(), "{args:?} was accepted");
+        assert!(
+            text(&out.stderr).contains(says),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stdout), "", "{args:?} printed a report");
+    };
+    refused(
+        &[&RUN[..], &["--shard", "3/2"]].concat(),
+        "--shard takes K/N",
+    );
+    refused(
+        &[&RUN[..], &["--shard", "0/2"]].concat(),
+        "--shard takes K/N",
+    );
+    refused(
+        &[&RUN[..], &["--jobs", "0"]].concat(),
+        "--jobs takes 1 to 256",
+    );
+    refused(
+        &["simulate", "--deck", "rdf-starter", "--games", "2"],
+        "give 2 to 5 --deck, not 1",
+    );
+    refused(
+        &[
+            &RUN[..],
+            &[
+                "--player",
+                "random",
+                "--player",
+                "heuristic",
+                "--player",
+                "random",
+            ],
+        ]
+        .concat(),
+        "--player is given once for every seat or once per --deck",
+    );
+    refused(
+        &[&RUN[..], &["--swap", "no equals sign"]].concat(),
+        "--swap takes",
+    );
+    let dir = Scratch::new("hostile");
+    let bad = dir.file("bad.jsonl");
+    std::fs::write(&bad, "{\"index\": 0}\n").expect("write");
+    refused(
+        &["simulate", "merge", &bad],
+        "bad.jsonl line 1: not a game record",
+    );
+    // A directory (like a FIFO or a device) is not a games file.
+    refused(&["simulate", "merge", &dir.file("")], "not a regular file");
+    // A line whose seats name an entrant the run does not have.
+    let good = dir.file("good.jsonl");
+    let one_game: Vec<&str> = RUN
+        .iter()
+        .map(|a| if *a == "12" { "1" } else { a })
+        .collect();
+    let made = hullbreach(&[&one_game[..], &["--out", &good]].concat());
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let line = std::fs::read_to_string(&good).expect("written");
+    let hostile = line.replacen("\"seats\":[0,1]", "\"seats\":[0,7]", 1);
+    assert_ne!(hostile, line);
+    std::fs::write(&bad, hostile).expect("write");
+    refused(
+        &["simulate", "merge", &bad],
+        "bad.jsonl line 1: seats [0, 7]",
+    );
+}
