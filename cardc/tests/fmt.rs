@@ -1,4 +1,4 @@
-//! `cardc fmt`: `--check` lists what would change
+//! `cardc fmt`: the bundled pool is formatted (CI runs this), `--check` lists what would change
 //! and exits 1, a file that does not parse is reported and left untouched, and formatting
 //! writes the canonical layout.
 
@@ -40,6 +40,19 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+#[test]
+fn the_bundled_pool_is_formatted() {
+    let out = cardc_in(&repo(), &["fmt", "--check", "cards"]);
+    assert_eq!(
+        code(&out),
+        0,
+        "run `cargo run -p cardc -- fmt cards`:\n{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).contains("0 files to reformat"));
 }
 
 const MESSY: &str = "Ship \"A\" {\n  traits: Stealth,  Escort\n\tclass:Frigate   # why\n  cost: 1R\n  attack: 1\n  defense: 1\n  wounds: 1\n}\n";
