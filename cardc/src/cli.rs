@@ -44,6 +44,16 @@ pub enum Command {
         #[arg(default_value = "cards")]
         dir: PathBuf,
     },
+    /// Lay out card files in the one canonical layout (field order, indentation, spacing, trait
+    /// order), keeping comments; a file with syntax errors is reported and left alone.
+    Fmt {
+        /// Card files or directories (searched recursively for `*.hb`, skipping `decks/`).
+        #[arg(default_value = "cards")]
+        paths: Vec<PathBuf>,
+        /// Change nothing: list the files that are not formatted and exit 1 if there are any.
+        #[arg(long)]
+        check: bool,
+    },
     /// Decklist commands.
     #[command(subcommand)]
     Deck(DeckCommand),

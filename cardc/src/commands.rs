@@ -1,4 +1,4 @@
-//! The subcommands: `build`, `check`, `deck check`, `explain`.
+//! The subcommands: `build`, `check`, `deck check`, `explain` (`fmt` is in [`crate::fmt`]).
 
 use std::path::{Path, PathBuf};
 
@@ -36,6 +36,11 @@ pub fn run(cli: Cli) -> Status {
         Command::Explain { name, pool } => {
             let status = explain(&name, &pool, &mut out);
             out.conclude("explain failed");
+            status
+        }
+        Command::Fmt { paths, check } => {
+            let status = crate::fmt::fmt(&paths, check, &mut out);
+            out.conclude("fmt failed");
             status
         }
         Command::Deck(DeckCommand::Check(args)) => {

@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod commands;
 pub mod deck;
+pub mod fmt;
 pub mod output;
 
 use std::ffi::OsString;

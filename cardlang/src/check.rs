@@ -484,7 +484,12 @@ fn build(decl: &CardDecl, kind: CardKind) -> Card {
             }
             (FieldKey::Prototype, Value::Flag) => card.prototype = true,
             (_, Value::Fits(r)) => card.fits = Some(r.clone()),
-            (_, Value::Traits(ts)) => card.traits = ts.iter().map(|t| t.node).collect(),
+            (_, Value::Traits(ts)) => {
+                card.traits = ts.iter().map(|t| t.node).collect();
+                // The rulebook's order (§3.3), whatever order they were written in: trait
+                // order means nothing, and `cardc fmt` may reorder them (crate::fmt).
+                card.traits.sort_by_key(|t| t.name().rank());
+            }
             (FieldKey::Text, Value::Text(s)) => card.text = s.clone(),
             (FieldKey::Flavour, Value::Text(s)) => card.flavour = s.clone(),
             _ => {}

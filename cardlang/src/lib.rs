@@ -21,6 +21,8 @@ pub mod compile;
 #[cfg(feature = "compiler")]
 pub mod diag;
 #[cfg(feature = "compiler")]
+pub mod fmt;
+#[cfg(feature = "compiler")]
 pub mod lex;
 #[cfg(feature = "compiler")]
 pub mod lower;

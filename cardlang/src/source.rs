@@ -181,6 +181,18 @@ pub fn read_pool(dir: &Path) -> Result<Vec<SourceFile>, PoolError> {
     }
 }
 
+/// The paths `read_pool` would read under `dir` (sorted, `decks/` skipped, at most
+/// [`MAX_POOL_FILES`]), with the problems listing it: for tools that write card files back
+/// (`cardc fmt`) or watch them.
+pub fn pool_paths(dir: &Path) -> (Vec<PathBuf>, Vec<Diagnostic>) {
+    let mut problems = Vec::new();
+    let mut paths = Vec::new();
+    collect_paths(dir, 0, &mut paths, &mut problems);
+    paths.sort();
+    paths.truncate(MAX_POOL_FILES);
+    (paths, problems)
+}
+
 /// One card file given on its own (`-` is standard input), read and decoded like a pool's:
 /// the problem, if any, is the one diagnostic of the error, under `name`.
 pub fn read_one(path: &Path, name: &str) -> Result<SourceFile, PoolError> {

@@ -44,7 +44,7 @@ Ship "Pioneer-class Frigate" {
     defense: 5
     wounds: 2
     carries: 1 Marine
-    traits: Escort, Repair +1
+    traits: Repair +1, Escort
 }
 
 Ship "Runabout-class Frigate" {
@@ -55,8 +55,8 @@ Ship "Runabout-class Frigate" {
     defense: 5
     wounds: 2
     text: "Instead of being destroyed, return this ship to its owner's hand."
-    instead of being destroyed: return this to hand
     flavour: "Her crew bail out early and often, and come back for more."
+    instead of being destroyed: return this to hand
 }
 
 Ship "Basilisk-class Destroyer" {
@@ -190,5 +190,5 @@ Ship "Leviathan-class Capital Ship" {
     defense: 8
     wounds: 9
     carries: 6 Marines, 2 Wings
-    traits: Unique, Resistant, Repair +2
+    traits: Repair +2, Resistant, Unique
 }

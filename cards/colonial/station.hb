@@ -13,8 +13,8 @@ Station "New Haven Colony Hub" {
     traits: Repair +2
     # Golden-Rule override of the four-module limit of §2.2.
     text: "This Station may attach up to six Module-Station cards."
-    override station-module-limit = 6
     flavour: "Built from the hull of the ship that brought the first settlers."
+    override station-module-limit = 6
 }
 
 Module-Station "Hydroponics Dome" {

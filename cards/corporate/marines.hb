@@ -54,7 +54,7 @@ Marine-Character "Director Selene Hawthorne" {
     wounds: 3
     traits: Unique
     text: "When deployed, draw 1 card. During your Logistics Phase, gain 1C."
+    flavour: "She reads quarterly losses the way admirals read casualty lists."
     when deployed: draw 1
     when your logistics phase: gain 1C
-    flavour: "She reads quarterly losses the way admirals read casualty lists."
 }

@@ -32,7 +32,7 @@ Ship "Courier-class Frigate" {
     defense: 5
     wounds: 2
     carries: 1 Marine
-    traits: Escort, Jammer +1
+    traits: Jammer +1, Escort
 }
 
 Ship "Specter-class Frigate" {
@@ -54,7 +54,7 @@ Ship "Auditor-class Destroyer" {
     defense: 5
     wounds: 2
     carries: 1 Marine
-    traits: Hunter, Target Painter +2
+    traits: Target Painter +2, Hunter
 }
 
 Ship "Liquidator-class Destroyer" {
@@ -65,7 +65,7 @@ Ship "Liquidator-class Destroyer" {
     defense: 5
     wounds: 3
     carries: 1 Marine
-    traits: Hunter, Annihilate
+    traits: Annihilate, Hunter
 }
 
 Ship "Broker-class Cruiser" {
@@ -88,8 +88,8 @@ Ship "Vault-class Cruiser" {
     wounds: 3
     carries: 1 Marine
     text: "Instead of being boarded, gain 2 Currency."
-    instead of being boarded: gain 2C
     flavour: "Every hatch is a contract, and every contract has a penalty clause."
+    instead of being boarded: gain 2C
 }
 
 Ship "Phantom-class Cruiser" {
@@ -191,6 +191,6 @@ Ship "Zenith-class Capital Ship" {
     defense: 8
     wounds: 7
     carries: 4 Marines, 4 Wings
-    traits: Unique, Annihilate, Jammer +3
+    traits: Jammer +3, Annihilate, Unique
     flavour: "The board approved her budget in a single closed session."
 }

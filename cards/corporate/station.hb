@@ -11,8 +11,8 @@ Station "Meridian Exchange Platform" {
     wounds: 9
     carries: 3 Marines, 3 Wings
     text: "During your Logistics Phase, you may pay 2C to gain 2R."
-    when your logistics phase: you may pay 2C to gain 2R
     flavour: "Every docking clamp is leased. Every leaseholder is watched."
+    when your logistics phase: you may pay 2C to gain 2R
 }
 
 Module-Station "Trade Exchange" {

@@ -19,9 +19,9 @@ Event "Shipboard Spies" {
 Event "Diplomacy First" {
     cost: 3C
     text: "Deploy at the start of an engagement. Immediately cancel the engagement."
+    flavour: "Talk first. The guns will keep."
     timing: start of engagement
     play: immediately cancel this engagement
-    flavour: "Talk first. The guns will keep."
 }
 
 Event "Supply Convoy" {

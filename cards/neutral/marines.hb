@@ -15,6 +15,6 @@ Marine-Character "Captain Rook Adebayo" {
     wounds: 2
     traits: Unique
     text: "When this unit boards a ship, draw 1 card."
-    when boards: draw 1
     flavour: "He has flown under four flags and kept none of them."
+    when boards: draw 1
 }

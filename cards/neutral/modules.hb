@@ -19,8 +19,8 @@ Module-Station "Long-Range Comms Relay" {
 Module-Ship "Battle Seasoned Crew" {
     cost: 2R 1C
     text: "The attached ship gains Fearless."
-    static: host gains Fearless
     flavour: "They have seen worse. They will tell you about it."
+    static: host gains Fearless
 }
 
 Module-Ship "Point-Defense Turrets" {

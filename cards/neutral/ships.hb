@@ -38,6 +38,6 @@ Ship "Condottiere-class Cruiser" {
     wounds: 3
     carries: 1 Marine
     text: "During your Logistics Phase, pay 1C."
-    when your logistics phase: pay 1C
     flavour: "Loyal to the last payment."
+    when your logistics phase: pay 1C
 }

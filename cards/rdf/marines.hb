@@ -53,6 +53,6 @@ Marine-Character "Colonel Adaeze Okafor" {
     wounds: 3
     traits: Unique
     text: "Marines aboard the same ship gain +1 attack."
-    static: each Marine aboard host gets +1 attack
     flavour: "She has never asked a platoon to go where she would not."
+    static: each Marine aboard host gets +1 attack
 }

@@ -46,7 +46,7 @@ Ship "Harrier-class Frigate" {
     defense: 5
     wounds: 2
     carries: 1 Marine
-    traits: Escort, Interceptor +1
+    traits: Interceptor +1, Escort
 }
 
 Ship "Crow-class Destroyer" {
@@ -69,7 +69,7 @@ Ship "Shrike-class Destroyer" {
     defense: 5
     wounds: 2
     carries: 1 Marine
-    traits: Hunter, Alpha Strike
+    traits: Alpha Strike, Hunter
 }
 
 Ship "Seagull-class Cruiser" {
@@ -186,6 +186,6 @@ Ship "Phoenix-class Capital Ship" {
     defense: 8
     wounds: 8
     carries: 4 Marines, 4 Wings
-    traits: Unique, Stoic
+    traits: Stoic, Unique
     flavour: "Her last broadside is always her loudest."
 }

@@ -14,8 +14,8 @@ Station "Bastion Fleet Command" {
     traits: Interceptor +2
     # Golden-Rule override of §6.9.4.
     text: "Marines aboard this Station may board opposing ships."
-    override station-marines-board = yes
     flavour: "Every RDF officer learns the same lesson here: the line holds."
+    override station-marines-board = yes
 }
 
 Module-Station "Point Defense Grid" {

@@ -276,6 +276,14 @@ impl TraitName {
         TraitName::Unique,
     ];
 
+    /// Position in [`TraitName::ALL`], the rulebook's order (§3.3): how traits are listed.
+    pub fn rank(self) -> usize {
+        TraitName::ALL
+            .iter()
+            .position(|&n| n == self)
+            .unwrap_or(TraitName::ALL.len())
+    }
+
     /// Active traits are the stackable ones and take +X (§3.1, §3.2).
     pub fn is_stackable(self) -> bool {
         matches!(
