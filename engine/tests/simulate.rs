@@ -266,3 +266,52 @@ fn bad_flags_and_hostile_files_are_refused() {
         "bad.jsonl line 1: seats [0, 7]",
     );
 }
+
+/// A game of the games file replays with `hullbreach play`: its seed, its seat order's decks
+/// and players, the run's turn cap; the replay ends as the record says.
+#[test]
+fn a_simulated_game_replays_with_play() {
+    let dir = Scratch::new("replay");
+    let games = dir.file("games.jsonl");
+    simulate(&["--out", &games]);
+    let text_games = std::fs::read_to_string(&games).expect("written");
+    let records: Vec<serde_json::Value> = text_games
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let won = records.iter().find(|r| !r["winner"].is_null());
+    let capped = records.iter().find(|r| r["ending"] == "turn-cap");
+    assert!(won.is_some() || capped.is_some());
+    for r in [won, capped].into_iter().flatten() {
+        let seed = r["seed"].to_string();
+        let mut args = vec!["play", "--seed", &seed, "--turns", "30"];
+        for s in 0..2 {
+            args.extend(["--deck", r["decks"][s].as_str().expect("deck")]);
+            args.extend(["--player", r["players"][s].as_str().expect("player")]);
+        }
+        let out = hullbreach(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let log = text(&out.stdout);
+        let last = log.lines().last().expect("a log");
+        let expected = match r["winner"].as_u64() {
+            Some(w) => format!(
+                "[§6.1] game over: {} ({}) wins",
+                r["decks"][w as usize].as_str().expect("deck"),
+                w + 1
+            ),
+            None => "game over: turn limit reached after 30 turns (no winner)".to_string(),
+        };
+        assert!(last.ends_with(&expected), "game {}: {last}", r["index"]);
+        // `[§5.2] turn N: COMMANDER`, once per commander turn.
+        let turns = log
+            .lines()
+            .filter(|l| l.starts_with("[§5.2] turn "))
+            .count();
+        assert_eq!(
+            Some(turns as u64),
+            r["turns"].as_u64(),
+            "game {}",
+            r["index"]
+        );
+    }
+}
