@@ -176,15 +176,10 @@ fn a_swap_reports_the_shift() {
     ];
     let out = simulate(&feature);
     assert!(text(&out.stdout).contains("every `Call to Arms` replaced by `Orbital Bombardment`"));
-    let without = hullbreach(&[&RUN[..], &feature[..2]].concat());
+    let without = hullbreach(&[RUN, &feature[..2]].concat());
     assert!(text(&without.stderr).contains("no card `Orbital Bombardment` in the pool"));
-    let unknown = hullbreach(
-        &[
-            &RUN[..],
-            &["--swap", "Merlin-class Frigate=Merlin-class Frigat"],
-        ]
-        .concat(),
-    );
+    let unknown =
+        hullbreach(&[RUN, &["--swap", "Merlin-class Frigate=Merlin-class Frigat"]].concat());
     assert!(!unknown.status.success());
     assert!(
         text(&unknown.stderr).contains("no card `Merlin-class Frigat` in the pool"),
@@ -205,25 +200,16 @@ fn bad_flags_and_hostile_files_are_refused() {
         );
         assert_eq!(text(&out.stdout), "", "{args:?} printed a report");
     };
-    refused(
-        &[&RUN[..], &["--shard", "3/2"]].concat(),
-        "--shard takes K/N",
-    );
-    refused(
-        &[&RUN[..], &["--shard", "0/2"]].concat(),
-        "--shard takes K/N",
-    );
-    refused(
-        &[&RUN[..], &["--jobs", "0"]].concat(),
-        "--jobs takes 1 to 256",
-    );
+    refused(&[RUN, &["--shard", "3/2"]].concat(), "--shard takes K/N");
+    refused(&[RUN, &["--shard", "0/2"]].concat(), "--shard takes K/N");
+    refused(&[RUN, &["--jobs", "0"]].concat(), "--jobs takes 1 to 256");
     refused(
         &["simulate", "--deck", "rdf-starter", "--games", "2"],
         "give 2 to 5 --deck, not 1",
     );
     refused(
         &[
-            &RUN[..],
+            RUN,
             &[
                 "--player",
                 "random",
@@ -237,7 +223,7 @@ fn bad_flags_and_hostile_files_are_refused() {
         "--player is given once for every seat or once per --deck",
     );
     refused(
-        &[&RUN[..], &["--swap", "no equals sign"]].concat(),
+        &[RUN, &["--swap", "no equals sign"]].concat(),
         "--swap takes",
     );
     let dir = Scratch::new("hostile");
