@@ -14,6 +14,10 @@
 //!     test makes the same library calls the binary makes for `ruling` (compile `DIR` with
 //!     `cardlang`, `engine::ruling::parse`, `engine::ruling::run_with`) and prints the
 //!     transcript;
+//!   - `cargo run -p engine --features cli --bin hullbreach -- --cards DIR simulate FLAGS`: the
+//!     same library calls `hullbreach simulate` makes (compile `DIR` plus the `--feature`
+//!     files, read and validate each `--deck`, `engine::simulate::swap_deck` for `--swap`,
+//!     `Simulation::run`, `Report::render`) and prints the report;
 //!   - `[ENV=VALUE ...] cargo test -p tests --test rulings`: the guide's ruling must have an
 //!     accepted snapshot beside it whose transcript is the one the engine produces now (what that
 //!     suite checks for every ruling);
@@ -164,7 +168,113 @@ fn transcript(file: &str, cards: &str, choices: bool) -> String {
     engine::ruling::run_with(&ruling, catalog, opts).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
+/// What `hullbreach --cards DIR simulate FLAGS` does (engine/src/bin/hullbreach.rs), as library
+/// calls: the flags the guide uses, each once except `--deck` and `--feature`.
+fn simulate(args: &[String], at: usize) -> String {
+    use engine::simulate::{report::Report, Entrant, Settings, Shard, Simulation, Swap};
+    use engine::sweep::PlayerKind;
+    let [cards_flag, cards, sub, flags @ ..] = args else {
+        panic!("{GUIDE}:{at}: expected `hullbreach --cards DIR simulate FLAGS`");
+    };
+    assert!(
+        cards_flag == "--cards" && sub == "simulate",
+        "{GUIDE}:{at}: expected `--cards DIR simulate`"
+    );
+    let (mut decks, mut features) = (Vec::new(), Vec::new());
+    let (mut games, mut seed, mut turns) = (1000, 0, 100);
+    let (mut player, mut swap) = (PlayerKind::Heuristic, None);
+    for pair in flags.chunks(2) {
+        let [flag, value] = pair else {
+            panic!("{GUIDE}:{at}: `{}` has no value", pair[0]);
+        };
+        let number = || {
+            value
+                .parse::<u64>()
+                .unwrap_or_else(|_| panic!("{GUIDE}:{at}: {flag} {value}"))
+        };
+        match flag.as_str() {
+            "--deck" => decks.push(value.clone()),
+            "--feature" => features.push(value.clone()),
+            "--games" => games = number(),
+            "--seed" => seed = number(),
+            "--turns" => turns = number() as u32,
+            "--player" if value == "random" => player = PlayerKind::Random,
+            "--player" if value == "heuristic" => player = PlayerKind::Heuristic,
+            "--swap" => swap = Some(value.clone()),
+            _ => panic!("{GUIDE}:{at}: teach cardc/tests/guide.rs the simulate flag {flag}"),
+        }
+    }
+    let mut files = cardlang::source::read_pool(&repo().join(cards))
+        .unwrap_or_else(|_| panic!("the pool {cards} is readable"));
+    for f in &features {
+        files.push(cardlang::source::SourceFile::new(f.clone(), read(f)));
+    }
+    let compiled = cardlang::compile(&files);
+    assert!(
+        !compiled.has_errors(),
+        "{GUIDE}:{at}: the pool and features have errors"
+    );
+    let db = Arc::new(engine::CardDb::new(compiled.cards).expect("a valid card database"));
+    let entrants: Vec<Entrant> = decks
+        .iter()
+        .map(|d| {
+            let list = engine::deck::parse(read(d).as_bytes());
+            let report = engine::deck::validate(&list, &*db, &engine::deck::DeckOptions::default());
+            assert!(report.is_legal(), "{GUIDE}:{at}: {d} is not a legal deck");
+            Entrant {
+                deck: Path::new(d)
+                    .file_stem()
+                    .expect("a file")
+                    .to_string_lossy()
+                    .into_owned(),
+                cards: engine::deck::card_ids(&list, &db).expect("known cards"),
+                player,
+            }
+        })
+        .collect();
+    let swap = swap.map(|text| {
+        let (old, new) = text.split_once('=').expect("--swap OLD=NEW");
+        let id = |n: &str| {
+            db.by_name(n)
+                .unwrap_or_else(|| panic!("{GUIDE}:{at}: no card {n}"))
+                .id
+        };
+        Swap {
+            old: old.to_string(),
+            new: new.to_string(),
+            decks: entrants
+                .iter()
+                .map(|e| {
+                    engine::simulate::swap_deck(&db, &e.cards, id(old), id(new)).expect("legal")
+                })
+                .collect(),
+        }
+    });
+    let sim = Simulation {
+        db,
+        entrants,
+        swap,
+        settings: Settings {
+            games,
+            seed,
+            turns,
+            jobs: 1,
+            shard: Shard::ALL,
+        },
+    };
+    let records = sim
+        .run(&|| {})
+        .unwrap_or_else(|e| panic!("{GUIDE}:{at}: {e}"));
+    Report::new(records)
+        .unwrap_or_else(|e| panic!("{GUIDE}:{at}: {e}"))
+        .render()
+}
+
 fn run_hullbreach(args: &[String], state: &mut State, at: usize) {
+    if args.get(2).is_some_and(|a| a == "simulate") {
+        state.output = simulate(args, at);
+        return;
+    }
     let (args, choices) = match args {
         [rest @ .., last] if last == "--choices" => (rest, true),
         _ => (args, false),

@@ -176,15 +176,10 @@ fn a_swap_reports_the_shift() {
     ];
     let out = simulate(&feature);
     assert!(text(&out.stdout).contains("every `Call to Arms` replaced by `Orbital Bombardment`"));
-    let without = hullbreach(&[&RUN[..], &feature[..2]].concat());
+    let without = hullbreach(&[RUN, &feature[..2]].concat());
     assert!(text(&without.stderr).contains("no card `Orbital Bombardment` in the pool"));
-    let unknown = hullbreach(
-        &[
-            &RUN[..],
-            &["--swap", "Merlin-class Frigate=Merlin-class Frigat"],
-        ]
-        .concat(),
-    );
+    let unknown =
+        hullbreach(&[RUN, &["--swap", "Merlin-class Frigate=Merlin-class Frigat"]].concat());
     assert!(!unknown.status.success());
     assert!(
         text(&unknown.stderr).contains("no card `Merlin-class Frigat` in the pool"),
@@ -205,25 +200,16 @@ fn bad_flags_and_hostile_files_are_refused() {
         );
         assert_eq!(text(&out.stdout), "", "{args:?} printed a report");
     };
-    refused(
-        &[&RUN[..], &["--shard", "3/2"]].concat(),
-        "--shard takes K/N",
-    );
-    refused(
-        &[&RUN[..], &["--shard", "0/2"]].concat(),
-        "--shard takes K/N",
-    );
-    refused(
-        &[&RUN[..], &["--jobs", "0"]].concat(),
-        "--jobs takes 1 to 256",
-    );
+    refused(&[RUN, &["--shard", "3/2"]].concat(), "--shard takes K/N");
+    refused(&[RUN, &["--shard", "0/2"]].concat(), "--shard takes K/N");
+    refused(&[RUN, &["--jobs", "0"]].concat(), "--jobs takes 1 to 256");
     refused(
         &["simulate", "--deck", "rdf-starter", "--games", "2"],
         "give 2 to 5 --deck, not 1",
     );
     refused(
         &[
-            &RUN[..],
+            RUN,
             &[
                 "--player",
                 "random",
@@ -237,7 +223,7 @@ fn bad_flags_and_hostile_files_are_refused() {
         "--player is given once for every seat or once per --deck",
     );
     refused(
-        &[&RUN[..], &["--swap", "no equals sign"]].concat(),
+        &[RUN, &["--swap", "no equals sign"]].concat(),
         "--swap takes",
     );
     let dir = Scratch::new("hostile");
@@ -265,4 +251,53 @@ fn bad_flags_and_hostile_files_are_refused() {
         &["simulate", "merge", &bad],
         "bad.jsonl line 1: seats [0, 7]",
     );
+}
+
+/// A game of the games file replays with `hullbreach play`: its seed, its seat order's decks
+/// and players, the run's turn cap; the replay ends as the record says.
+#[test]
+fn a_simulated_game_replays_with_play() {
+    let dir = Scratch::new("replay");
+    let games = dir.file("games.jsonl");
+    simulate(&["--out", &games]);
+    let text_games = std::fs::read_to_string(&games).expect("written");
+    let records: Vec<serde_json::Value> = text_games
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let won = records.iter().find(|r| !r["winner"].is_null());
+    let capped = records.iter().find(|r| r["ending"] == "turn-cap");
+    assert!(won.is_some() || capped.is_some());
+    for r in [won, capped].into_iter().flatten() {
+        let seed = r["seed"].to_string();
+        let mut args = vec!["play", "--seed", &seed, "--turns", "30"];
+        for s in 0..2 {
+            args.extend(["--deck", r["decks"][s].as_str().expect("deck")]);
+            args.extend(["--player", r["players"][s].as_str().expect("player")]);
+        }
+        let out = hullbreach(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let log = text(&out.stdout);
+        let last = log.lines().last().expect("a log");
+        let expected = match r["winner"].as_u64() {
+            Some(w) => format!(
+                "[§6.1] game over: {} ({}) wins",
+                r["decks"][w as usize].as_str().expect("deck"),
+                w + 1
+            ),
+            None => "game over: turn limit reached after 30 turns (no winner)".to_string(),
+        };
+        assert!(last.ends_with(&expected), "game {}: {last}", r["index"]);
+        // `[§5.2] turn N: COMMANDER`, once per commander turn.
+        let turns = log
+            .lines()
+            .filter(|l| l.starts_with("[§5.2] turn "))
+            .count();
+        assert_eq!(
+            Some(turns as u64),
+            r["turns"].as_u64(),
+            "game {}",
+            r["index"]
+        );
+    }
 }

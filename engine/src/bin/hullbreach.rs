@@ -108,39 +108,7 @@ enum Command {
     /// Play many seeded games between decks and print a balance report: win rates with 95%
     /// intervals, first-player advantage, game lengths and per card figures.
     #[command(args_conflicts_with_subcommands = true)]
-    Simulate {
-        #[command(subcommand)]
-        merge: Option<SimulateCommand>,
-        /// A deck (name under the card directory's decks/, or a path); 2 to 5, repeatable.
-        #[arg(long = "deck", num_args = 1)]
-        decks: Vec<String>,
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Worker threads [default: the machine's cores]. Results do not depend on it.
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// Computer player: once for every deck, or once per --deck in order
-        /// [default: heuristic].
-        #[arg(long = "player", value_enum)]
-        players: Vec<Kind>,
-        /// Commander turns before a game stops without a winner.
-        #[arg(long, default_value_t = 100)]
-        turns: u32,
-        /// A/B: also play every game with each copy of OLD replaced by NEW ("Old Card=New
-        /// Card"), same seeds, and report the shift in win rate.
-        #[arg(long, value_name = "OLD=NEW")]
-        swap: Option<String>,
-        /// A card file added to the pool (for a --swap card not yet in it; repeatable).
-        #[arg(long = "feature")]
-        features: Vec<PathBuf>,
-        /// Play only the games `i` with `i mod N = K-1` (merge the shards' --out files).
-        #[arg(long, value_name = "K/N")]
-        shard: Option<String>,
-        #[command(flatten)]
-        report: ReportArgs,
-    },
+    Simulate(Box<SimulateCli>),
     /// Run a ruling file (`-`: standard input) and print its transcript.
     Ruling {
         file: PathBuf,
@@ -448,7 +416,43 @@ fn sweep(
     Ok(report.found.is_empty())
 }
 
-/// `hullbreach simulate`'s flags.
+/// `hullbreach simulate`'s flags (boxed in `Command`: it is much the largest variant).
+#[derive(clap::Args)]
+struct SimulateCli {
+    #[command(subcommand)]
+    merge: Option<SimulateCommand>,
+    /// A deck (name under the card directory's decks/, or a path); 2 to 5, repeatable.
+    #[arg(long = "deck", num_args = 1)]
+    decks: Vec<String>,
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads [default: the machine's cores]. Results do not depend on it.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Computer player: once for every deck, or once per --deck in order
+    /// [default: heuristic].
+    #[arg(long = "player", value_enum)]
+    players: Vec<Kind>,
+    /// Commander turns before a game stops without a winner.
+    #[arg(long, default_value_t = 100)]
+    turns: u32,
+    /// A/B: also play every game with each copy of OLD replaced by NEW ("Old Card=New
+    /// Card"), same seeds, and report the shift in win rate.
+    #[arg(long, value_name = "OLD=NEW")]
+    swap: Option<String>,
+    /// A card file added to the pool (for a --swap card not yet in it; repeatable).
+    #[arg(long = "feature")]
+    features: Vec<PathBuf>,
+    /// Play only the games `i` with `i mod N = K-1` (merge the shards' --out files).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+/// `hullbreach simulate`'s flags, borrowed.
 struct SimulateRun<'a> {
     decks: &'a [String],
     games: u64,
@@ -625,20 +629,20 @@ fn run() -> Result<bool, String> {
             &cli.pool, *games, *seed, commanders, *turns, *player, features, *game, *log,
         );
     }
-    if let Command::Simulate {
-        merge,
-        decks,
-        games,
-        seed,
-        jobs,
-        players,
-        turns,
-        swap,
-        features,
-        shard,
-        report,
-    } = &cli.command
-    {
+    if let Command::Simulate(sim) = &cli.command {
+        let SimulateCli {
+            merge,
+            decks,
+            games,
+            seed,
+            jobs,
+            players,
+            turns,
+            swap,
+            features,
+            shard,
+            report,
+        } = sim.as_ref();
         if let Some(SimulateCommand::Merge { files, report }) = merge {
             return merge_shards(files, report).map(|()| true);
         }
@@ -716,7 +720,7 @@ fn run() -> Result<bool, String> {
                 }
             }
         }
-        Command::Sweep { .. } | Command::Simulate { .. } => Ok(true),
+        Command::Sweep { .. } | Command::Simulate(_) => Ok(true),
     }
 }
 
