@@ -20,6 +20,8 @@ pub mod game;
 pub mod hooks;
 pub mod ids;
 pub mod invariants;
+pub mod liveness;
+pub mod odds;
 pub mod players;
 #[cfg(feature = "cli")]
 pub mod pool_args;
