@@ -131,3 +131,47 @@ fn a_boarding_action_nobody_can_win_ends_for_any_players() {
         "the fight ended with no winner ({stop:?})"
     );
 }
+
+/// Ada's engagement declaration with the fleet `ada` against Bob's Station (§5.5.1).
+fn declaration(ada: &str, bob: &str) -> Choice {
+    let text = format!(
+        "title: declare?\nphase: engagement\nactive: Ada\nturn: 2\n\ncommander Ada\n  in play:\n    Test Station\n{ada}\ncommander Bob\n  in play:\n    Test Station\n{bob}"
+    );
+    let r = ruling::parse(&text).expect("the board parses");
+    let s = ruling::Session::start(&r, tests::ruling_pool()).expect("the board builds");
+    let mut p = HeuristicPlayer::new(7);
+    p.choose(s.game()).expect("a choice")
+}
+
+#[test]
+fn the_heuristic_player_does_not_throw_a_lone_frigate_at_a_station_that_would_destroy_it() {
+    let c = declaration("    Merlin-class Frigate\n", "");
+    assert_eq!(c, Choice::DeclineEngagement, "a lone Frigate stays home");
+    // A fleet that out-shoots the Station attacks, with every ship.
+    let c = declaration(
+        "    Griffin-class Battleship\n    Dragon-class Battleship\n    Roc-class Battleship\n",
+        "",
+    );
+    assert!(
+        matches!(&c, Choice::DeclareEngagement { fleet, .. } if fleet.len() == 3),
+        "the whole fleet attacks: {c:?}"
+    );
+}
+
+#[test]
+fn the_heuristic_player_sends_marines_at_a_station_no_marine_defends() {
+    let c = declaration(
+        "    Merlin-class Frigate\n      Military Police Company\n",
+        "",
+    );
+    assert!(
+        matches!(c, Choice::DeclareEngagement { .. }),
+        "boarding an undefended Station wins the game (§6.1): {c:?}"
+    );
+    // With a Marine defending the Station, the lone Frigate stays home again.
+    let c = declaration(
+        "    Merlin-class Frigate\n      Military Police Company\n",
+        "      Military Police Company\n",
+    );
+    assert_eq!(c, Choice::DeclineEngagement);
+}
