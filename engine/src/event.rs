@@ -499,6 +499,12 @@ pub enum Event {
         /// The card that left play (`None`: a party was lost, not a ship).
         gone: Option<CardRef>,
     },
+    /// §6.6 STEP 8D, I-66: neither party can ever wound the other; the boarding action ends
+    /// with no winner.
+    BoardingDeadlocked {
+        ship: CardRef,
+        target: CardRef,
+    },
     /// §6.6 STEP 8D, §9.28.
     MarinesRetreat {
         ship: CardRef,
@@ -785,7 +791,8 @@ impl Event {
             Event::BoardCancelled { .. } => "3.4.3",
             Event::BoardingBegan { .. }
             | Event::BoardingRepelled { .. }
-            | Event::BoardingEnded { .. } => "6.6",
+            | Event::BoardingEnded { .. }
+            | Event::BoardingDeadlocked { .. } => "6.6",
             Event::BoardingWon {
                 automatic: true, ..
             } => "6.9.3",

@@ -20,7 +20,9 @@ pub mod game;
 pub mod hooks;
 pub mod ids;
 pub mod invariants;
+pub mod liveness;
 mod log;
+pub mod odds;
 pub mod players;
 #[cfg(feature = "cli")]
 pub mod pool_args;

@@ -6,8 +6,9 @@
 //! after every applied choice against `invariants::violations` (zones, Stockpiles, wounds,
 //! garrisons, liveness: nobody out holds a decision, a game not over has one), and for
 //! liveness across choices: every listed choice is accepted, there is always a legal choice,
-//! and no commander turn takes more than [`MAX_CHOICES_PER_TURN`] choices, so every game ends
-//! or reaches its turn cap. A panic is caught and reported like any other violation.
+//! no commander turn takes more than [`MAX_CHOICES_PER_TURN`] choices, so every game ends
+//! or reaches its turn cap, and no position comes back again and again with nothing happening
+//! (`liveness::LoopGuard`: a loop is reported after a few hundred choices, not 20,000). A panic is caught and reported like any other violation.
 //!
 //! Decks: each commander plays a bundled starter deck or a deck generated from the pool by
 //! [`generate_deck`], which obeys the deck rules of `engine::deck` ("Your Constructed Deck":
@@ -305,6 +306,7 @@ pub fn play(pool: &Pool, s: &Settings, p: &Plan) -> Result<Played, String> {
     let mut choices = 0;
     let mut turn = game.turn();
     let mut this_turn = 0;
+    let mut guard = crate::liveness::LoopGuard::new(&game);
     let broken = loop {
         let Some(d) = game.decision() else {
             break None;
@@ -335,6 +337,9 @@ pub fn play(pool: &Pool, s: &Settings, p: &Plan) -> Result<Played, String> {
             Err(e) => break Some(format!("panic applying a choice: {}", panic_text(&*e))),
         }
         choices += 1;
+        if let Some(why) = guard.after_choice(&game) {
+            break Some(why);
+        }
         let v = violations(&game);
         if !v.is_empty() {
             break Some(v.join("; "));

@@ -450,6 +450,11 @@ impl<'g> Namer<'g> {
                     self.card(*target)
                 ),
             },
+            Event::BoardingDeadlocked { ship, target } => format!(
+                "the boarding action of {} against {} ends with no winner: neither party's Marines can ever wound the other (I-66)",
+                self.card(*ship),
+                self.card(*target)
+            ),
             Event::MarinesRetreat { ship } => {
                 format!(
                     "the Marines of {} retreat: the defending Marines may fire at them before they withdraw",

@@ -2,7 +2,8 @@
 //! limit). After every applied choice (`engine::invariants`): every card in exactly one zone,
 //! Stockpiles in 0..=20 (§9.27), no unit in play with wounds reaching its printed wounds
 //! (§9.38), every hijacked ship garrisoned (§6.9.7), nothing in play for a commander out of
-//! the game (§6.3, §7.2); an illegal choice leaves the state unchanged; and replaying the
+//! the game (§6.3, §7.2); liveness: each commander turn within `sweep::MAX_CHOICES_PER_TURN`
+//! choices and no position repeated with nothing happening (`engine::liveness`); an illegal choice leaves the state unchanged; and replaying the
 //! choices from the seed reproduces the log byte for byte. Most games must end in a victory.
 
 mod common;
@@ -130,9 +131,23 @@ fn run(seed: u64, commanders: usize, check_probes: bool) -> Seen {
         .map(|k| RandomPlayer::new(seed * 31 + k as u64))
         .collect();
     let mut steps = 0;
+    // Liveness (issue #16): every game ends or reaches the turn cap, each commander turn within
+    // a bounded number of choices, and no position comes back again and again with nothing
+    // happening (`engine::liveness`).
+    let mut guard = engine::liveness::LoopGuard::new(&g);
+    let (mut turn, mut this_turn) = (g.turn(), 0usize);
     while let Some(d) = g.decision() {
         steps += 1;
         assert!(steps < 200_000, "seed {seed}: game did not end");
+        if g.turn() != turn {
+            (turn, this_turn) = (g.turn(), 0);
+        }
+        this_turn += 1;
+        assert!(
+            this_turn <= engine::sweep::MAX_CHOICES_PER_TURN,
+            "seed {seed}: turn {turn} took more than {} choices",
+            engine::sweep::MAX_CHOICES_PER_TURN
+        );
         if check_probes {
             for (who, c) in probes(&g) {
                 let before = snapshot(&g);
@@ -155,7 +170,11 @@ fn run(seed: u64, commanders: usize, check_probes: bool) -> Seen {
         }
         let v = violations(&g);
         assert!(v.is_empty(), "seed {seed} after {c:?}: {v:?}");
+        if let Some(why) = guard.after_choice(&g) {
+            panic!("seed {seed}: {why}");
+        }
     }
+
     assert!(g.outcome().is_some());
     // Replay from the seed: same log, byte for byte.
     if let Err(e) =

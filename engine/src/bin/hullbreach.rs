@@ -1,5 +1,6 @@
-//! `hullbreach`: play seeded games between bundled decks, run ruling files, and sweep many
-//! seeded games for broken invariants (`engine::sweep`).
+//! `hullbreach`: play seeded games between bundled decks, run ruling files, sweep many
+//! seeded games for broken invariants (`engine::sweep`), and print exact volley odds
+//! (`engine::odds`).
 //!
 //! The card pool is the database `cardc build` wrote (`--db FILE`, default `hullbreach.hbdb` in
 //! the current directory; refused with a message naming `cardc build` when it is missing or
@@ -109,6 +110,34 @@ enum Command {
     /// intervals, first-player advantage, game lengths and per card figures.
     #[command(args_conflicts_with_subcommands = true)]
     Simulate(Box<SimulateCli>),
+    /// The exact odds of one volley (§6.2, §8.2): the distribution of wounds and the chance to
+    /// destroy, by convolution over the d10. Needs no card pool.
+    Odds {
+        /// Volley dice rolled (1 to 30).
+        #[arg(long)]
+        dice: u8,
+        /// The target's defense, before Stealth and paint.
+        #[arg(long)]
+        defense: u8,
+        /// Wounds the target has left: gives the chance to destroy.
+        #[arg(long)]
+        wounds: Option<u8>,
+        /// The firer has Annihilate (§3.4.2).
+        #[arg(long)]
+        annihilate: bool,
+        /// The firer's first volley of the engagement, with Alpha Strike (§3.4.1).
+        #[arg(long)]
+        alpha_strike: bool,
+        /// The target has Stealth and the firer is no Hunter (§3.4.9).
+        #[arg(long)]
+        stealth: bool,
+        /// Target Painter marks on the target, in total (§3.3.5).
+        #[arg(long, default_value_t = 0)]
+        painted: u8,
+        /// The target is Resistant (§3.4.8).
+        #[arg(long)]
+        resistant: bool,
+    },
     /// Run a ruling file (`-`: standard input) and print its transcript.
     Ruling {
         file: PathBuf,
@@ -659,6 +688,31 @@ fn run() -> Result<bool, String> {
         };
         return simulate(&cli.pool, &run, report).map(|()| true);
     }
+    if let Command::Odds {
+        dice,
+        defense,
+        wounds,
+        annihilate,
+        alpha_strike,
+        stealth,
+        painted,
+        resistant,
+    } = cli.command
+    {
+        let v = engine::odds::Volley {
+            dice,
+            defense,
+            wounds,
+            annihilate,
+            alpha_strike,
+            stealth,
+            painted,
+            resistant,
+        };
+        let o = engine::odds::odds(&v)?;
+        print!("{}", engine::odds::render(&v, &o));
+        return Ok(true);
+    }
     let (cat, dir) = load_pool(&cli.pool)?;
     match cli.command {
         Command::Play {
@@ -690,9 +744,22 @@ fn run() -> Result<bool, String> {
                 .enumerate()
                 .map(|(k, kind)| kind.player(seed, k as u64))
                 .collect();
-            engine::players::play_out(&mut game, &mut players, engine::simulate::MAX_CHOICES);
+            let (_, stop) = engine::players::play_out_checked(
+                &mut game,
+                &mut players,
+                engine::simulate::MAX_CHOICES,
+            );
             print!("{}", transcript::render_log(&game));
-            Ok(true)
+            match stop {
+                engine::players::Stop::Over => Ok(true),
+                engine::players::Stop::Budget => Err(format!(
+                    "the game did not end within {} choices",
+                    engine::simulate::MAX_CHOICES
+                )),
+                engine::players::Stop::Loop(why) | engine::players::Stop::Stuck(why) => {
+                    Err(format!("the game stopped without a winner: {why}"))
+                }
+            }
         }
         Command::Ruling {
             file,
@@ -720,7 +787,7 @@ fn run() -> Result<bool, String> {
                 }
             }
         }
-        Command::Sweep { .. } | Command::Simulate(_) => Ok(true),
+        Command::Sweep { .. } | Command::Simulate(_) | Command::Odds { .. } => Ok(true),
     }
 }
 

@@ -519,6 +519,13 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
         (FightStage::Interceptor, Choice::EndStep) => set_stage(g, FightStage::Boarders),
         (FightStage::Boarders, Choice::EndStep) => set_stage(g, FightStage::Holders),
         (FightStage::Holders, Choice::EndStep) if f.retreating => set_stage(g, FightStage::Pursue),
+        (FightStage::Holders, Choice::EndStep) if fight_deadlocked(g, &f) => {
+            g.log.push(Event::BoardingDeadlocked {
+                ship: g.card_ref(f.ship),
+                target: g.card_ref(f.target),
+            });
+            next_fight(g);
+        }
         (FightStage::Holders, Choice::EndStep) => set_stage(g, FightStage::Boarders),
         (FightStage::Boarders, Choice::Retreat { unit }) if *unit == f.ship => {
             check_marine_retreat(g, who, &f)?;
@@ -599,6 +606,20 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
         }
     }
     Ok(())
+}
+
+/// §6.6 STEP 8D, I-66: the Marines fire in turn until one party is destroyed — which can never
+/// happen when no Marine of either party may ever roll a volley die (counted as generously as
+/// an engagement's deadlock, `engagement::may_wound`). Asked at the end of a round of the
+/// fight (the defenders' turn to fire is over), so one round is always fought.
+fn fight_deadlocked(g: &Game, f: &Fight) -> bool {
+    let Some(e) = g.engagement.as_ref() else {
+        return false;
+    };
+    !alive(g, &f.party)
+        .into_iter()
+        .chain(alive(g, &f.defenders))
+        .any(|m| engagement::may_wound(g, e, m))
 }
 
 /// §6.6 STEP 8D, §9.28: the boarding party retreats on its own turn to fire, in lieu of

@@ -517,20 +517,25 @@ fn end_round(g: &mut Game) {
 /// its commander that could board an opposing ship or Station.
 /// Docked Wings and Marines are never targets, so the other side always has something to aim
 /// at while the engagement runs (its Station, or the attacking fleet).
+/// Whether unit `u` may still roll volley dice in engagement `e`, counted generously (I-57,
+/// I-66): it has dice now, or a Jammer's mark on it will lapse, or a Fearless swap (§3.4.5) or
+/// an Overload (§3.3.3) is still to come.
+pub(crate) fn may_wound(g: &Game, e: &Engagement, u: Inst) -> bool {
+    let jammed = e.marks.iter().any(|m| m.target == u && m.jam);
+    let swap_left = stats::has(g, u, TraitName::Fearless)
+        && stats::fearless_swaps(g, u)
+            < usize::from(stats::card_rule(g, BaseRule::FearlessPerEngagement, u).count());
+    let overload_left = stats::value(g, u, TraitName::Overload) > 0
+        && e.overloaded.iter().filter(|&&x| x == u).count()
+            < usize::from(stats::card_rule(g, BaseRule::OverloadPerEngagement, u).count());
+    stats::attack(g, u) > 0 || jammed || swap_left || overload_left
+}
+
 pub(crate) fn deadlocked(g: &Game) -> bool {
     let Some(e) = g.engagement.as_ref() else {
         return false;
     };
-    let may_wound = |u: Inst| {
-        let jammed = e.marks.iter().any(|m| m.target == u && m.jam);
-        let swap_left = stats::has(g, u, TraitName::Fearless)
-            && stats::fearless_swaps(g, u)
-                < usize::from(stats::card_rule(g, BaseRule::FearlessPerEngagement, u).count());
-        let overload_left = stats::value(g, u, TraitName::Overload) > 0
-            && e.overloaded.iter().filter(|&&x| x == u).count()
-                < usize::from(stats::card_rule(g, BaseRule::OverloadPerEngagement, u).count());
-        stats::attack(g, u) > 0 || jammed || swap_left || overload_left
-    };
+    let may_wound = |u: Inst| may_wound(g, e, u);
     for side in [Side::Attacker, Side::Defender] {
         let theirs = units(g, side.other());
         let boardable = theirs

@@ -1,0 +1,177 @@
+//! Computer players and liveness (issue #16): a driver never hangs on a game that loops
+//! (`engine::liveness`), and the engine itself offers no loop in a boarding action (I-56, I-66).
+
+use std::sync::Arc;
+
+use engine::choice::Choice;
+use engine::players::{play_out_checked, HeuristicPlayer, Player, Stop};
+use engine::{ruling, CardDb, Game};
+
+/// A boarding action aboard Ada's Dragon, STEP 8 begun: Bob's Military Police board against
+/// Ada's (both can fire).
+const FIGHT: &str = "\
+title: a boarding fight
+seed: 3
+phase: engagement
+active: Bob
+turn: 2
+
+commander Ada
+  in play:
+    Test Station
+    Dragon-class Battleship @dragon
+      Military Police Company @mp
+
+commander Bob
+  in play:
+    Test Station
+    Griffin-class Battleship @griffin
+      Military Police Company @boarder
+";
+
+const TO_STEP_8: [&str; 7] = [
+    "Bob: engage Ada with @griffin",
+    "Bob: pass",
+    "Ada: pass",
+    "Bob: done",
+    "Bob: board @griffin at @dragon",
+    "Bob: done",
+    "Ada: done",
+];
+
+fn at_step_8(pool: Arc<CardDb>) -> Game {
+    let r = ruling::parse(FIGHT).expect("the board parses");
+    let mut s = ruling::Session::start(&r, pool).expect("the board builds");
+    for (k, line) in TO_STEP_8.iter().enumerate() {
+        s.play(line, k + 1).expect("the script line is a choice");
+    }
+    s.game().clone()
+}
+
+/// Always holds fire: "done" whenever it is offered.
+struct HoldFire;
+
+impl Player for HoldFire {
+    fn choose(&mut self, game: &Game) -> Option<Choice> {
+        let legal = game.legal_choices();
+        legal
+            .iter()
+            .find(|c| **c == Choice::EndStep)
+            .or(legal.first())
+            .cloned()
+    }
+}
+
+#[test]
+fn players_who_always_hold_fire_in_a_boarding_action_are_reported_as_a_loop() {
+    let mut g = at_step_8(tests::ruling_pool());
+    let d = g.decision().expect("a decision in STEP 8");
+    assert!(
+        d.words(&g).contains("Marines' fire"),
+        "the script reaches the fight: {}",
+        d.words(&g)
+    );
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(HoldFire), Box::new(HoldFire)];
+    let (made, stop) = play_out_checked(&mut g, &mut players, 100_000);
+    match stop {
+        Stop::Loop(why) => {
+            assert!(why.contains("Marines' fire"), "names the decision: {why}");
+            assert!(
+                made <= 2 * engine::liveness::MAX_REPEATS as usize + 40,
+                "caught within a few cycles, not at the budget: {made} choices"
+            );
+        }
+        other => panic!("expected a loop, got {other:?} after {made} choices"),
+    }
+}
+
+#[test]
+fn heuristic_players_fight_the_same_boarding_action_to_the_end() {
+    let mut g = at_step_8(tests::ruling_pool());
+    let mut players: Vec<Box<dyn Player>> = vec![
+        Box::new(HeuristicPlayer::new(1)),
+        Box::new(HeuristicPlayer::new(2)),
+    ];
+    let (made, stop) = play_out_checked(&mut g, &mut players, 20_000);
+    assert!(
+        matches!(stop, Stop::Over | Stop::Budget),
+        "no loop: {stop:?} after {made} choices"
+    );
+    let fought = g.log().iter().any(|e| {
+        matches!(
+            e,
+            engine::Event::BoardingWon { .. } | engine::Event::BoardingRepelled { .. }
+        )
+    });
+    assert!(fought, "the fight was decided by fire");
+}
+
+#[test]
+fn a_boarding_action_nobody_can_win_ends_for_any_players() {
+    // The board of ruling combat-boarding-deadlock: two unarmed crews (I-66). Even players who
+    // only ever say "done" get past STEP 8 (the engine offers no loop there).
+    let text = FIGHT
+        .replace("Military Police Company @mp", "Unarmed Deck Crew @mp")
+        .replace(
+            "Military Police Company @boarder",
+            "Unarmed Deck Crew @boarder",
+        );
+    let r = ruling::parse(&text).expect("the board parses");
+    let mut s = ruling::Session::start(&r, tests::ruling_pool()).expect("the board builds");
+    for (k, line) in TO_STEP_8.iter().enumerate() {
+        s.play(line, k + 1).expect("a choice");
+    }
+    let mut g = s.game().clone();
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(HoldFire), Box::new(HoldFire)];
+    let (_, stop) = play_out_checked(&mut g, &mut players, 200);
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| matches!(e, engine::Event::BoardingDeadlocked { .. })),
+        "the fight ended with no winner ({stop:?})"
+    );
+}
+
+/// Ada's engagement declaration with the fleet `ada` against Bob's Station (§5.5.1).
+fn declaration(ada: &str, bob: &str) -> Choice {
+    let text = format!(
+        "title: declare?\nphase: engagement\nactive: Ada\nturn: 2\n\ncommander Ada\n  in play:\n    Test Station\n{ada}\ncommander Bob\n  in play:\n    Test Station\n{bob}"
+    );
+    let r = ruling::parse(&text).expect("the board parses");
+    let s = ruling::Session::start(&r, tests::ruling_pool()).expect("the board builds");
+    let mut p = HeuristicPlayer::new(7);
+    p.choose(s.game()).expect("a choice")
+}
+
+#[test]
+fn the_heuristic_player_does_not_throw_a_lone_frigate_at_a_station_that_would_destroy_it() {
+    let c = declaration("    Merlin-class Frigate\n", "");
+    assert_eq!(c, Choice::DeclineEngagement, "a lone Frigate stays home");
+    // A fleet that out-shoots the Station attacks, with every ship.
+    let c = declaration(
+        "    Griffin-class Battleship\n    Dragon-class Battleship\n    Roc-class Battleship\n",
+        "",
+    );
+    assert!(
+        matches!(&c, Choice::DeclareEngagement { fleet, .. } if fleet.len() == 3),
+        "the whole fleet attacks: {c:?}"
+    );
+}
+
+#[test]
+fn the_heuristic_player_sends_marines_at_a_station_no_marine_defends() {
+    let c = declaration(
+        "    Merlin-class Frigate\n      Military Police Company\n",
+        "",
+    );
+    assert!(
+        matches!(c, Choice::DeclareEngagement { .. }),
+        "boarding an undefended Station wins the game (§6.1): {c:?}"
+    );
+    // With a Marine defending the Station, the lone Frigate stays home again.
+    let c = declaration(
+        "    Merlin-class Frigate\n      Military Police Company\n",
+        "      Military Police Company\n",
+    );
+    assert_eq!(c, Choice::DeclineEngagement);
+}
