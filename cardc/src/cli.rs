@@ -54,6 +54,8 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Serve the Language Server Protocol on stdin/stdout for `*.hb` files (docs/editor.md).
+    Lsp,
     /// Decklist commands.
     #[command(subcommand)]
     Deck(DeckCommand),

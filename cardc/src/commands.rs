@@ -43,6 +43,13 @@ pub fn run(cli: Cli) -> Status {
             out.conclude("fmt failed");
             status
         }
+        Command::Lsp => match crate::lsp::run() {
+            Ok(()) => Status::Success,
+            Err(e) => {
+                out.note(&format!("the language server stopped: {e}"));
+                Status::Usage
+            }
+        },
         Command::Deck(DeckCommand::Check(args)) => {
             let status = deck_check(&args, &mut out);
             out.conclude("deck check failed");

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod commands;
 pub mod deck;
 pub mod fmt;
+pub mod lsp;
 pub mod output;
 
 use std::ffi::OsString;
