@@ -37,12 +37,18 @@ pub enum Command {
         /// Where to write the database.
         #[arg(short, long, default_value = "hullbreach.hbdb")]
         output: PathBuf,
+        /// Keep running: rebuild on every change to the pool, printing only what changed.
+        #[arg(long)]
+        watch: bool,
     },
     /// Compile the card pool and check the decks under DIR/decks/, writing nothing.
     Check {
         /// The card pool directory (`-`: one card file on standard input).
         #[arg(default_value = "cards")]
         dir: PathBuf,
+        /// Keep running: re-check on every change to the pool, printing only what changed.
+        #[arg(long)]
+        watch: bool,
     },
     /// Lay out card files in the one canonical layout (field order, indentation, spacing, trait
     /// order), keeping comments; a file with syntax errors is reported and left alone.
@@ -54,6 +60,8 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Serve the Language Server Protocol on stdin/stdout for `*.hb` files (docs/editor.md).
+    Lsp,
     /// Decklist commands.
     #[command(subcommand)]
     Deck(DeckCommand),

@@ -23,12 +23,18 @@ pub const UNKNOWN_CARD: &str = "HB0902";
 pub fn run(cli: Cli) -> Status {
     let mut out = Emitter::new(cli.message_format);
     match cli.command {
-        Command::Build { dir, output } => {
+        Command::Build { dir, output, watch } => {
+            if watch {
+                return crate::watch::watch(&dir, Some(&output), &mut out);
+            }
             let status = build(&dir, Some(&output), &mut out);
             out.conclude(&format!("could not build `{}`", display(&dir)));
             status
         }
-        Command::Check { dir } => {
+        Command::Check { dir, watch } => {
+            if watch {
+                return crate::watch::watch(&dir, None, &mut out);
+            }
             let status = build(&dir, None, &mut out);
             out.conclude(&format!("`{}` has problems", display(&dir)));
             status
@@ -43,6 +49,13 @@ pub fn run(cli: Cli) -> Status {
             out.conclude("fmt failed");
             status
         }
+        Command::Lsp => match crate::lsp::run() {
+            Ok(()) => Status::Success,
+            Err(e) => {
+                out.note(&format!("the language server stopped: {e}"));
+                Status::Usage
+            }
+        },
         Command::Deck(DeckCommand::Check(args)) => {
             let status = deck_check(&args, &mut out);
             out.conclude("deck check failed");
@@ -74,11 +87,11 @@ struct Pool {
 
 /// A pool as read and compiled, before anything is printed: the files (named as the command
 /// line gave the directory), the compilation, and the problems reading it.
-struct Compiled {
-    files: Vec<SourceFile>,
-    compilation: cardlang::Compilation,
+pub(crate) struct Compiled {
+    pub(crate) files: Vec<SourceFile>,
+    pub(crate) compilation: cardlang::Compilation,
     /// Unreadable, oversized or non-UTF-8 files.
-    read_problems: Vec<Diagnostic>,
+    pub(crate) read_problems: Vec<Diagnostic>,
 }
 
 impl Compiled {
@@ -124,7 +137,7 @@ fn as_given(dir: &Path, name: &str) -> String {
 
 /// Reads and compiles the pool under `dir`, printing nothing but a problem with `dir` itself
 /// (`Err` is then the exit status).
-fn read_and_compile(dir: &Path, out: &mut Emitter) -> Result<Compiled, Status> {
+pub(crate) fn read_and_compile(dir: &Path, out: &mut Emitter) -> Result<Compiled, Status> {
     // `-`: one card file on standard input, read under the same cap as a pool's files.
     let stdin = cardlang::read::is_stdin(dir);
     match std::fs::metadata(dir) {
@@ -273,7 +286,7 @@ fn check_one(
 
 /// `cardc build` (with an output path) and `cardc check` (without): compile, check every
 /// bundled deck, and only if all of that is clean write the database.
-fn build(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
+pub(crate) fn build(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
     let mut pool = match compile_pool(dir, true, out) {
         Ok(pool) => pool,
         Err(status) => return status,

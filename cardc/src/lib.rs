@@ -8,7 +8,9 @@ pub mod cli;
 pub mod commands;
 pub mod deck;
 pub mod fmt;
+pub mod lsp;
 pub mod output;
+pub mod watch;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

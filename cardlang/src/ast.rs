@@ -76,6 +76,29 @@ impl FieldKey {
         self == FieldKey::Prototype
     }
 
+    /// What the field means, with its rulebook section (docs/cardlang.md, "Fields"): for
+    /// editors' hovers.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            FieldKey::Class => "ship class: Fighter Wing to Capital Ship (§2.5)",
+            FieldKey::Faction => "faction, optionally `only` for a faction-restricted card (§9.14)",
+            FieldKey::Prototype => "prototype flag: legal only if every Commander agrees (§8.8)",
+            FieldKey::Cost => "deployment cost in Resource (R) and Currency (C) (§4.6)",
+            FieldKey::Income => "Resource and Currency produced each turn (§4.5, §5.3.2)",
+            FieldKey::Attack => "attack value, or a Module's `+N` bonus (§6.2, §9.38)",
+            FieldKey::Defense => "defense value, or a Module's `+N` bonus (§6.2, §9.38)",
+            FieldKey::Wounds => "wounds the card can take (§6.2, §9.38)",
+            FieldKey::Carries => "white icons: Marines and Wings carried (§2.4.1, §2.5.1.1, §9.4)",
+            FieldKey::Space => "red icon: space taken aboard a carrier (§2.4.1, §2.5.1)",
+            FieldKey::Fits => {
+                "class-size restriction: the ships it may attach to or board (§2.4, §2.5)"
+            }
+            FieldKey::Traits => "traits; stackable (active) ones carry `+X` (§3)",
+            FieldKey::Text => "the printed rules text",
+            FieldKey::Flavour => "flavour text, no rules meaning",
+        }
+    }
+
     /// A correct example of the field, for help lines.
     pub fn example(self) -> &'static str {
         match self {

@@ -86,6 +86,15 @@ pub fn presence(ty: CardType, class: Option<ShipClass>, key: FieldKey) -> Presen
     }
 }
 
+/// The fields a card of this type may have (`class` as in [`presence`]), in [`FieldKey::ALL`]
+/// order: what an editor offers to complete.
+pub fn allowed_fields(ty: CardType, class: Option<ShipClass>) -> Vec<FieldKey> {
+    FieldKey::ALL
+        .into_iter()
+        .filter(|&k| !matches!(presence(ty, class, k), Presence::Forbidden(_)))
+        .collect()
+}
+
 /// Checks one card; returns its IR (with a placeholder id) if it has no errors.
 pub fn check_card(decl: &CardDecl, sink: &mut Sink) -> Option<Card> {
     let mut c = Checker {

@@ -15,6 +15,7 @@
 //! through the IR: see [`crate::ir::effect::Aim`].
 
 mod check;
+pub mod keywords;
 mod parse;
 
 pub use check::{check_card, check_card_names, CardContext};

@@ -198,11 +198,11 @@ const fn count(min: u8, max: u8, why: &'static str) -> Admits {
 }
 
 macro_rules! base_rules {
-    ($( $(#[$doc:meta])* $variant:ident = $name:literal, $section:literal, $subject:ident, $default:expr, $admits:expr; )*) => {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $section:literal, $subject:ident, $default:expr, $admits:expr; )*) => {
         /// A named, section-cited base rule (§8.1).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         pub enum BaseRule {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[doc = $doc])* $variant, )*
         }
 
         impl BaseRule {
@@ -216,6 +216,11 @@ macro_rules! base_rules {
             /// The rulebook section that states the rule.
             pub fn section(self) -> &'static str {
                 match self { $(BaseRule::$variant => $section,)* }
+            }
+
+            /// What the rule says, in a sentence (its doc comment): for editors' hovers.
+            pub fn meaning(self) -> &'static str {
+                match self { $(BaseRule::$variant => concat!($($doc),*).trim(),)* }
             }
 
             /// What the rule is about (which scopes an override may take).
