@@ -109,6 +109,7 @@ impl Game {
             StartAt::Logistics => {
                 self.turn = turn.saturating_sub(1);
                 logistics::begin_turn(self, active);
+                crate::rules::respond::settle(self);
             }
             StartAt::Manufacturing => {
                 self.turn = turn;

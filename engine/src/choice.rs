@@ -23,7 +23,8 @@ pub enum DecisionKind {
     Engagement,
     /// Optionally discard, then end the turn (§5.5.4, §5.5.5).
     Discard,
-    /// Another commander may deploy an Event in the active commander's turn (§2.6).
+    /// A response window: the commander may answer with an Event, or in an engagement a Tactic
+    /// (§2.6, §2.7; `rules::respond`).
     Respond,
     /// Search the Shipyard for a unit for a Regimented host (§3.4.7).
     Regiment {
@@ -249,6 +250,9 @@ impl DecisionKind {
             DecisionKind::Manufacturing => "Manufacturing Phase (§5.4)".into(),
             DecisionKind::Engagement => "engagement declaration (§5.5.1)".into(),
             DecisionKind::Discard => "end-of-turn discard (§5.5.4)".into(),
+            DecisionKind::Respond if g.engagement.is_some() => {
+                "chance to respond with an Event or Tactic (§2.6, §2.7)".into()
+            }
             DecisionKind::Respond => "chance to respond with an Event (§2.6)".into(),
             DecisionKind::Regiment { host, unit, left } => format!(
                 "Regimented search for {}, {left} {} left (§3.4.7)",

@@ -132,8 +132,8 @@ pub enum Step {
     Manufacturing,
     Engagement,
     Discard,
+    /// A response window at a phase boundary is open (`Game::window`); `then` follows it.
     Respond {
-        queue: Vec<PlayerId>,
         then: Then,
     },
     /// An engagement is being fought (`Game::engagement`, §6.6).
@@ -257,6 +257,8 @@ pub struct Game {
     /// The card and cause of the effect being interpreted right now, if any (a replacement
     /// never replaces the event its own effect brings about, I-47).
     pub(crate) acting: Option<(Inst, crate::event::Cause)>,
+    /// The open response window, if any (§2.6, §2.7; `rules::respond`).
+    pub(crate) window: Option<crate::rules::respond::Window>,
 }
 
 /// Which instances print abilities that speak to the whole game all the time (see
@@ -390,6 +392,7 @@ impl Game {
             speakers: Speakers::default(),
             resolving: false,
             acting: None,
+            window: None,
         })
     }
 
@@ -957,6 +960,13 @@ impl Game {
                 kind: DecisionKind::Spoils,
             });
         }
+        // §2.6, §2.7: a response window, below the effects and searches already under way.
+        if let Some(&who) = self.window.as_ref().and_then(|w| w.queue.first()) {
+            return Some(Decision {
+                who,
+                kind: DecisionKind::Respond,
+            });
+        }
         let (who, kind) = match &self.step {
             Step::SetupModule { who, left } => (*who, DecisionKind::SetupModule { left: *left }),
             Step::Mulligan { who } => (*who, DecisionKind::Mulligan),
@@ -965,7 +975,7 @@ impl Game {
             Step::Manufacturing => (self.active, DecisionKind::Manufacturing),
             Step::Engagement => (self.active, DecisionKind::Engagement),
             Step::Discard => (self.active, DecisionKind::Discard),
-            Step::Respond { queue, .. } => (*queue.first()?, DecisionKind::Respond),
+            Step::Respond { .. } => return None,
             Step::Combat => return crate::rules::engagement::decision(self),
             Step::Aftermath(a) => (*a.queue.first()?, DecisionKind::Aftermath),
             Step::Over => return None,
@@ -1002,6 +1012,7 @@ impl Game {
             crate::rules::scoop::scoop(self, who);
             crate::effects::actions::run(self);
             crate::rules::manufacturing::settle_capacity(self);
+            crate::rules::respond::settle(self);
             crate::rules::victory::pass_turn_of_eliminated(self);
             return Ok(());
         }
@@ -1026,6 +1037,8 @@ impl Game {
         self.settle_stockpiles();
         // §9.4: capacity lost by whatever happened in this choice is settled at once.
         crate::rules::manufacturing::settle_capacity(self);
+        // §2.6: who is asked next in a response window, once everything above has settled.
+        crate::rules::respond::settle(self);
         // §5.6: the turn of a commander who left the game passes once nothing else waits.
         crate::rules::victory::pass_turn_of_eliminated(self);
         Ok(())
@@ -1059,5 +1072,6 @@ impl Game {
         self.spoils.clear();
         self.pending.clear();
         self.engagement = None;
+        self.window = None;
     }
 }

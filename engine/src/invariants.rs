@@ -158,8 +158,8 @@ pub fn violations(g: &Game) -> Vec<String> {
     out
 }
 
-/// Liveness (§6.3, §7.2): a commander out of the game never holds a decision, and a game not
-/// over always has one.
+/// Liveness (§6.3, §7.2): a commander out of the game never holds a decision nor waits in a
+/// response window, and a game not over always has a decision.
 fn liveness(g: &Game, out: &mut Vec<String>) {
     match g.decision() {
         Some(d) => {
@@ -170,6 +170,16 @@ fn liveness(g: &Game, out: &mut Vec<String>) {
         None => {
             if g.outcome().is_none() {
                 out.push("no commander holds a decision, yet the game is not over".into());
+            }
+        }
+    }
+    // I-61: a commander who left the game is never waiting in a response window.
+    if let Some(w) = g.window.as_ref() {
+        for &p in &w.queue {
+            if g.commander(p).is_none_or(|c| c.out) {
+                out.push(format!(
+                    "{p} waits in a response window but is out of the game"
+                ));
             }
         }
     }

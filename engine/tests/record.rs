@@ -11,7 +11,8 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-const RULING: &str = "title: recorded\nphase: manufacturing\nactive: Ada\n\ncommander Ada\n  hand: Merlin-class Frigate\n  in play:\n    Test Station\n\ncommander Bob\n  in play:\n    Test Station\n";
+/// Bob holds an Event, so the response window after Ada's Manufacturing asks him (I-60).
+const RULING: &str = "title: recorded\nphase: manufacturing\nactive: Ada\n\ncommander Ada\n  hand: Merlin-class Frigate\n  in play:\n    Test Station\n\ncommander Bob\n  hand: Windfall\n  in play:\n    Test Station\n";
 
 fn hullbreach(args: &[&str], stdin: &str) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hullbreach"))

@@ -46,8 +46,7 @@ fn volley_turn() -> (Game, Inst, Vec<Inst>) {
         },
     )
     .unwrap();
-    g.apply(A, Choice::Pass).unwrap();
-    g.apply(B, Choice::Pass).unwrap();
+    // STEP 1 asks nobody: neither commander holds a card to deploy (I-60).
     assert!(matches!(
         g.decision().map(|d| d.kind),
         Some(DecisionKind::Combat(_))

@@ -100,8 +100,10 @@ pub struct Engagement {
     pub declared: Vec<Inst>,
     pub round: u32,
     pub step: CombatStep,
-    /// STEP 1: commanders still to deploy or pass.
+    /// STEP 1: commanders still to deploy or pass (`rules::respond`).
     pub start_queue: Vec<PlayerId>,
+    /// STEP 1: the head of the queue once asked (`rules::respond::settle`).
+    pub start_asked: Option<PlayerId>,
     /// Units that have acted in the current volley turn (or STEP 2).
     pub acted: Vec<Inst>,
     /// One entry per active trait a unit used in the current volley turn (§3.2).
@@ -202,6 +204,7 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         round: 1,
         step: CombatStep::StartCards,
         start_queue: queue,
+        start_asked: None,
         acted: Vec::new(),
         traits_used: Vec::new(),
         retreating: Vec::new(),
@@ -602,7 +605,7 @@ pub(crate) fn decision(g: &Game) -> Option<Decision> {
 
 /// §6.5.4, §6.6 STEP 1: the Events and Tactics deployable now. A card whose timing is "at the
 /// start of an engagement" only in STEP 1.
-fn check_card_timing(g: &Game, card: Inst, step: &CombatStep) -> Result<(), RuleError> {
+pub(crate) fn check_card_timing(g: &Game, card: Inst, step: &CombatStep) -> Result<(), RuleError> {
     let start_only = g
         .card(card)
         .abilities
@@ -636,7 +639,11 @@ pub(crate) fn dispatch(
         // §3.4.10: the Stoic unit takes its last volley and nothing else.
         match choice {
             Choice::Volley { unit, fire } if unit == u => volley::fire_all(g, who, *unit, fire)?,
-            Choice::EndStep => volley::stoic_done(g, *u),
+            Choice::EndStep => {
+                volley::stoic_done(g, *u);
+                // The volley that destroyed it is complete: the others may answer (I-58).
+                crate::rules::respond::after_volley(g, who);
+            }
             _ => {
                 return Err(err(
                     format!(

@@ -7,7 +7,6 @@ use crate::game::{Game, Zone};
 use crate::hooks::{self, Trigger};
 use crate::ids::PlayerId;
 use crate::ir::{Amount, BaseRule, CardKind, ModuleKind, TraitName};
-use crate::rules::turn;
 
 /// §5.2: a commander's turn begins with Logistics; the game stops at the turn limit.
 pub(crate) fn begin_turn(g: &mut Game, who: PlayerId) {
@@ -47,7 +46,7 @@ pub(crate) fn begin_turn(g: &mut Game, who: PlayerId) {
     income(g, who, false);
     repairs(g, who);
     hooks::dispatch(g, Trigger::Logistics { who });
-    turn::open_window(g, crate::game::Then::Manufacturing);
+    crate::rules::respond::open_phase(g, crate::game::Then::Manufacturing);
 }
 
 /// Draw `n` from the top of the Shipyard (§4.4, §5.3.1). An empty Shipyard is no error:

@@ -996,6 +996,12 @@ fn event_stays(g: &mut Game, card: Inst) -> bool {
 }
 
 pub(crate) fn card_resolved(g: &mut Game, who: PlayerId, card: Inst) {
+    card_done(g, who, card);
+    // §2.6, §2.7: every other commander may answer it (I-58).
+    crate::rules::respond::after_card(g, who);
+}
+
+fn card_done(g: &mut Game, who: PlayerId, card: Inst) {
     if !g.in_play(card) {
         return;
     }

@@ -2,8 +2,9 @@
 //! - `setup`: §4.1–§4.8 and the §5 Setup recap;
 //! - `logistics`: §5.3;
 //! - `manufacturing`: §5.4 with §2.3–§2.5, §3.4.7, §3.4.11, §8.4, §9.4, §9.7; Events §2.6/§5.1;
-//! - `turn`: response windows (§2.6), the Engagement-phase declaration (§5.5), discard and
-//!   end of turn, turn order (§5.6);
+//! - `respond`: the response model — who may answer what, when, in which order (§2.6, §2.7);
+//! - `turn`: the Engagement-phase declaration (§5.5), discard and end of turn, turn order
+//!   (§5.6);
 //! - `scoop`: §7.2 and the end of the game (§6.1);
 //! - `aftermath`: the end of an engagement (§2.5.1.2, §6.9.7, §3.4.4, I-45);
 //! - engagements (§6): `engagement` (the §6.6 step machine, retreat), `volley` (§6.2, §8.2,
@@ -18,6 +19,7 @@ pub mod boarding;
 pub mod engagement;
 pub mod logistics;
 pub mod manufacturing;
+pub mod respond;
 pub mod scoop;
 pub mod setup;
 pub mod stats;
@@ -47,6 +49,14 @@ pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(),
             engagement::dispatch(g, who, &step, c)
         }
         (DecisionKind::Aftermath, c) => aftermath::dispatch(g, who, c),
+        (
+            DecisionKind::Respond,
+            Choice::Deploy {
+                card,
+                host,
+                replacing,
+            },
+        ) => respond::deploy(g, who, *card, *host, *replacing),
         (DecisionKind::Spoils, Choice::SpoilsPick { card, host }) => {
             victory::spoils_pick(g, who, *card, *host)
         }
@@ -113,7 +123,7 @@ pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(),
             Ok(())
         }
         (DecisionKind::Respond, Choice::Pass) => {
-            turn::pass(g, who);
+            respond::pass(g, who);
             Ok(())
         }
         _ => Err(not_now(g, &d, choice)),
@@ -125,9 +135,7 @@ fn context(kind: &DecisionKind) -> Option<Context> {
     match kind {
         DecisionKind::SetupDeploy => Some(Context::Setup),
         DecisionKind::Manufacturing => Some(Context::Manufacturing),
-        DecisionKind::Engagement | DecisionKind::Discard | DecisionKind::Respond => {
-            Some(Context::EventsOnly)
-        }
+        DecisionKind::Engagement | DecisionKind::Discard => Some(Context::EventsOnly),
         _ => None,
     }
 }
@@ -231,10 +239,7 @@ pub(crate) fn legal(g: &Game, d: &Decision) -> Vec<Choice> {
             manufacturing::legal_deploys(g, who, Context::EventsOnly, &mut out);
             out.push(Choice::EndTurn);
         }
-        DecisionKind::Respond => {
-            manufacturing::legal_deploys(g, who, Context::EventsOnly, &mut out);
-            out.push(Choice::Pass);
-        }
+        DecisionKind::Respond => respond::legal(g, who, &mut out),
         DecisionKind::Regiment { .. } => {
             manufacturing::legal_regiment_picks(g, &mut out);
             out.push(Choice::RegimentDecline);

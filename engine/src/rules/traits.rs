@@ -235,6 +235,8 @@ pub(crate) fn overload(
     if let Some(xi) = g.instances.get_mut(unit.0 as usize) {
         xi.facing = Facing::Turned;
     }
+    // §6.8: Overload dice are volley dice; once rolled, the others may answer (I-58).
+    crate::rules::respond::after_volley(g, who);
     Ok(())
 }
 

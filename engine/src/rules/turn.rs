@@ -1,14 +1,11 @@
-//! Turn flow after Logistics: response windows for other commanders' Events (§2.6), the
-//! end of Manufacturing, the Engagement-phase declaration (§5.5.1, §5.5.2; the engagement
-//! itself, §6.6, is `engagement`), the optional discard (§5.5.4), the end of the turn
-//! (§5.5.5) and passing play clockwise (§5.6).
+//! Turn flow after Logistics: the end of Manufacturing, the Engagement-phase declaration
+//! (§5.5.1, §5.5.2; the engagement itself, §6.6, is `engagement`), the optional discard
+//! (§5.5.4), the end of the turn (§5.5.5) and passing play clockwise (§5.6).
 //!
-//! Response windows: Events may be deployed at any time, even in another commander's turn
-//! (§2.6). The engine offers the other commanders, clockwise from the active one, a window at
-//! each phase boundary of the active commander's turn: after Logistics, after Manufacturing
-//! and after the turn ends. Each may deploy Events until they pass. A commander who leaves the
-//! game while a window is open drops out of it (§6.3, §7.2); the window goes on with the
-//! others, and if it was the active commander who left, play passes when it closes (§5.6).
+//! Each phase boundary of the active commander's turn — after Logistics, after Manufacturing,
+//! after the turn ends — opens a response window (`respond`, §2.6): `Step::Respond` waits for
+//! it to close, then [`continue_with`] goes on. If the active commander left the game while
+//! it was open, their turn is over and play passes when it closes (§5.6).
 
 use crate::choice::Choice;
 use crate::error::RuleError;
@@ -17,33 +14,7 @@ use crate::game::{Game, Step, Then, Zone};
 use crate::hooks::{self, Trigger};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind};
-use crate::rules::logistics;
-
-pub(crate) fn open_window(g: &mut Game, then: Then) {
-    let queue = g.others_clockwise(g.active);
-    if queue.is_empty() {
-        continue_with(g, then);
-    } else {
-        g.step = Step::Respond { queue, then };
-    }
-}
-
-/// §2.6: the responder is done.
-pub(crate) fn pass(g: &mut Game, who: PlayerId) {
-    g.log.push(Event::Passed { who });
-    drop_responder(g, who);
-}
-
-/// Remove `who` from an open window; close it when nobody is left.
-pub(crate) fn drop_responder(g: &mut Game, who: PlayerId) {
-    if let Step::Respond { queue, then } = &mut g.step {
-        queue.retain(|&p| p != who);
-        if queue.is_empty() {
-            let then = *then;
-            continue_with(g, then);
-        }
-    }
-}
+use crate::rules::{logistics, respond};
 
 pub(crate) fn continue_with(g: &mut Game, then: Then) {
     let who = g.active;
@@ -89,7 +60,7 @@ pub(crate) fn next_turn(g: &mut Game, from: PlayerId) {
 }
 
 pub(crate) fn end_manufacturing(g: &mut Game) {
-    open_window(g, Then::Engagement);
+    respond::open_phase(g, Then::Engagement);
 }
 
 /// Units that may join an attacking fleet: the commander's ships in open space (§5.5.2,
@@ -264,5 +235,5 @@ pub(crate) fn end_turn(g: &mut Game, who: PlayerId) {
     // Temporary modifiers `until end of turn` end with it (§9.22).
     g.temporary
         .retain(|t| t.duration != crate::ir::effect::Duration::EndOfTurn);
-    open_window(g, Then::NextTurn);
+    respond::open_phase(g, Then::NextTurn);
 }

@@ -27,7 +27,7 @@ use crate::game::{Game, Step, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::CardKind;
 use crate::rules::manufacturing::{self, Context};
-use crate::rules::{aftermath, boarding, engagement, scoop, setup, turn};
+use crate::rules::{aftermath, boarding, engagement, respond, scoop, setup, turn};
 
 /// §7.1.3.3: a ship hijacked from an eliminated commander, kept in play until its hijacker's
 /// Marines aboard have moved to `local` ships with room (or been discarded).
@@ -118,6 +118,7 @@ fn drop_decisions(g: &mut Game, loser: PlayerId) {
     g.regiments.retain(|r| r.who != loser);
     g.setup_queue.retain(|&p| p != loser);
     g.spoils.retain(|&p| p != loser);
+    respond::drop(g, loser);
     match g.step.clone() {
         Step::SetupModule { who, .. }
         | Step::Mulligan { who }
@@ -127,7 +128,6 @@ fn drop_decisions(g: &mut Game, loser: PlayerId) {
         {
             setup::next_setup(g)
         }
-        Step::Respond { .. } => turn::drop_responder(g, loser),
         Step::Aftermath(_) => aftermath::drop_commander(g, loser),
         _ => {}
     }
@@ -149,14 +149,15 @@ pub(crate) fn pass_turn_of_eliminated(g: &mut Game) {
     {
         return;
     }
-    // A response window goes on with the others; it passes the turn when it closes
-    // (`turn::continue_with`).
-    if matches!(g.step, Step::Respond { .. }) {
+    // A response window goes on with the others; the turn passes when it closes (at a phase
+    // boundary `turn::continue_with` passes it).
+    if g.window.is_some() || matches!(g.step, Step::Respond { .. }) {
         return;
     }
     let from = g.active;
     turn::next_turn(g, from);
     crate::effects::actions::run(g);
+    respond::settle(g);
 }
 
 /// Who gets the Spoils of War for `loser`'s Station, destroyed now (§7.1.3): the commander

@@ -456,7 +456,14 @@ fn targets_for(g: &Game, unit: Inst, kind: Kind) -> Vec<Inst> {
 }
 
 /// Roll a checked volley and do what follows it where it was fired.
-fn carry_out(g: &mut Game, occ: Occasion, unit: Inst, fire: &[(Inst, u8)], kind: Kind) {
+fn carry_out(
+    g: &mut Game,
+    who: PlayerId,
+    occ: Occasion,
+    unit: Inst,
+    fire: &[(Inst, u8)],
+    kind: Kind,
+) {
     match occ {
         Occasion::Turn => volley(g, unit, fire, kind),
         Occasion::Stoic(_) => stoic_volley(g, unit, fire),
@@ -468,6 +475,8 @@ fn carry_out(g: &mut Game, occ: Occasion, unit: Inst, fire: &[(Inst, u8)], kind:
         }
         Occasion::Fight => crate::rules::boarding::fired(g, unit, fire, kind),
     }
+    // §6.8: the volley is complete once its dice are rolled; the others may answer (I-58).
+    crate::rules::respond::after_volley(g, who);
 }
 
 /// `Choice::Volley` / `Choice::Intercept`: every die assigned in one choice (§6.2).
@@ -479,7 +488,7 @@ pub(crate) fn fire_all(
 ) -> Result<(), RuleError> {
     let (occ, kind) = check_shooter(g, who, unit)?;
     check_fire(g, unit, fire, kind)?;
-    carry_out(g, occ, unit, fire, kind);
+    carry_out(g, who, occ, unit, fire, kind);
     Ok(())
 }
 
@@ -582,7 +591,7 @@ pub(crate) fn assign(
     }
     // The same final check as the one-shot choice: one rule, one gate.
     check_fire(g, unit, &a.fire, a.kind)?;
-    carry_out(g, a.occasion, unit, &a.fire, a.kind);
+    carry_out(g, who, a.occasion, unit, &a.fire, a.kind);
     Ok(())
 }
 
