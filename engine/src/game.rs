@@ -269,6 +269,8 @@ pub(crate) struct Speakers {
     pub(crate) overrides: Vec<Inst>,
     /// Cards printing a static on cards (§9.22).
     pub(crate) card_statics: Vec<Inst>,
+    /// Cards printing a static on commanders (§9.22: income, costs, hand size).
+    pub(crate) commander_statics: Vec<Inst>,
 }
 
 impl Speakers {
@@ -287,6 +289,13 @@ impl Speakers {
             .any(|a| matches!(a, Ability::Static(Static::Cards { .. })))
         {
             self.card_statics.push(i);
+        }
+        if card
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Static(Static::Commanders { .. })))
+        {
+            self.commander_statics.push(i);
         }
     }
 }
@@ -744,13 +753,19 @@ impl Game {
             && self.cmd(self.controller(i)).is_some_and(|c| !c.out)
     }
 
-    fn live_overrides(&self, gone: Option<Inst>) -> Vec<Live> {
+    /// The overrides of `rule` in play (or speaking from a hand), in list order, as they come:
+    /// no list is built (the resolver runs on every rule a legal-move scan asks).
+    fn live_overrides(
+        &self,
+        rule: BaseRule,
+        gone: Option<Inst>,
+    ) -> impl Iterator<Item = Live> + '_ {
         self.overrides
             .iter()
             .copied()
-            .chain(crate::hooks::ability_overrides(self))
+            .chain(crate::effects::overrides::live_ability_overrides(self))
             .enumerate()
-            .filter(|(_, ov)| Some(ov.source) != gone)
+            .filter(move |(_, ov)| ov.rule == rule && Some(ov.source) != gone)
             .filter(|(_, ov)| {
                 self.text_live(ov.source) || crate::effects::overrides::live_from_hand(self, ov)
             })
@@ -760,7 +775,6 @@ impl Game {
                 timestamp: self.instance(ov.source).map_or(0, |x| x.entered),
                 order,
             })
-            .collect()
     }
 
     /// Ask the resolver (pure: no log line). Public so tools can show effective rules.
@@ -788,13 +802,13 @@ impl Game {
                 &[],
             );
         }
-        resolver::resolve(
+        resolver::resolve_from(
             Query {
                 rule,
                 commander,
                 card,
             },
-            &self.live_overrides(gone),
+            self.live_overrides(rule, gone),
         )
     }
 

@@ -119,8 +119,14 @@ fn covers(live: &Live, q: &Query) -> bool {
 
 /// Resolve `q` against the live overrides (already filtered to sources in play).
 pub fn resolve(q: Query, live: &[Live]) -> Resolution {
-    let mut candidates: Vec<&Live> = live
-        .iter()
+    resolve_from(q, live.iter().copied())
+}
+
+/// [`resolve`] over the live overrides as they come, with no list built: it allocates only
+/// when an override of the rule is in scope (the engine's path, `Game::resolve`).
+pub fn resolve_from(q: Query, live: impl IntoIterator<Item = Live>) -> Resolution {
+    let mut candidates: Vec<Live> = live
+        .into_iter()
         .filter(|l| l.ov.rule == q.rule && l.ov.value.kind() == q.rule.kind() && covers(l, &q))
         .collect();
     // Highest precedence last (stable sort: deterministic for equal keys).

@@ -49,41 +49,40 @@ fn about_own_deployment(rule: BaseRule) -> bool {
 /// resolver's: `this` → the card, `host` → the card it is attached to, `you` → its
 /// controller, `opponents` → every other commander.
 pub fn ability_overrides(g: &Game) -> Vec<Override> {
-    let mut out = Vec::new();
-    for &src in &g.speakers.overrides {
-        let card = g.card(src);
+    live_ability_overrides(g).collect()
+}
+
+/// [`ability_overrides`] as they come, with no list built (the resolver's path).
+pub(crate) fn live_ability_overrides(g: &Game) -> impl Iterator<Item = Override> + '_ {
+    g.speakers.overrides.iter().flat_map(move |&src| {
         let from_hand = speaks_from_hand(g, src);
-        if !g.text_live(src) && !from_hand {
-            continue;
-        }
-        for a in &card.abilities {
+        let live = g.text_live(src);
+        let abilities: &[Ability] = if live || from_hand {
+            &g.card(src).abilities
+        } else {
+            &[]
+        };
+        abilities.iter().filter_map(move |a| {
             let Ability::Override { rule, value, scope } = a else {
-                continue;
+                return None;
             };
             let scope = match scope {
                 OverrideScope::This => Scope::Card(src),
-                OverrideScope::Host => match super::host(g, src) {
-                    Some(h) => Scope::Card(h),
-                    None => continue,
-                },
+                OverrideScope::Host => Scope::Card(super::host(g, src)?),
                 OverrideScope::You => Scope::Controller,
                 OverrideScope::Opponents => Scope::Opponents,
             };
-            if from_hand
-                && !g.text_live(src)
-                && (scope != Scope::Card(src) || !about_own_deployment(*rule))
-            {
-                continue;
+            if from_hand && !live && (scope != Scope::Card(src) || !about_own_deployment(*rule)) {
+                return None;
             }
-            out.push(Override {
+            Some(Override {
                 rule: *rule,
                 value: *value,
                 scope,
                 source: src,
-            });
-        }
-    }
-    out
+            })
+        })
+    })
 }
 
 /// Whether a hand card's own override may count although the card is not in play.
@@ -104,8 +103,8 @@ fn covers(who: Commanders, src_controller: PlayerId, commander: PlayerId) -> boo
 /// Every live Commander static covering `commander`, with its source.
 fn commander_statics(g: &Game, commander: PlayerId) -> Vec<(Inst, CommanderModifier)> {
     let mut out = Vec::new();
-    for k in 0..g.instances().len() {
-        let src = Inst(k as u16);
+    // Only cards printing a static on commanders can have one (`Game::speakers`).
+    for &src in &g.speakers.commander_statics {
         let card = g.card(src);
         if card.abilities.is_empty() || !g.text_live(src) {
             continue;
