@@ -635,8 +635,9 @@ fn report_out(
 /// `hullbreach simulate merge FILES...`: every game of one run, from its shards' files.
 fn merge_shards(files: &[PathBuf], out: &ReportArgs) -> Result<(), String> {
     let mut records = Vec::new();
+    let mut budget = engine::simulate::record::MAX_MERGE_BYTES;
     for f in files {
-        engine::simulate::record::read(f, &mut records)?;
+        engine::simulate::record::read(f, &mut records, &mut budget)?;
     }
     report_out(records, out, true)
 }

@@ -3,8 +3,8 @@
 //! is computed from these records alone, so a run's report and the report merged from its
 //! shards' files are the same ([`merge`] checks the shards belong together and cover the run).
 //!
-//! Reading is bounded: only regular files, at most [`MAX_LINE_BYTES`] per line and
-//! [`MAX_RECORDS`] records, and every record is checked ([`GameRecord::check`]) before the
+//! Reading is bounded: only regular files, at most [`MAX_LINE_BYTES`] per line,
+//! [`MAX_MERGE_BYTES`] and [`MAX_RECORDS`] records in all, and every record is checked ([`GameRecord::check`]) before the
 //! report indexes anything with it.
 
 use std::io::{BufRead, Read};
@@ -15,7 +15,10 @@ use serde::{Deserialize, Serialize};
 /// The longest line read from a games file.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// The most records read from all files of one merge.
-pub const MAX_RECORDS: usize = 10_000_000;
+pub const MAX_RECORDS: usize = 1_000_000;
+/// The most bytes read from all files of one merge (a game's line is about 8 KB with two
+/// starter decks, so this holds half a million games and bounds the memory a merge takes).
+pub const MAX_MERGE_BYTES: u64 = 4 << 30;
 /// Commanders in a game (§4.1 plays 2 to 5; the engine's seats are bytes).
 pub const MAX_SEATS: usize = 8;
 
@@ -185,8 +188,9 @@ pub fn to_jsonl(records: &[GameRecord]) -> String {
 }
 
 /// Read a games file written by `--out`: regular files only, bounded lines, every record
-/// checked. Errors name the file and line.
-pub fn read(path: &Path, into: &mut Vec<GameRecord>) -> Result<(), String> {
+/// checked. `budget` is the bytes still allowed for this merge (start at [`MAX_MERGE_BYTES`]).
+/// Errors name the file and line.
+pub fn read(path: &Path, into: &mut Vec<GameRecord>, budget: &mut u64) -> Result<(), String> {
     let at = path.display();
     let meta = std::fs::metadata(path).map_err(|e| format!("{at}: {e}"))?;
     if !meta.is_file() {
@@ -206,6 +210,9 @@ pub fn read(path: &Path, into: &mut Vec<GameRecord>) -> Result<(), String> {
             return Ok(());
         }
         number += 1;
+        *budget = budget.checked_sub(got as u64).ok_or_else(|| {
+            format!("{at}: the games files of one merge are limited to {MAX_MERGE_BYTES} bytes")
+        })?;
         if line.len() > MAX_LINE_BYTES {
             return Err(format!(
                 "{at} line {number}: longer than {MAX_LINE_BYTES} bytes"
@@ -283,4 +290,92 @@ pub fn merge(mut records: Vec<GameRecord>, complete: bool) -> Result<Vec<GameRec
         }
     }
     Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(index: u64) -> GameRecord {
+        GameRecord {
+            run: Run {
+                seed: 1,
+                games: 2,
+                turns: 30,
+                entrants: vec![
+                    Entry {
+                        deck: "a".into(),
+                        player: "random".into(),
+                    },
+                    Entry {
+                        deck: "b".into(),
+                        player: "random".into(),
+                    },
+                ],
+                swap: None,
+            },
+            index,
+            seed: 7,
+            variant: Variant::Base,
+            seats: vec![0, 1],
+            decks: vec!["a".into(), "b".into()],
+            players: vec!["random".into(), "random".into()],
+            first: Some(0),
+            winner: Some(1),
+            ending: Ending::Winner,
+            cap_reason: None,
+            turns: 4,
+            choices: 90,
+            cards: vec![CardCount {
+                seat: 1,
+                card: "Zephyr Fighter Wing".into(),
+                drawn: 1,
+                deployed: 1,
+                destroyed: 0,
+                wounds: 2,
+            }],
+        }
+    }
+
+    fn file(name: &str, text: &str) -> std::path::PathBuf {
+        let path = std::env::temp_dir().join(format!("hb-record-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).expect("temp file");
+        path
+    }
+
+    #[test]
+    fn reads_what_it_writes_within_its_bounds() {
+        let text = to_jsonl(&[game(0), game(1)]);
+        let path = file("two", &text);
+        let mut got = Vec::new();
+        let mut budget = MAX_MERGE_BYTES;
+        read(&path, &mut got, &mut budget).expect("reads");
+        assert_eq!(got, vec![game(0), game(1)]);
+        assert_eq!(budget, MAX_MERGE_BYTES - text.len() as u64);
+        // A merge past its byte budget stops with what the limit is.
+        let mut small = text.len() as u64 - 1;
+        let err = read(&path, &mut Vec::new(), &mut small).expect_err("over budget");
+        assert!(err.contains("limited to"), "{err}");
+        // An over-long line is refused with its number, before it is parsed.
+        let long = file(
+            "long",
+            &format!(
+                "{}\n{}\n",
+                text.lines().next().unwrap_or(""),
+                "x".repeat(MAX_LINE_BYTES + 1)
+            ),
+        );
+        let mut budget = MAX_MERGE_BYTES;
+        let err = read(&long, &mut Vec::new(), &mut budget).expect_err("too long");
+        assert!(
+            err.ends_with(&format!("line 2: longer than {MAX_LINE_BYTES} bytes")),
+            "{err}"
+        );
+        // A winner named for a game that ended without one is refused.
+        let mut bad = game(0);
+        bad.ending = Ending::TurnCap;
+        assert!(bad.check().is_err());
+        let _ = std::fs::remove_file(path);
+        let _ = std::fs::remove_file(long);
+    }
 }
