@@ -315,7 +315,10 @@ fn odds_prints_the_exact_distribution_without_a_pool() {
     let s = text(&out.stdout);
     // 0.6^6 = 4.6656% of volleys miss with every die; the rest is the convolution.
     assert!(s.contains("    0    4.666%"), "{s}");
-    assert!(s.contains("chance to destroy (3 wound(s) left): 45.568%"), "{s}");
+    assert!(
+        s.contains("chance to destroy (3 wound(s) left): 45.568%"),
+        "{s}"
+    );
     let bad = hullbreach_in(&dir.0, &["odds", "--dice", "40", "--defense", "7"]);
     assert!(!bad.status.success());
     assert!(text(&bad.stderr).contains("--dice must be 1 to 30"));
