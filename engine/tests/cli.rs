@@ -302,3 +302,24 @@ fn a_database_of_an_older_format_is_refused() {
     assert!(err.contains("format version 1"), "{err}");
     assert!(err.contains("rebuild it with `cardc build`"), "{err}");
 }
+
+#[test]
+fn odds_prints_the_exact_distribution_without_a_pool() {
+    // No `--cards`: the odds need no card pool, so this runs from an empty directory.
+    let dir = Scratch::new("odds");
+    let out = hullbreach_in(
+        &dir.0,
+        &["odds", "--dice", "6", "--defense", "7", "--wounds", "3"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    // 0.6^6 = 4.6656% of volleys miss with every die; the rest is the convolution.
+    assert!(s.contains("    0    4.666%"), "{s}");
+    assert!(
+        s.contains("chance to destroy (3 wound(s) left): 45.568%"),
+        "{s}"
+    );
+    let bad = hullbreach_in(&dir.0, &["odds", "--dice", "40", "--defense", "7"]);
+    assert!(!bad.status.success());
+    assert!(text(&bad.stderr).contains("--dice must be 1 to 30"));
+}
