@@ -23,7 +23,7 @@ pub const MAX_DICE: u8 = 30;
 pub struct Volley {
     pub dice: u8,
     /// The target's defense before Stealth and paint.
-    pub defense: u8,
+    pub target_defense: u8,
     /// Wounds the target has left; `None`: count raw wounds, no destruction.
     pub wounds: Option<u8>,
     pub annihilate: bool,
@@ -41,16 +41,16 @@ pub const STEALTH_BONUS: u8 = 5;
 pub const ALPHA_STRIKE_BONUS: u8 = 3;
 pub const ANNIHILATE_WOUNDS: u8 = 3;
 
-/// The exact result: `wounds[k]` rolls of `total` deal k wounds (capped at the wounds left).
+/// The exact result: `dealt[k]` rolls of `total` deal k wounds (capped at the wounds left).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Odds {
     pub total: u128,
-    pub wounds: Vec<u128>,
+    pub dealt: Vec<u128>,
     /// Rolls that destroy the target (wounds reach what it has left, or two natural 10s with
     /// Annihilate); 0 when no wounds were given.
     pub destroyed: u128,
     /// The defense each die must reach after Stealth and paint.
-    pub defense: u8,
+    pub effective_defense: u8,
 }
 
 impl Odds {
@@ -60,7 +60,7 @@ impl Odds {
 
     /// The expected wounds dealt.
     pub fn mean(&self) -> f64 {
-        self.wounds
+        self.dealt
             .iter()
             .enumerate()
             .map(|(k, &c)| k as f64 * self.chance(c))
@@ -101,7 +101,7 @@ pub fn odds(v: &Volley) -> Result<Odds, String> {
         return Err("--wounds must be at least 1 (the wounds the target has left)".into());
     }
     let stealth = if v.stealth { STEALTH_BONUS } else { 0 };
-    let defense = (i32::from(v.defense) + i32::from(stealth) - i32::from(v.painted))
+    let defense = (i32::from(v.target_defense) + i32::from(stealth) - i32::from(v.painted))
         .clamp(0, i32::from(u8::MAX)) as u8;
     let faces = faces(v, defense);
     // Wounds are counted up to the cap (what is left, or every die at its most).
@@ -129,7 +129,7 @@ pub fn odds(v: &Volley) -> Result<Odds, String> {
         state = next;
     }
     let total = 10u128.pow(u32::from(v.dice));
-    let wounds: Vec<u128> = state.iter().map(|row| row.iter().sum()).collect();
+    let dealt: Vec<u128> = state.iter().map(|row| row.iter().sum()).collect();
     let destroyed = match v.wounds {
         None => 0,
         Some(_) => state
@@ -140,9 +140,9 @@ pub fn odds(v: &Volley) -> Result<Odds, String> {
     };
     Ok(Odds {
         total,
-        wounds,
+        dealt,
         destroyed,
-        defense,
+        effective_defense: defense,
     })
 }
 
@@ -176,13 +176,13 @@ pub fn render(v: &Volley, o: &Odds) -> String {
         } else {
             format!(" with {}", traits.join(", "))
         },
-        v.defense,
+        v.target_defense,
         if target.is_empty() {
             String::new()
         } else {
             format!(" ({})", target.join(", "))
         },
-        o.defense
+        o.effective_defense
             .saturating_sub(if v.alpha_strike { ALPHA_STRIKE_BONUS } else { 0 })
             .clamp(2, 10),
     );
@@ -191,8 +191,8 @@ pub fn render(v: &Volley, o: &Odds) -> String {
         None => "wounds dealt".to_string(),
     };
     let _ = writeln!(s, "{label}:");
-    let last = o.wounds.iter().rposition(|&c| c > 0).unwrap_or(0);
-    for (k, &c) in o.wounds.iter().enumerate().take(last + 1) {
+    let last = o.dealt.iter().rposition(|&c| c > 0).unwrap_or(0);
+    for (k, &c) in o.dealt.iter().enumerate().take(last + 1) {
         let _ = writeln!(s, "  {k:>3}  {:>7.3}%", 100.0 * o.chance(c));
     }
     let _ = writeln!(s, "expected wounds: {:.3}", o.mean());
@@ -223,7 +223,7 @@ mod tests {
     fn plain(dice: u8, defense: u8) -> Volley {
         Volley {
             dice,
-            defense,
+            target_defense: defense,
             wounds: None,
             annihilate: false,
             alpha_strike: false,
@@ -237,14 +237,14 @@ mod tests {
     fn one_die_hits_on_defense_or_more_and_the_naturals_decide_the_ends() {
         // Defense 7: faces 7, 8, 9, 10 hit.
         let o = odds(&plain(1, 7)).unwrap();
-        assert_eq!(o.wounds, vec![6, 4, 0, 0]);
+        assert_eq!(o.dealt, vec![6, 4, 0, 0]);
         // Defense 12: only the natural 10 hits (§8.2).
-        assert_eq!(odds(&plain(1, 12)).unwrap().wounds[1], 1);
+        assert_eq!(odds(&plain(1, 12)).unwrap().dealt[1], 1);
         // Defense 0 (painted away): the natural 1 still misses.
         let mut v = plain(1, 3);
         v.painted = 5;
         let o = odds(&v).unwrap();
-        assert_eq!((o.defense, o.wounds[0], o.wounds[1]), (0, 1, 9));
+        assert_eq!((o.effective_defense, o.dealt[0], o.dealt[1]), (0, 1, 9));
     }
 
     #[test]
@@ -253,7 +253,7 @@ mod tests {
         v.wounds = Some(1);
         let o = odds(&v).unwrap();
         // P(no hit) = 0.6^2 = 36/100; every other roll destroys.
-        assert_eq!((o.wounds.clone(), o.destroyed), (vec![36, 64], 64));
+        assert_eq!((o.dealt.clone(), o.destroyed), (vec![36, 64], 64));
     }
 
     #[test]
@@ -263,21 +263,21 @@ mod tests {
         v.wounds = Some(9);
         let o = odds(&v).unwrap();
         // Only natural 10s hit: one ten (18 rolls) deals 3, two tens (1 roll) deal 6 and destroy.
-        assert_eq!(o.wounds[3], 18);
-        assert_eq!(o.wounds[6], 1);
+        assert_eq!(o.dealt[3], 18);
+        assert_eq!(o.dealt[6], 1);
         assert_eq!(o.destroyed, 1);
         v.resistant = true;
         let o = odds(&v).unwrap();
-        assert_eq!((o.wounds[1], o.wounds[2], o.destroyed), (18, 1, 0));
+        assert_eq!((o.dealt[1], o.dealt[2], o.destroyed), (18, 1, 0));
     }
 
     #[test]
     fn stealth_and_alpha_strike_move_the_needed_roll() {
         let mut v = plain(1, 4);
         v.stealth = true; // defense 9: faces 9, 10
-        assert_eq!(odds(&v).unwrap().wounds[1], 2);
+        assert_eq!(odds(&v).unwrap().dealt[1], 2);
         v.alpha_strike = true; // needs 6 natural: faces 6..10
-        assert_eq!(odds(&v).unwrap().wounds[1], 5);
+        assert_eq!(odds(&v).unwrap().dealt[1], 5);
     }
 
     #[test]
@@ -289,6 +289,6 @@ mod tests {
         assert!(odds(&v).unwrap_err().contains("--wounds"));
         // The largest volley stays exact.
         let o = odds(&plain(MAX_DICE, 7)).unwrap();
-        assert_eq!(o.wounds.iter().sum::<u128>(), o.total);
+        assert_eq!(o.dealt.iter().sum::<u128>(), o.total);
     }
 }

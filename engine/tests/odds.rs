@@ -61,7 +61,7 @@ fn position(v: &Volley) -> Game {
             "Target Ship",
             CardKind::Ship(ShipClass::Battleship),
             0,
-            v.defense,
+            v.target_defense,
             wounds,
             target_traits,
         ),
@@ -159,7 +159,7 @@ fn check(v: Volley, seed: u64) {
     let (wounds, destroyed) = monte_carlo(&v, n, seed);
     let z = 4.5;
     for (k, &seen) in wounds.iter().enumerate() {
-        let p = exact.chance(exact.wounds[k]);
+        let p = exact.chance(exact.dealt[k]);
         let (lo, hi) = wilson(seen, n, z);
         assert!(
             (lo..=hi).contains(&p),
@@ -177,7 +177,7 @@ fn check(v: Volley, seed: u64) {
 fn volley(dice: u8, defense: u8, wounds: u8) -> Volley {
     Volley {
         dice,
-        defense,
+        target_defense: defense,
         wounds: Some(wounds),
         annihilate: false,
         alpha_strike: false,
@@ -220,7 +220,7 @@ fn a_model_off_by_one_face_is_caught() {
     let (wounds, _) = monte_carlo(&volley(6, 7, 3), 4000, 17);
     let off = wounds.iter().enumerate().any(|(k, &seen)| {
         let (lo, hi) = wilson(seen, 4000, 4.5);
-        !(lo..=hi).contains(&exact.chance(exact.wounds[k]))
+        !(lo..=hi).contains(&exact.chance(exact.dealt[k]))
     });
     assert!(off, "the Monte Carlo tells defense 6 from defense 7");
 }

@@ -702,7 +702,7 @@ fn run() -> Result<bool, String> {
     {
         let v = engine::odds::Volley {
             dice,
-            defense,
+            target_defense: defense,
             wounds,
             annihilate,
             alpha_strike,
