@@ -204,6 +204,9 @@ pub enum Cause {
     /// `when engagement starts` / `ends` (§6.5.1).
     EngagementStarts,
     EngagementEnds,
+    /// A deed (issue 17): `destroys`, `wounds`, `is wounded by`, `hijacks`, `is hijacked`,
+    /// `retreats`.
+    Deed(crate::ir::effect::TriggerEvent),
 }
 
 impl Cause {
@@ -221,6 +224,15 @@ impl Cause {
             Cause::Replaced(crate::ir::effect::Replaced::CompulsoryWounds) => "9.6",
             Cause::Replaced(crate::ir::effect::Replaced::Boarded) => "9.3",
             Cause::Boards | Cause::Boarded => "6.6",
+            Cause::Deed(d) => {
+                use crate::ir::effect::TriggerEvent as T;
+                match d {
+                    T::Destroys => "6.7",
+                    T::Hijacks | T::Hijacked => "9.16",
+                    T::Retreats => "9.28",
+                    _ => "6.2",
+                }
+            }
         }
     }
 
@@ -243,6 +255,18 @@ impl Cause {
             Cause::Replaced(crate::ir::effect::Replaced::Boarded) => "instead of being boarded",
             Cause::Boards => "when its Marines board",
             Cause::Boarded => "when boarded",
+            Cause::Deed(d) => {
+                use crate::ir::effect::TriggerEvent as T;
+                match d {
+                    T::Destroys => "when volley fire destroys a unit",
+                    T::Wounds => "when volley fire wounds a unit",
+                    T::WoundedBy => "when wounded by volley fire",
+                    T::Hijacks => "when Marines hijack a ship",
+                    T::Hijacked => "when hijacked",
+                    T::Retreats => "when a ship retreats",
+                    _ => "on its deed",
+                }
+            }
         }
     }
 }

@@ -349,8 +349,18 @@ const TRIGGERS: &[&str] = &[
     "your manufacturing phase",
     "your turn starts",
     "your turn ends",
+    "destroys a FILTER",
+    "wounds a FILTER",
+    "is wounded by a FILTER",
+    "boards a FILTER",
+    "is boarded by a FILTER",
+    "hijacks a FILTER",
+    "is hijacked",
+    "retreats",
+    "this ship TRIGGER",
     "host TRIGGER",
     "any FILTER TRIGGER",
+    "a FILTER you control TRIGGER",
 ];
 const REPLACED: &[&str] = &["destroyed", "suffering compulsory wounds", "boarded"];
 const ACTIONS: &[&str] = &[
@@ -379,6 +389,7 @@ const ACTIONS: &[&str] = &[
 ];
 const RECIPIENTS: &[&str] = &[
     "this",
+    "that ship",
     "host",
     "attached cards",
     "target FILTER",
@@ -622,12 +633,24 @@ impl Lower {
     fn trigger(&mut self, p: P<'_>) -> Option<Trigger> {
         let mut watch = Watch::This;
         let mut event = None;
+        let mut other = None;
         for c in p.into_inner() {
             match c.as_rule() {
                 Rule::watch => {
                     let w = c.into_inner().next()?;
                     watch = match w.as_rule() {
+                        Rule::w_this => Watch::This,
                         Rule::w_host => Watch::Host,
+                        Rule::w_control => {
+                            let f = w.into_inner().find(|x| x.as_rule() == Rule::filter)?;
+                            let span = self.span(&f);
+                            let mut filter = self.filter(f)?;
+                            if !filter.preds.contains(&Pred::Controller(Side::Yours)) {
+                                filter.preds.insert(0, Pred::Controller(Side::Yours));
+                            }
+                            self.out.groups.push((span, filter.clone()));
+                            Watch::Any(filter)
+                        }
                         _ => {
                             let f = w.into_inner().next()?;
                             let span = self.span(&f);
@@ -639,11 +662,24 @@ impl Lower {
                 }
                 Rule::event => {
                     let e = c.into_inner().next()?;
+                    if let Some(o) = e.clone().into_inner().find(|x| x.as_rule() == Rule::other) {
+                        let f = o.into_inner().find(|x| x.as_rule() == Rule::filter)?;
+                        let span = self.span(&f);
+                        let filter = self.filter(f)?;
+                        self.out.groups.push((span, filter.clone()));
+                        other = Some(filter);
+                    }
                     event = Some(match e.as_rule() {
                         Rule::ev_deployed => TriggerEvent::Deployed,
                         Rule::ev_destroyed => TriggerEvent::Destroyed,
                         Rule::ev_boarded => TriggerEvent::Boarded,
                         Rule::ev_boards => TriggerEvent::Boards,
+                        Rule::ev_destroys => TriggerEvent::Destroys,
+                        Rule::ev_wounds => TriggerEvent::Wounds,
+                        Rule::ev_wounded_by => TriggerEvent::WoundedBy,
+                        Rule::ev_hijacks => TriggerEvent::Hijacks,
+                        Rule::ev_hijacked => TriggerEvent::Hijacked,
+                        Rule::ev_retreats => TriggerEvent::Retreats,
                         Rule::ev_natural => {
                             let n = e.into_inner().next()?;
                             let span = self.span(&n);
@@ -679,6 +715,7 @@ impl Lower {
         Some(Trigger {
             event: event?,
             watch,
+            other,
         })
     }
 
@@ -1247,6 +1284,7 @@ impl Lower {
                 let g = a.into_inner().next()?;
                 Some(Aim::Named(match g.as_rule() {
                     Rule::g_this => Group::This,
+                    Rule::g_that => Group::That(that_noun(g.into_inner().next()?.as_str())),
                     Rule::g_host => Group::Host,
                     Rule::g_attached => Group::Attached,
                     _ => {
@@ -1778,6 +1816,20 @@ impl Lower {
     }
 }
 
+/// The noun of `that <noun>` (`this_noun` in the grammar).
+fn that_noun(word: &str) -> Noun {
+    match word.to_ascii_lowercase().as_str() {
+        "ship" => Noun::Ship,
+        "unit" => Noun::Unit,
+        "station" => Noun::Station,
+        "marine" => Noun::Marine,
+        "module" => Noun::Module,
+        "event" => Noun::Event,
+        "breakthru" => Noun::Breakthru,
+        _ => Noun::Card,
+    }
+}
+
 fn controller(f: &Filter) -> Option<Side> {
     f.preds.iter().find_map(|p| match p {
         Pred::Controller(s) => Some(*s),
@@ -1919,10 +1971,10 @@ mod tests {
 
     #[test]
     fn a_misspelt_trigger_lists_them_all_with_a_suggestion() {
-        let (message, help) = help_for("when", "destroys: draw 1");
+        let (message, help) = help_for("when", "destoryed: draw 1");
         assert_eq!(
             message,
-            "expected a trigger in `when` ability, found `destroys`"
+            "expected a trigger in `when` ability, found `destoryed`"
         );
         assert!(
             help.starts_with("did you mean `destroyed`? triggers: `deployed`, "),

@@ -13,7 +13,10 @@
 //!
 //! - `rolls a natural 1` / `10` (§9.19): the unit that rolled it;
 //! - `boards` / `is boarded` (§6.6 STEP 8): the boarding ship / the boarded ship or Station;
-//!   `this` on a Marine aboard that ship counts too (its Marines board / are boarded).
+//!   `this` on a Marine aboard that ship counts too (its Marines board / are boarded);
+//! - deeds (issue 17): `destroys` / `wounds` / `is wounded by` (a volley, §6.2, §6.7),
+//!   `hijacks` / `is hijacked` (§6.6 STEP 8E, §9.16), `retreats` (§9.28, STEP 9). The other
+//!   card of the deed must match the trigger's filter, and the effect names it `that <noun>`.
 //!
 //! Replacements: `instead of suffering compulsory wounds` is applied by
 //! `actions::compulsory`; `instead of being destroyed` / `boarded` are not interpreted yet.
@@ -61,17 +64,33 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
         return;
     }
     if let Trigger::Boarding { ship, target } = t {
-        collect(g, TriggerEvent::Boards, Cause::Boards, Whose::Aboard(ship));
+        collect(
+            g,
+            TriggerEvent::Boards,
+            Cause::Boards,
+            Whose::Aboard(ship),
+            Some(target),
+        );
         collect(
             g,
             TriggerEvent::Boarded,
             Cause::Boarded,
             Whose::Aboard(target),
+            Some(ship),
         );
         return;
     }
+    if let Trigger::Deed { deed, actor, other } = t {
+        // The Marines aboard a ship share its boarding deeds, as with `boards`.
+        let whose = match deed {
+            TriggerEvent::Hijacks => Whose::Aboard(actor),
+            _ => Whose::Card(actor),
+        };
+        collect(g, deed, Cause::Deed(deed), whose, other);
+        return;
+    }
     let (event, cause, whose) = match t {
-        Trigger::EventDeployed { .. } | Trigger::Boarding { .. } => return,
+        Trigger::EventDeployed { .. } | Trigger::Boarding { .. } | Trigger::Deed { .. } => return,
         Trigger::RollsNatural { unit, natural } => (
             TriggerEvent::RollsNatural(natural),
             Cause::Natural,
@@ -112,10 +131,13 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
             Whose::Pair(attacker, defender),
         ),
     };
-    collect(g, event, cause, whose);
+    collect(g, event, cause, whose, None);
 }
 
-fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose) {
+/// Queue every live ability woken by `event` happening to `whose`; `other` is the other card
+/// of a deed, which a trigger's `other` filter must match (seen from the ability's card) and
+/// its effect names `that <noun>`.
+fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other: Option<Inst>) {
     let mut found: Vec<(u32, Pending)> = Vec::new();
     for k in 0..g.instances().len() {
         let src = Inst(k as u16);
@@ -163,7 +185,13 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose) {
             if !watched {
                 continue;
             }
+            if let Some(f) = &trigger.other {
+                if !other.is_some_and(|o| super::matches_filter(g, src, f, o)) {
+                    continue;
+                }
+            }
             let mut p = Pending::new(src, me, cause, effect.clone());
+            p.that = other;
             if *face_down {
                 p.ask = Some(Ask::Flip);
             }
