@@ -370,6 +370,14 @@ impl Ctx {
     }
 
     fn trigger(&self, t: &Trigger) -> String {
+        let body = self.trigger_body(t);
+        match t.limit {
+            Some(l) => format!("{}, {body}", l.name()),
+            None => body,
+        }
+    }
+
+    fn trigger_body(&self, t: &Trigger) -> String {
         let subject = match &t.watch {
             Watch::This => self.this().to_string(),
             Watch::Host => self.host().to_string(),

@@ -271,27 +271,24 @@ fn older_version_asks_for_a_rebuild() {
 }
 
 /// Issue #17: a database written before the ability language v2 (format 2: triggers
-/// without the other card of a deed) is refused by version, with the fix, before any decode.
+/// without the other card of a deed; format 3: without trigger limits) is refused by version, with the fix, before any decode.
 #[test]
 fn a_database_from_before_ability_language_v2_is_refused_with_a_rebuild_message() {
-    assert_eq!(FORMAT_VERSION, 3);
-    let p = payload(&sample_db().to_bytes());
-    let err = load(&frame(2, &p));
-    assert!(
-        matches!(
-            err,
-            DbError::OlderVersion {
-                found: 2,
-                supported: 3
-            }
-        ),
-        "{err:?}"
-    );
-    let msg = err.to_string();
-    assert!(
-        msg.contains("format version 2") && msg.contains("rebuild it with `cardc build`"),
-        "{msg}"
-    );
+    const { assert!(FORMAT_VERSION >= 4, "v3 added deeds, v4 trigger limits") };
+    for old in [2, 3] {
+        let p = payload(&sample_db().to_bytes());
+        let err = load(&frame(old, &p));
+        assert!(
+            matches!(err, DbError::OlderVersion { found, supported } if found == old && supported == FORMAT_VERSION),
+            "{err:?}"
+        );
+        let msg = err.to_string();
+        assert!(
+            msg.contains(&format!("format version {old}"))
+                && msg.contains("rebuild it with `cardc build`"),
+            "{msg}"
+        );
+    }
 }
 
 #[test]

@@ -58,6 +58,6 @@ Module-Station "Bounty Exchange" {
     faction: Corporate
     cost: 2R 1C
     wounds: 2
-    text: "Whenever a ship you control destroys an opposing ship, gain 1 Currency."
-    when a ship you control destroys an opposing ship: gain 1C
+    text: "Once per turn, whenever a ship you control destroys an opposing ship, gain 1 Currency."
+    when a ship you control destroys an opposing ship once per turn: gain 1C
 }

@@ -743,6 +743,12 @@ pub enum Event {
         from: CardRef,
         to_scrapheap: bool,
     },
+    /// A triggered ability with a limit (`once per turn`, ...) did not trigger: it already
+    /// has since the limit's boundary (issue 17, I-69).
+    LimitReached {
+        card: CardRef,
+        limit: crate::ir::effect::Limit,
+    },
     /// A card's `instead of ...` text replaced an event (§8.1): it did not happen (I-47).
     Replaced {
         card: CardRef,
@@ -855,6 +861,7 @@ impl Event {
             Event::Attached { .. } | Event::Detached { .. } => "9.1",
             Event::AttachRefused { section, .. } => section,
             Event::Replaced { .. } => "8.1",
+            Event::LimitReached { .. } => "6.8",
             Event::SearchedToHand { .. } | Event::SearchEnded { .. } => "8.3",
             Event::TemporaryModifier { .. } => "9.22",
             Event::ModuleFlipped { .. } | Event::ModuleTurnedFaceDown { .. } => "3.4.4",

@@ -287,6 +287,10 @@ fn describe(rule: Rule) -> Option<Expected> {
         Rule::timing => of("a timing", "timings", TIMINGS),
         Rule::trigger | Rule::event | Rule::watch => of("a trigger", "triggers", TRIGGERS),
         Rule::replaced => of("what is replaced", "replaceable events", REPLACED),
+        Rule::limit | Rule::l_turn | Rule::l_engagement | Rule::l_game => {
+            of("a limit", "limits", LIMITS)
+        }
+        Rule::stat => of("a stat", "stats", STATS),
         Rule::effect | Rule::step | Rule::actions | Rule::action => {
             of("an action", "actions", ACTIONS)
         }
@@ -361,6 +365,17 @@ const TRIGGERS: &[&str] = &[
     "host TRIGGER",
     "any FILTER TRIGGER",
     "a FILTER you control TRIGGER",
+    "TRIGGER once per turn",
+    "TRIGGER once per engagement",
+    "TRIGGER once per game",
+];
+const LIMITS: &[&str] = &["once per turn", "once per engagement", "once per game"];
+const STATS: &[&str] = &[
+    "attack",
+    "defense",
+    "wounds",
+    "marine capacity",
+    "wing capacity",
 ];
 const REPLACED: &[&str] = &["destroyed", "suffering compulsory wounds", "boarded"];
 const ACTIONS: &[&str] = &[
@@ -634,8 +649,16 @@ impl Lower {
         let mut watch = Watch::This;
         let mut event = None;
         let mut other = None;
+        let mut limit = None;
         for c in p.into_inner() {
             match c.as_rule() {
+                Rule::limit => {
+                    limit = Some(match c.into_inner().next()?.as_rule() {
+                        Rule::l_turn => Limit::Turn,
+                        Rule::l_engagement => Limit::Engagement,
+                        _ => Limit::Game,
+                    });
+                }
                 Rule::watch => {
                     let w = c.into_inner().next()?;
                     watch = match w.as_rule() {
@@ -716,6 +739,7 @@ impl Lower {
             event: event?,
             watch,
             other,
+            limit,
         })
     }
 
@@ -1936,6 +1960,8 @@ mod tests {
         let cases: &[(&[&str], Rule, &str)] = &[
             (TIMINGS, Rule::timing_field, "{}"),
             (TRIGGERS, Rule::when_field, "{}: draw 1"),
+            (LIMITS, Rule::when_field, "deployed {}: draw 1"),
+            (STATS, Rule::static_field, "this gets +1 {}"),
             (REPLACED, Rule::instead_field, "of being {}: draw 1"),
             (ACTIONS, Rule::play_field, "{}"),
             (RECIPIENTS, Rule::play_field, "destroy {}"),
@@ -1982,6 +2008,20 @@ mod tests {
         );
         for t in TRIGGERS {
             assert!(help.contains(&format!("`{t}`")), "{t} missing from {help}");
+        }
+    }
+
+    /// Issue 17: an unknown limit or stat lists what exists.
+    #[test]
+    fn an_unknown_limit_or_stat_lists_what_exists() {
+        let (_, help) = help_for("when", "deployed once per round: draw 1");
+        for l in LIMITS {
+            assert!(help.contains(&format!("`{l}`")), "{l} missing from {help}");
+        }
+        let (_, help) = help_for("static", "this gets +1 atack");
+        assert!(help.starts_with("did you mean `attack`?"), "{help}");
+        for s in STATS {
+            assert!(help.contains(&format!("`{s}`")), "{s} missing from {help}");
         }
     }
 

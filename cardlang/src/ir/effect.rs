@@ -89,6 +89,30 @@ pub struct Trigger {
     /// effect names it `that <noun>` ([`Group::That`]). Only on [`TriggerEvent::binds_other`]
     /// events.
     pub other: Option<Filter>,
+    /// `once per turn` / `engagement` / `game`: after it triggers, this card's ability does
+    /// not trigger again until the boundary passes (tracked per card in play).
+    pub limit: Option<Limit>,
+}
+
+/// How often a triggered ability may trigger (issue 17), per card instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Limit {
+    /// Until the end of the current turn (§5.5.5).
+    Turn,
+    /// Until the end of the current engagement (§6.5.1); outside one, until the next ends.
+    Engagement,
+    /// Never again while the card stays in play.
+    Game,
+}
+
+impl Limit {
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Turn => "once per turn",
+            Limit::Engagement => "once per engagement",
+            Limit::Game => "once per game",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

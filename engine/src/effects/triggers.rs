@@ -25,7 +25,7 @@ use crate::event::Cause;
 use crate::game::Game;
 use crate::hooks::Trigger;
 use crate::ids::{Inst, PlayerId};
-use crate::ir::effect::{Ability, TriggerEvent, Watch};
+use crate::ir::effect::{Ability, Limit, TriggerEvent, Watch};
 
 use super::actions::{self, Ask, Pending};
 
@@ -132,6 +132,15 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
         ),
     };
     collect(g, event, cause, whose, None);
+    // Limits end at their boundary, after the abilities the boundary itself woke (I-69).
+    let ended = match t {
+        Trigger::TurnEnds { .. } => Some(Limit::Turn),
+        Trigger::EngagementEnds { .. } => Some(Limit::Engagement),
+        _ => None,
+    };
+    if let Some(ended) = ended {
+        g.limits_used.retain(|&(_, _, _, l)| l != ended);
+    }
 }
 
 /// Queue every live ability woken by `event` happening to `whose`; `other` is the other card
@@ -139,6 +148,8 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
 /// its effect names `that <noun>`.
 fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other: Option<Inst>) {
     let mut found: Vec<(u32, Pending)> = Vec::new();
+    let mut used = Vec::new();
+    let mut refused = Vec::new();
     for k in 0..g.instances().len() {
         let src = Inst(k as u16);
         let card = g.card(src);
@@ -147,7 +158,7 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
         }
         let face_down_now = g.instance(src).is_some_and(|x| x.face_down);
         let commander_in = g.cmd(g.controller(src)).is_some_and(|c| !c.out);
-        for a in &card.abilities {
+        for (index, a) in card.abilities.iter().enumerate() {
             let Ability::Triggered {
                 trigger,
                 face_down,
@@ -190,6 +201,16 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
                     continue;
                 }
             }
+            // A limited ability triggers once until its boundary passes (I-69).
+            if let Some(limit) = trigger.limit {
+                let entered = g.instance(src).map_or(0, |x| x.entered);
+                let key = (src, entered, index as u8, limit);
+                if g.limits_used.contains(&key) {
+                    refused.push((src, limit));
+                    continue;
+                }
+                used.push(key);
+            }
             let mut p = Pending::new(src, me, cause, effect.clone());
             p.that = other;
             if *face_down {
@@ -198,6 +219,13 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
             let entered = g.instance(src).map_or(0, |x| x.entered);
             found.push((entered, p));
         }
+    }
+    g.limits_used.extend(used);
+    for (src, limit) in refused {
+        g.log.push(crate::event::Event::LimitReached {
+            card: g.card_ref(src),
+            limit,
+        });
     }
     // §6.8: deployment order (stable for abilities of one card).
     found.sort_by_key(|(entered, _)| *entered);

@@ -45,3 +45,10 @@ Ship "Skittish Corvette" {
     text: "When this ship retreats, draw 1 card."
     when this ship retreats: draw 1
 }
+
+Module-Station "Tally Clerk" {
+    cost: 1R 1C
+    wounds: 3
+    text: "Once per turn, whenever a ship you control destroys an opposing ship, gain 1 Currency."
+    when a ship you control destroys an opposing ship once per turn: gain 1C
+}

@@ -66,3 +66,23 @@ Ship "Deed Boarded By" {
     wounds: 3
     when this ship is boarded by a Battleship: deal 1 compulsory wound to that ship
 }
+Module-Station "Deed Once Per Turn" {
+    cost: 1R
+    wounds: 2
+    when a ship you control destroys an opposing ship once per turn: gain 1C
+}
+Ship "Deed Once Per Engagement" {
+    class: Frigate
+    cost: 2R
+    attack: 1
+    defense: 5
+    wounds: 3
+    when this ship is wounded by a ship once per engagement: deal 1 compulsory wound to that ship
+}
+Marine "Deed Once Per Game" {
+    cost: 1R
+    attack: 2
+    defense: 5
+    wounds: 2
+    when deployed once per game: draw 1
+}
