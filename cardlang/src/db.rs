@@ -51,8 +51,11 @@ pub const MAGIC: [u8; 8] = *b"HBCARDDB";
 /// or to the encoding of the payload (including any change to the IR types).
 ///
 /// Version 2 added [`SourceStamp`] (which card files the database was built from) so a
-/// database older than its sources is noticed (issue #14).
-pub const FORMAT_VERSION: u32 = 2;
+/// database older than its sources is noticed (issue #14). Version 3 added the ability
+/// language v2 (issue #17): deed triggers with the other card they bind (`Trigger::other`,
+/// `Group::That`); version 4 the trigger limits (`Trigger::limit`: once per turn, engagement,
+/// game).
+pub const FORMAT_VERSION: u32 = 4;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.

@@ -322,6 +322,12 @@ impl Ctx {
                         | TriggerEvent::Boarded
                         | TriggerEvent::Boards
                         | TriggerEvent::RollsNatural(_)
+                        | TriggerEvent::Destroys
+                        | TriggerEvent::Wounds
+                        | TriggerEvent::WoundedBy
+                        | TriggerEvent::Hijacks
+                        | TriggerEvent::Hijacked
+                        | TriggerEvent::Retreats
                 );
                 let it = match trigger.watch {
                     Watch::This if named => Some(Anchor::This),
@@ -364,6 +370,14 @@ impl Ctx {
     }
 
     fn trigger(&self, t: &Trigger) -> String {
+        let body = self.trigger_body(t);
+        match t.limit {
+            Some(l) => format!("{}, {body}", l.name()),
+            None => body,
+        }
+    }
+
+    fn trigger_body(&self, t: &Trigger) -> String {
         let subject = match &t.watch {
             Watch::This => self.this().to_string(),
             Watch::Host => self.host().to_string(),
@@ -373,12 +387,43 @@ impl Ctx {
             Watch::Any(_) => "whenever",
             _ => "when",
         };
+        let other = |default: &str| {
+            t.other.as_ref().map_or(default.to_string(), |f| {
+                with_article(&self.filter(f, Number::One))
+            })
+        };
         match t.event {
             TriggerEvent::Deployed => format!("{when} {subject} is deployed"),
             TriggerEvent::Destroyed => format!("{when} {subject} is destroyed"),
+            TriggerEvent::Boarded if t.other.is_some() => {
+                format!("{when} {subject} is boarded by {}", other(""))
+            }
             TriggerEvent::Boarded => format!("{when} {subject} is boarded"),
             TriggerEvent::Boards => {
-                format!("{when} {subject} boards an opposing ship or Station")
+                format!(
+                    "{when} {subject} boards {}",
+                    other("an opposing ship or Station")
+                )
+            }
+            TriggerEvent::Destroys => format!(
+                "{when} {subject} destroys {} with volley fire (§6.7)",
+                other("a unit")
+            ),
+            TriggerEvent::Wounds => format!(
+                "{when} {subject} wounds {} with volley fire (§6.2)",
+                other("a unit")
+            ),
+            TriggerEvent::WoundedBy => format!(
+                "{when} {subject} is wounded by the volley fire of {} (§6.2)",
+                other("a unit")
+            ),
+            TriggerEvent::Hijacks => format!(
+                "{when} the Marines of {subject} hijack {} (§9.16)",
+                other("an opposing ship or Station")
+            ),
+            TriggerEvent::Hijacked => format!("{when} {subject} is hijacked (§9.16)"),
+            TriggerEvent::Retreats => {
+                format!("{when} {subject} retreats from an engagement (§9.28)")
             }
             TriggerEvent::RollsNatural(n) => format!("{when} {subject} rolls a natural {n}"),
             TriggerEvent::EngagementStarts => "at the start of an engagement".into(),
@@ -633,6 +678,7 @@ impl Ctx {
             Group::This => (self.anchor(Anchor::This).into(), false),
             Group::Host => (self.anchor(Anchor::Host).into(), false),
             Group::Attached => (format!("each card attached to {}", self.this()), false),
+            Group::That(n) => (format!("that {}", noun_text(*n)), false),
             Group::Each(f) => {
                 // A Commander has one Station (§2.1.3): "your Station", not "each Station you
                 // control".

@@ -270,6 +270,27 @@ fn older_version_asks_for_a_rebuild() {
     assert!(err.to_string().contains("rebuild"), "{err}");
 }
 
+/// Issue #17: a database written before the ability language v2 (format 2: triggers
+/// without the other card of a deed; format 3: without trigger limits) is refused by version, with the fix, before any decode.
+#[test]
+fn a_database_from_before_ability_language_v2_is_refused_with_a_rebuild_message() {
+    const { assert!(FORMAT_VERSION >= 4, "v3 added deeds, v4 trigger limits") };
+    for old in [2, 3] {
+        let p = payload(&sample_db().to_bytes());
+        let err = load(&frame(old, &p));
+        assert!(
+            matches!(err, DbError::OlderVersion { found, supported } if found == old && supported == FORMAT_VERSION),
+            "{err:?}"
+        );
+        let msg = err.to_string();
+        assert!(
+            msg.contains(&format!("format version {old}"))
+                && msg.contains("rebuild it with `cardc build`"),
+            "{msg}"
+        );
+    }
+}
+
 #[test]
 fn other_files_are_not_card_databases() {
     for junk in [

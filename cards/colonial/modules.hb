@@ -30,3 +30,12 @@ Module-Marine "Vacuum Combat Training" {
     text: "The attached Marines gain Resistant."
     static: host gains Resistant
 }
+
+# Ability language v2 (issue 17): deed triggers.
+
+Module-Ship "Retaliation Turret" {
+    faction: Colonial
+    cost: 1R 1C
+    text: "When the attached ship is wounded by a ship, deal 1 compulsory wound to that ship."
+    when host is wounded by a ship: deal 1 compulsory wound to that ship
+}

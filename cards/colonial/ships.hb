@@ -192,3 +192,29 @@ Ship "Leviathan-class Capital Ship" {
     carries: 6 Marines, 2 Wings
     traits: Repair +2, Resistant, Unique
 }
+
+# Ability language v2 (issue 17): deed triggers.
+
+Ship "Tumbleweed-class Frigate" {
+    class: Frigate
+    faction: Colonial
+    cost: 2R 1C
+    attack: 1
+    defense: 5
+    wounds: 2
+    carries: 1 Marine
+    text: "When this ship retreats, remove all wounds from it."
+    when this ship retreats: repair all wounds on this
+}
+
+Ship "Warden-class Destroyer" {
+    class: Destroyer
+    faction: Colonial
+    cost: 3R 1C
+    attack: 2
+    defense: 5
+    wounds: 3
+    carries: 1 Marine
+    text: "When this ship is boarded by a ship, deal 1 compulsory wound to that ship."
+    when this ship is boarded by a ship: deal 1 compulsory wound to that ship
+}

@@ -36,3 +36,12 @@ Module-Marine "Combat Stims" {
     text: "At the end of an engagement, deal 1 compulsory wound to the attached Marines."
     when engagement ends: deal 1 compulsory wound to host
 }
+
+# Ability language v2 (issue 17): deed triggers.
+
+Module-Ship "Hull Insurance Policy" {
+    faction: Corporate
+    cost: 1C
+    text: "When the attached ship is hijacked, gain 2 Currency."
+    when host is hijacked: gain 2C
+}

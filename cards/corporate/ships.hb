@@ -194,3 +194,17 @@ Ship "Zenith-class Capital Ship" {
     traits: Jammer +3, Annihilate, Unique
     flavour: "The board approved her budget in a single closed session."
 }
+
+# Ability language v2 (issue 17): deed triggers.
+
+Ship "Spotter-class Frigate" {
+    class: Frigate
+    faction: Corporate
+    cost: 2R 2C
+    attack: 2
+    defense: 5
+    wounds: 2
+    carries: 1 Marine
+    text: "When this ship wounds a ship, that ship loses Stealth until the end of the engagement."
+    when this ship wounds a ship: that ship loses Stealth until end of engagement
+}

@@ -51,3 +51,13 @@ Module-Station "ECM Shroud Generator" {
     wounds: 3
     flavour: "On every sensor screen, a smear of static the size of a moon."
 }
+
+# Ability language v2 (issue 17): deed triggers.
+
+Module-Station "Bounty Exchange" {
+    faction: Corporate
+    cost: 2R 1C
+    wounds: 2
+    text: "Once per turn, whenever a ship you control destroys an opposing ship, gain 1 Currency."
+    when a ship you control destroys an opposing ship once per turn: gain 1C
+}

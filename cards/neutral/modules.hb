@@ -42,3 +42,11 @@ Module-Marine "Proven in Action" {
     defense: +1
     flavour: "Scarred armour, steady hands."
 }
+
+# Ability language v2 (issue 17): deed triggers.
+
+Module-Ship "Gun Camera" {
+    cost: 1R
+    text: "When the attached ship wounds an opposing Station, draw 1 card."
+    when host wounds an opposing Station: draw 1
+}

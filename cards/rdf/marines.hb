@@ -56,3 +56,16 @@ Marine-Character "Colonel Adaeze Okafor" {
     flavour: "She has never asked a platoon to go where she would not."
     static: each Marine aboard host gets +1 attack
 }
+
+# Ability language v2 (issue 17): deed triggers.
+
+Marine "Prize Crew Detachment" {
+    faction: RDF
+    cost: 1R 1C
+    attack: 2
+    defense: 5
+    wounds: 1
+    space: 1
+    text: "When this Marine's ship hijacks a ship, remove all wounds from that ship."
+    when hijacks a ship: repair all wounds on that ship
+}

@@ -31,3 +31,12 @@ Module-Marine "Breaching Charges" {
     text: "When the attached Marines board a ship, roll a volley die: on 6 or more, deal 1 compulsory wound to target opposing ship."
     when host boards: roll a volley die (6-10: deal 1 compulsory wound to target opposing ship)
 }
+
+# Ability language v2 (issue 17): deed triggers.
+
+Module-Ship "Kill Tally Board" {
+    faction: RDF
+    cost: 1R
+    text: "When the attached ship destroys an opposing ship, gain 1 Currency."
+    when host destroys an opposing ship: gain 1C
+}

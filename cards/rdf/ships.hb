@@ -189,3 +189,17 @@ Ship "Phoenix-class Capital Ship" {
     traits: Stoic, Unique
     flavour: "Her last broadside is always her loudest."
 }
+
+# Ability language v2 (issue 17): deed triggers.
+
+Ship "Goshawk-class Destroyer" {
+    class: Destroyer
+    faction: RDF
+    cost: 3R 2C
+    attack: 3
+    defense: 5
+    wounds: 3
+    carries: 1 Marine
+    text: "When this ship destroys an opposing Fighter Wing, gain 1 Resource."
+    when this ship destroys an opposing Fighter Wing: gain 1R
+}

@@ -204,6 +204,9 @@ pub enum Cause {
     /// `when engagement starts` / `ends` (§6.5.1).
     EngagementStarts,
     EngagementEnds,
+    /// A deed (issue 17): `destroys`, `wounds`, `is wounded by`, `hijacks`, `is hijacked`,
+    /// `retreats`.
+    Deed(crate::ir::effect::TriggerEvent),
 }
 
 impl Cause {
@@ -221,6 +224,15 @@ impl Cause {
             Cause::Replaced(crate::ir::effect::Replaced::CompulsoryWounds) => "9.6",
             Cause::Replaced(crate::ir::effect::Replaced::Boarded) => "9.3",
             Cause::Boards | Cause::Boarded => "6.6",
+            Cause::Deed(d) => {
+                use crate::ir::effect::TriggerEvent as T;
+                match d {
+                    T::Destroys => "6.7",
+                    T::Hijacks | T::Hijacked => "9.16",
+                    T::Retreats => "9.28",
+                    _ => "6.2",
+                }
+            }
         }
     }
 
@@ -243,6 +255,18 @@ impl Cause {
             Cause::Replaced(crate::ir::effect::Replaced::Boarded) => "instead of being boarded",
             Cause::Boards => "when its Marines board",
             Cause::Boarded => "when boarded",
+            Cause::Deed(d) => {
+                use crate::ir::effect::TriggerEvent as T;
+                match d {
+                    T::Destroys => "when volley fire destroys a unit",
+                    T::Wounds => "when volley fire wounds a unit",
+                    T::WoundedBy => "when wounded by volley fire",
+                    T::Hijacks => "when Marines hijack a ship",
+                    T::Hijacked => "when hijacked",
+                    T::Retreats => "when a ship retreats",
+                    _ => "on its deed",
+                }
+            }
         }
     }
 }
@@ -725,6 +749,12 @@ pub enum Event {
         from: CardRef,
         to_scrapheap: bool,
     },
+    /// A triggered ability with a limit (`once per turn`, ...) did not trigger: it already
+    /// has since the limit's boundary (issue 17, I-69).
+    LimitReached {
+        card: CardRef,
+        limit: crate::ir::effect::Limit,
+    },
     /// A card's `instead of ...` text replaced an event (§8.1): it did not happen (I-47).
     Replaced {
         card: CardRef,
@@ -838,6 +868,7 @@ impl Event {
             Event::Attached { .. } | Event::Detached { .. } => "9.1",
             Event::AttachRefused { section, .. } => section,
             Event::Replaced { .. } => "8.1",
+            Event::LimitReached { .. } => "6.8",
             Event::SearchedToHand { .. } | Event::SearchEnded { .. } => "8.3",
             Event::TemporaryModifier { .. } => "9.22",
             Event::ModuleFlipped { .. } | Event::ModuleTurnedFaceDown { .. } => "3.4.4",

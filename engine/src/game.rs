@@ -246,6 +246,10 @@ pub struct Game {
     pub(crate) pending: Vec<crate::effects::Pending>,
     /// Temporary modifiers from card effects (§9.22).
     pub(crate) temporary: Vec<crate::effects::Temporary>,
+    /// Limited triggered abilities (`once per turn`, ...) that have triggered: the card, when
+    /// it entered play (a card that leaves and returns is a new card), the ability's index on
+    /// it, the limit (issue 17, `effects::triggers`).
+    pub(crate) limits_used: Vec<(Inst, u32, u8, crate::ir::effect::Limit)>,
     /// Whether any card of the pool prints a Golden-Rule override (§8.1).
     pub(crate) pool_overrides: bool,
     /// Instances whose card prints an override or a static on cards, in instance order: the
@@ -397,6 +401,7 @@ impl Game {
             drawback_carried: Vec::new(),
             pending: Vec::new(),
             temporary: Vec::new(),
+            limits_used: Vec::new(),
             pool_overrides,
             speakers: Speakers::default(),
             resolving: false,

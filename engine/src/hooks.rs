@@ -50,6 +50,14 @@ pub enum Trigger {
         ship: Inst,
         target: Inst,
     },
+    /// A deed (issue 17): `actor` did it (`Destroys`, `Wounds`, `Hijacks`, `Retreats`) or
+    /// suffered it (`WoundedBy`, `Hijacked`); `other` is the card on the other side of it,
+    /// which the effect may name `that <noun>`.
+    Deed {
+        deed: crate::ir::effect::TriggerEvent,
+        actor: Inst,
+        other: Option<Inst>,
+    },
     /// An engagement between these commanders starts / ended (§6.5.1).
     EngagementStarts {
         attacker: PlayerId,
@@ -73,6 +81,7 @@ pub fn dispatch(game: &mut Game, trigger: Trigger) {
             | Trigger::Destroyed { .. }
             | Trigger::RollsNatural { .. }
             | Trigger::Boarding { .. }
+            | Trigger::Deed { .. }
     ) {
         crate::effects::actions::run(game);
     }

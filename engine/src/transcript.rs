@@ -734,6 +734,11 @@ impl<'g> Namer<'g> {
                     "launches into open space"
                 }
             ),
+            Event::LimitReached { card, limit } => format!(
+                "{}'s ability does not trigger: {}, and it already has",
+                self.card(*card),
+                limit.name()
+            ),
             Event::Replaced { card, what, wounds } => {
                 let event = match what {
                     crate::ir::effect::Replaced::Destroyed => "being destroyed",

@@ -140,6 +140,44 @@ fn kind_has_wounds(k: CardKind) -> bool {
     k.is_unit() || k == CardKind::Module(ModuleKind::Station)
 }
 
+/// One card kind of each sort, for "could a card be both" questions.
+const ALL_KINDS: &[CardKind] = &[
+    CardKind::Ship(ShipClass::FighterWing),
+    CardKind::Ship(ShipClass::Cruiser),
+    CardKind::Marine { character: false },
+    CardKind::Marine { character: true },
+    CardKind::Station,
+    CardKind::Module(ModuleKind::Station),
+    CardKind::Module(ModuleKind::Ship),
+    CardKind::Module(ModuleKind::Marine),
+    CardKind::Event,
+    CardKind::Tactic,
+    CardKind::Breakthru,
+];
+
+/// The nouns of every `that <noun>` an effect names.
+fn that_nouns(e: &Effect) -> Vec<Noun> {
+    let mut out = Vec::new();
+    for step in &e.steps {
+        let lists: Vec<&Vec<Action>> = match step {
+            Step::Do(x) => vec![x],
+            Step::If {
+                then, otherwise, ..
+            } => vec![then, otherwise],
+            Step::May { then, .. } => vec![then],
+            Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+        };
+        for act in lists.into_iter().flatten() {
+            for aim in act.aims() {
+                if let Aim::Named(Group::That(n)) = aim {
+                    out.push(*n);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Why no card could match `f`, if none could.
 pub(crate) fn unsatisfiable(f: &Filter) -> Option<String> {
     let mut sides = BTreeSet::new();
@@ -397,6 +435,7 @@ impl Checker<'_> {
                     | (_, Some(Timing::Engagement | Timing::StartOfEngagement)) => Engaged::Always,
                     _ => Engaged::Maybe,
                 };
+                self.that(a, e, None);
                 self.effect(a, e, when);
             }
             Ability::Triggered {
@@ -421,6 +460,7 @@ impl Checker<'_> {
                     );
                 }
                 self.trigger(a, trigger);
+                self.that(a, effect, Some(trigger));
                 let when = self.trigger_engaged(trigger);
                 self.effect(a, effect, when);
             }
@@ -452,6 +492,7 @@ impl Checker<'_> {
                     Replaced::Boarded => Engaged::Always,
                     _ => Engaged::Maybe,
                 };
+                self.that(a, effect, None);
                 self.effect(a, effect, when);
             }
             Ability::Static(s) => self.static_(a, s),
@@ -538,7 +579,21 @@ impl Checker<'_> {
                     }
                     _ => false,
                 },
-                TriggerEvent::RollsNatural(_) => k.is_unit(),
+                TriggerEvent::RollsNatural(_) | TriggerEvent::Destroys | TriggerEvent::Wounds => {
+                    k.is_unit()
+                }
+                TriggerEvent::WoundedBy => kind_has_wounds(*k),
+                TriggerEvent::Hijacks => match k {
+                    CardKind::Ship(c) => *c != ShipClass::FighterWing,
+                    CardKind::Marine { .. } => true,
+                    CardKind::Station => {
+                        self.overridden(BaseRule::StationMarinesBoard)
+                            == Some(RuleValue::Flag(true))
+                    }
+                    _ => false,
+                },
+                TriggerEvent::Hijacked => matches!(k, CardKind::Ship(_) | CardKind::Station),
+                TriggerEvent::Retreats => matches!(k, CardKind::Ship(_)),
                 TriggerEvent::Destroyed => !matches!(k, CardKind::Tactic),
                 _ => true,
             }
@@ -549,9 +604,13 @@ impl Checker<'_> {
                 _ => a_kind(kind),
             };
             let what = match t.event {
-                TriggerEvent::Boarded => "is never boarded (§6.9)",
-                TriggerEvent::Boards => "never boards (§6.9.4, §6.9.6)",
-                TriggerEvent::RollsNatural(_) => "never rolls volley dice (§6.2)",
+                TriggerEvent::Boarded | TriggerEvent::Hijacked => "is never boarded (§6.9)",
+                TriggerEvent::Boards | TriggerEvent::Hijacks => "never boards (§6.9.4, §6.9.6)",
+                TriggerEvent::RollsNatural(_) | TriggerEvent::Destroys | TriggerEvent::Wounds => {
+                    "never rolls volley dice (§6.2)"
+                }
+                TriggerEvent::WoundedBy => "has no wounds (§9.38)",
+                TriggerEvent::Retreats => "never retreats: only ships do (§9.28)",
                 _ => "is never destroyed in play: a Tactic resolves and is discarded (§2.7)",
             };
             self.warn(
@@ -575,6 +634,43 @@ impl Checker<'_> {
                 "never triggers",
                 "§2.6, §2.7: Events and Tactics resolve and go to the Scrapheap; put the effect under `play:`, or keep an Event in play with `override event-stays-in-play = yes`".into(),
             );
+        }
+    }
+
+    /// `that <noun>` names the other card of a deed (`Group::That`): only in the effect of a
+    /// trigger that binds one, and of a kind that card can be.
+    fn that(&mut self, a: &ParsedAbility, e: &Effect, trigger: Option<&Trigger>) {
+        if !e.names_that() {
+            return;
+        }
+        let Some(t) = trigger.filter(|t| t.event.binds_other()) else {
+            self.error(
+                codes::THAT_UNBOUND,
+                a.span,
+                "`that` names no card here".into(),
+                "nothing bound",
+                "`that ship` is the other card of a deed: use it after `when this ship destroys a ship`, `wounds`, `is wounded by`, `boards`, `is boarded by`, `hijacks` or `is hijacked`".into(),
+            );
+            return;
+        };
+        let other_noun = t.other.as_ref().map_or(Noun::Unit, |f| f.noun);
+        for n in that_nouns(e) {
+            if !ALL_KINDS
+                .iter()
+                .any(|k| n.admits(*k) && other_noun.admits(*k))
+            {
+                self.error(
+                    codes::THAT_UNBOUND,
+                    a.span,
+                    format!(
+                        "`that {}` can never be the {} the trigger names",
+                        noun_plural(n).trim_end_matches('s'),
+                        noun_plural(other_noun).trim_end_matches('s')
+                    ),
+                    "another kind of card",
+                    "say `that` with the noun of the trigger's card (`destroys a Marine` ... `that Marine`)".into(),
+                );
+            }
         }
     }
 
@@ -721,6 +817,9 @@ impl Checker<'_> {
                     Aim::Named(Group::This) => {
                         (!kind_has_wounds(self.kind())).then(|| a_kind(self.kind()))
                     }
+                    Aim::Named(Group::That(n)) => {
+                        (!noun_has_wounds(*n)).then(|| noun_plural(*n).to_string())
+                    }
                     _ => None,
                 };
                 if let Some(what) = bad {
@@ -794,7 +893,14 @@ impl Checker<'_> {
             | TriggerEvent::EngagementEnds
             | TriggerEvent::Boarded
             | TriggerEvent::Boards
+            | TriggerEvent::Hijacks
+            | TriggerEvent::Hijacked
+            | TriggerEvent::Retreats
             | TriggerEvent::RollsNatural(_) => Engaged::Always,
+            // A volley from an Event's text may be fired outside an engagement.
+            TriggerEvent::Destroys | TriggerEvent::Wounds | TriggerEvent::WoundedBy => {
+                Engaged::Maybe
+            }
             // Logistics and Manufacturing come before the Engagement Phase, and a turn ends
             // after it (§5.2).
             TriggerEvent::YourLogistics

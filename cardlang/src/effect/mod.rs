@@ -132,6 +132,7 @@ pub mod codes {
     pub const NOT_A_TARGET_KIND: &str = "HB0414";
     pub const NAMED_WRONG_KIND: &str = "HB0415";
     pub const OVERRIDE_VALUE: &str = "HB0416";
+    pub const THAT_UNBOUND: &str = "HB0417";
 
     pub const NEVER_TRIGGERS: &str = "HB0451";
     pub const CONTRADICTION: &str = "HB0452";
@@ -186,6 +187,10 @@ pub mod codes {
         (
             OVERRIDE_VALUE,
             "Golden-Rule override value outside what the rule admits (§8.1)",
+        ),
+        (
+            THAT_UNBOUND,
+            "`that <noun>` where no deed binds such a card",
         ),
         (NEVER_TRIGGERS, "an ability that can never trigger"),
         (CONTRADICTION, "an ability that contradicts itself"),

@@ -287,6 +287,10 @@ fn describe(rule: Rule) -> Option<Expected> {
         Rule::timing => of("a timing", "timings", TIMINGS),
         Rule::trigger | Rule::event | Rule::watch => of("a trigger", "triggers", TRIGGERS),
         Rule::replaced => of("what is replaced", "replaceable events", REPLACED),
+        Rule::limit | Rule::l_turn | Rule::l_engagement | Rule::l_game => {
+            of("a limit", "limits", LIMITS)
+        }
+        Rule::stat => of("a stat", "stats", STATS),
         Rule::effect | Rule::step | Rule::actions | Rule::action => {
             of("an action", "actions", ACTIONS)
         }
@@ -349,8 +353,29 @@ const TRIGGERS: &[&str] = &[
     "your manufacturing phase",
     "your turn starts",
     "your turn ends",
+    "destroys a FILTER",
+    "wounds a FILTER",
+    "is wounded by a FILTER",
+    "boards a FILTER",
+    "is boarded by a FILTER",
+    "hijacks a FILTER",
+    "is hijacked",
+    "retreats",
+    "this ship TRIGGER",
     "host TRIGGER",
     "any FILTER TRIGGER",
+    "a FILTER you control TRIGGER",
+    "TRIGGER once per turn",
+    "TRIGGER once per engagement",
+    "TRIGGER once per game",
+];
+const LIMITS: &[&str] = &["once per turn", "once per engagement", "once per game"];
+const STATS: &[&str] = &[
+    "attack",
+    "defense",
+    "wounds",
+    "marine capacity",
+    "wing capacity",
 ];
 const REPLACED: &[&str] = &["destroyed", "suffering compulsory wounds", "boarded"];
 const ACTIONS: &[&str] = &[
@@ -379,6 +404,7 @@ const ACTIONS: &[&str] = &[
 ];
 const RECIPIENTS: &[&str] = &[
     "this",
+    "that ship",
     "host",
     "attached cards",
     "target FILTER",
@@ -622,12 +648,32 @@ impl Lower {
     fn trigger(&mut self, p: P<'_>) -> Option<Trigger> {
         let mut watch = Watch::This;
         let mut event = None;
+        let mut other = None;
+        let mut limit = None;
         for c in p.into_inner() {
             match c.as_rule() {
+                Rule::limit => {
+                    limit = Some(match c.into_inner().next()?.as_rule() {
+                        Rule::l_turn => Limit::Turn,
+                        Rule::l_engagement => Limit::Engagement,
+                        _ => Limit::Game,
+                    });
+                }
                 Rule::watch => {
                     let w = c.into_inner().next()?;
                     watch = match w.as_rule() {
+                        Rule::w_this => Watch::This,
                         Rule::w_host => Watch::Host,
+                        Rule::w_control => {
+                            let f = w.into_inner().find(|x| x.as_rule() == Rule::filter)?;
+                            let span = self.span(&f);
+                            let mut filter = self.filter(f)?;
+                            if !filter.preds.contains(&Pred::Controller(Side::Yours)) {
+                                filter.preds.insert(0, Pred::Controller(Side::Yours));
+                            }
+                            self.out.groups.push((span, filter.clone()));
+                            Watch::Any(filter)
+                        }
                         _ => {
                             let f = w.into_inner().next()?;
                             let span = self.span(&f);
@@ -639,11 +685,24 @@ impl Lower {
                 }
                 Rule::event => {
                     let e = c.into_inner().next()?;
+                    if let Some(o) = e.clone().into_inner().find(|x| x.as_rule() == Rule::other) {
+                        let f = o.into_inner().find(|x| x.as_rule() == Rule::filter)?;
+                        let span = self.span(&f);
+                        let filter = self.filter(f)?;
+                        self.out.groups.push((span, filter.clone()));
+                        other = Some(filter);
+                    }
                     event = Some(match e.as_rule() {
                         Rule::ev_deployed => TriggerEvent::Deployed,
                         Rule::ev_destroyed => TriggerEvent::Destroyed,
                         Rule::ev_boarded => TriggerEvent::Boarded,
                         Rule::ev_boards => TriggerEvent::Boards,
+                        Rule::ev_destroys => TriggerEvent::Destroys,
+                        Rule::ev_wounds => TriggerEvent::Wounds,
+                        Rule::ev_wounded_by => TriggerEvent::WoundedBy,
+                        Rule::ev_hijacks => TriggerEvent::Hijacks,
+                        Rule::ev_hijacked => TriggerEvent::Hijacked,
+                        Rule::ev_retreats => TriggerEvent::Retreats,
                         Rule::ev_natural => {
                             let n = e.into_inner().next()?;
                             let span = self.span(&n);
@@ -679,6 +738,8 @@ impl Lower {
         Some(Trigger {
             event: event?,
             watch,
+            other,
+            limit,
         })
     }
 
@@ -1247,6 +1308,7 @@ impl Lower {
                 let g = a.into_inner().next()?;
                 Some(Aim::Named(match g.as_rule() {
                     Rule::g_this => Group::This,
+                    Rule::g_that => Group::That(that_noun(g.into_inner().next()?.as_str())),
                     Rule::g_host => Group::Host,
                     Rule::g_attached => Group::Attached,
                     _ => {
@@ -1778,6 +1840,20 @@ impl Lower {
     }
 }
 
+/// The noun of `that <noun>` (`this_noun` in the grammar).
+fn that_noun(word: &str) -> Noun {
+    match word.to_ascii_lowercase().as_str() {
+        "ship" => Noun::Ship,
+        "unit" => Noun::Unit,
+        "station" => Noun::Station,
+        "marine" => Noun::Marine,
+        "module" => Noun::Module,
+        "event" => Noun::Event,
+        "breakthru" => Noun::Breakthru,
+        _ => Noun::Card,
+    }
+}
+
 fn controller(f: &Filter) -> Option<Side> {
     f.preds.iter().find_map(|p| match p {
         Pred::Controller(s) => Some(*s),
@@ -1884,6 +1960,8 @@ mod tests {
         let cases: &[(&[&str], Rule, &str)] = &[
             (TIMINGS, Rule::timing_field, "{}"),
             (TRIGGERS, Rule::when_field, "{}: draw 1"),
+            (LIMITS, Rule::when_field, "deployed {}: draw 1"),
+            (STATS, Rule::static_field, "this gets +1 {}"),
             (REPLACED, Rule::instead_field, "of being {}: draw 1"),
             (ACTIONS, Rule::play_field, "{}"),
             (RECIPIENTS, Rule::play_field, "destroy {}"),
@@ -1919,10 +1997,10 @@ mod tests {
 
     #[test]
     fn a_misspelt_trigger_lists_them_all_with_a_suggestion() {
-        let (message, help) = help_for("when", "destroys: draw 1");
+        let (message, help) = help_for("when", "destoryed: draw 1");
         assert_eq!(
             message,
-            "expected a trigger in `when` ability, found `destroys`"
+            "expected a trigger in `when` ability, found `destoryed`"
         );
         assert!(
             help.starts_with("did you mean `destroyed`? triggers: `deployed`, "),
@@ -1930,6 +2008,20 @@ mod tests {
         );
         for t in TRIGGERS {
             assert!(help.contains(&format!("`{t}`")), "{t} missing from {help}");
+        }
+    }
+
+    /// Issue 17: an unknown limit or stat lists what exists.
+    #[test]
+    fn an_unknown_limit_or_stat_lists_what_exists() {
+        let (_, help) = help_for("when", "deployed once per round: draw 1");
+        for l in LIMITS {
+            assert!(help.contains(&format!("`{l}`")), "{l} missing from {help}");
+        }
+        let (_, help) = help_for("static", "this gets +1 atack");
+        assert!(help.starts_with("did you mean `attack`?"), "{help}");
+        for s in STATS {
+            assert!(help.contains(&format!("`{s}`")), "{s} missing from {help}");
         }
     }
 

@@ -84,6 +84,35 @@ pub struct Trigger {
     pub event: TriggerEvent,
     /// Whose event it is. Phase and engagement events have no subject ([`Watch::This`]).
     pub watch: Watch,
+    /// The other card of a deed (`destroys an opposing Cruiser or larger`, `is wounded by a
+    /// Fighter Wing`, `boards a Station`): the trigger fires only if it matches, and the
+    /// effect names it `that <noun>` ([`Group::That`]). Only on [`TriggerEvent::binds_other`]
+    /// events.
+    pub other: Option<Filter>,
+    /// `once per turn` / `engagement` / `game`: after it triggers, this card's ability does
+    /// not trigger again until the boundary passes (tracked per card in play).
+    pub limit: Option<Limit>,
+}
+
+/// How often a triggered ability may trigger (issue 17), per card instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Limit {
+    /// Until the end of the current turn (§5.5.5).
+    Turn,
+    /// Until the end of the current engagement (§6.5.1); outside one, until the next ends.
+    Engagement,
+    /// Never again while the card stays in play.
+    Game,
+}
+
+impl Limit {
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Turn => "once per turn",
+            Limit::Engagement => "once per engagement",
+            Limit::Game => "once per game",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -107,6 +136,32 @@ pub enum TriggerEvent {
     YourManufacturing,
     YourTurnStarts,
     YourTurnEnds,
+    /// Deeds (issue 17): its volley destroys a unit (§6.2, §6.7), wounds one, it is wounded
+    /// by one's volley; its Marines hijack a ship or Station / it is hijacked (§6.6 STEP 8E,
+    /// §9.16); it goes home at STEP 9 having retreated (§9.28).
+    Destroys,
+    Wounds,
+    WoundedBy,
+    Hijacks,
+    Hijacked,
+    Retreats,
+}
+
+impl TriggerEvent {
+    /// Whether the event has another card the effect may name `that <noun>`: the destroyed,
+    /// wounded, boarded or hijacked card, or the one whose volley or Marines did it.
+    pub fn binds_other(self) -> bool {
+        matches!(
+            self,
+            TriggerEvent::Destroys
+                | TriggerEvent::Wounds
+                | TriggerEvent::WoundedBy
+                | TriggerEvent::Hijacks
+                | TriggerEvent::Hijacked
+                | TriggerEvent::Boards
+                | TriggerEvent::Boarded
+        )
+    }
 }
 
 /// Whose event a trigger watches.
@@ -390,6 +445,10 @@ pub enum Group {
     Attached,
     /// Every card in play matching the filter.
     Each(Filter),
+    /// `that <noun>`: the other card of the deed that woke this ability (the destroyed ship,
+    /// the ship whose volley wounded this one, ...), while it is in play; only in the effect
+    /// of a trigger that binds one ([`TriggerEvent::binds_other`]).
+    That(Noun),
 }
 
 /// Commanders an action affects.
@@ -525,7 +584,12 @@ impl Ability {
     pub fn check_shape(&self) -> Result<(), ShapeError> {
         match self {
             Ability::Timing(_) => Ok(()),
-            Ability::Play(e) => e.check_shape(),
+            Ability::Play(e) => {
+                if e.names_that() {
+                    return Err(ShapeError::Invalid("`that` outside a deed trigger"));
+                }
+                e.check_shape()
+            }
             Ability::Triggered {
                 trigger, effect, ..
             } => {
@@ -537,12 +601,31 @@ impl Ability {
                 if let Watch::Any(f) = &trigger.watch {
                     f.check_shape()?;
                 }
+                if let Some(f) = &trigger.other {
+                    if !trigger.event.binds_other() {
+                        return Err(ShapeError::Invalid(
+                            "only a deed trigger names another card",
+                        ));
+                    }
+                    f.check_shape()?;
+                }
+                if effect.names_that() && !trigger.event.binds_other() {
+                    return Err(ShapeError::Invalid("`that` outside a deed trigger"));
+                }
                 effect.check_shape()
             }
-            Ability::Replacement { effect, .. } => effect.check_shape(),
+            Ability::Replacement { effect, .. } => {
+                if effect.names_that() {
+                    return Err(ShapeError::Invalid("`that` outside a deed trigger"));
+                }
+                effect.check_shape()
+            }
             Ability::Static(Static::Cards {
                 group, condition, ..
             }) => {
+                if matches!(group, Group::That(_)) {
+                    return Err(ShapeError::Invalid("`that` outside a deed trigger"));
+                }
                 group.check_shape()?;
                 condition.as_ref().map_or(Ok(()), Condition::check_shape)
             }
@@ -573,6 +656,27 @@ pub fn check_abilities_shape(abilities: &[Ability]) -> Result<(), ShapeError> {
 }
 
 impl Effect {
+    /// Whether any action names `that <noun>` ([`Group::That`]).
+    pub fn names_that(&self) -> bool {
+        self.steps.iter().any(|s| {
+            let lists: Vec<&Vec<Action>> = match s {
+                Step::Do(a) => vec![a],
+                Step::If {
+                    then, otherwise, ..
+                } => vec![then, otherwise],
+                Step::May { then, .. } => vec![then],
+                Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+            };
+            lists.iter().any(|l| {
+                l.iter().any(|a| {
+                    a.aims()
+                        .iter()
+                        .any(|aim| matches!(aim, Aim::Named(Group::That(_))))
+                })
+            })
+        })
+    }
+
     fn check_shape(&self) -> Result<(), ShapeError> {
         bounded("effect steps", &self.steps, limits::STEPS)?;
         for step in &self.steps {

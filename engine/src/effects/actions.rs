@@ -80,6 +80,8 @@ pub struct Pending {
     /// This is the `play:` of an Event or Tactic: when it is done the card has resolved and
     /// goes to the Scrapheap or stays (§2.6, §2.7).
     pub resolves_card: bool,
+    /// The other card of the deed that woke this effect: `that <noun>` (issue 17).
+    pub that: Option<Inst>,
 }
 
 impl Pending {
@@ -100,6 +102,7 @@ impl Pending {
             discarding: false,
             ask: None,
             resolves_card: false,
+            that: None,
         }
     }
 
@@ -387,6 +390,12 @@ fn named(g: &Game, p: &Pending, group: &Group) -> Vec<Inst> {
         Group::This => vec![p.source],
         Group::Host => super::host(g, p.source).into_iter().collect(),
         Group::Attached => g.attachments(p.source).to_vec(),
+        // The deed's other card, while it is still in play and of the named kind.
+        Group::That(n) => p
+            .that
+            .filter(|&i| g.in_play(i) && n.admits(g.card(i).kind))
+            .into_iter()
+            .collect(),
         Group::Each(f) => (0..g.instances().len())
             .map(|k| Inst(k as u16))
             .filter(|&i| g.in_play(i) && !shielded(g, p, i))

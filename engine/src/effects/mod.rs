@@ -141,6 +141,8 @@ pub(crate) fn in_group(g: &Game, src: Inst, group: &Group, unit: Inst) -> bool {
         Group::This => unit == src,
         Group::Host => host(g, src) == Some(unit),
         Group::Attached => host(g, unit) == Some(src),
+        // No deed binds a card for a static (the compiler and loader refuse `that` there).
+        Group::That(_) => false,
         Group::Each(f) => {
             g.in_play(unit) && matches_filter_in(g, src, f, unit, Layer::BelowStatics)
         }

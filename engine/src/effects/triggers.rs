@@ -13,7 +13,10 @@
 //!
 //! - `rolls a natural 1` / `10` (§9.19): the unit that rolled it;
 //! - `boards` / `is boarded` (§6.6 STEP 8): the boarding ship / the boarded ship or Station;
-//!   `this` on a Marine aboard that ship counts too (its Marines board / are boarded).
+//!   `this` on a Marine aboard that ship counts too (its Marines board / are boarded);
+//! - deeds (issue 17): `destroys` / `wounds` / `is wounded by` (a volley, §6.2, §6.7),
+//!   `hijacks` / `is hijacked` (§6.6 STEP 8E, §9.16), `retreats` (§9.28, STEP 9). The other
+//!   card of the deed must match the trigger's filter, and the effect names it `that <noun>`.
 //!
 //! Replacements: `instead of suffering compulsory wounds` is applied by
 //! `actions::compulsory`; `instead of being destroyed` / `boarded` are not interpreted yet.
@@ -22,7 +25,7 @@ use crate::event::Cause;
 use crate::game::Game;
 use crate::hooks::Trigger;
 use crate::ids::{Inst, PlayerId};
-use crate::ir::effect::{Ability, TriggerEvent, Watch};
+use crate::ir::effect::{Ability, Limit, TriggerEvent, Watch};
 
 use super::actions::{self, Ask, Pending};
 
@@ -61,17 +64,33 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
         return;
     }
     if let Trigger::Boarding { ship, target } = t {
-        collect(g, TriggerEvent::Boards, Cause::Boards, Whose::Aboard(ship));
+        collect(
+            g,
+            TriggerEvent::Boards,
+            Cause::Boards,
+            Whose::Aboard(ship),
+            Some(target),
+        );
         collect(
             g,
             TriggerEvent::Boarded,
             Cause::Boarded,
             Whose::Aboard(target),
+            Some(ship),
         );
         return;
     }
+    if let Trigger::Deed { deed, actor, other } = t {
+        // The Marines aboard a ship share its boarding deeds, as with `boards`.
+        let whose = match deed {
+            TriggerEvent::Hijacks => Whose::Aboard(actor),
+            _ => Whose::Card(actor),
+        };
+        collect(g, deed, Cause::Deed(deed), whose, other);
+        return;
+    }
     let (event, cause, whose) = match t {
-        Trigger::EventDeployed { .. } | Trigger::Boarding { .. } => return,
+        Trigger::EventDeployed { .. } | Trigger::Boarding { .. } | Trigger::Deed { .. } => return,
         Trigger::RollsNatural { unit, natural } => (
             TriggerEvent::RollsNatural(natural),
             Cause::Natural,
@@ -112,11 +131,25 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
             Whose::Pair(attacker, defender),
         ),
     };
-    collect(g, event, cause, whose);
+    collect(g, event, cause, whose, None);
+    // Limits end at their boundary, after the abilities the boundary itself woke (I-69).
+    let ended = match t {
+        Trigger::TurnEnds { .. } => Some(Limit::Turn),
+        Trigger::EngagementEnds { .. } => Some(Limit::Engagement),
+        _ => None,
+    };
+    if let Some(ended) = ended {
+        g.limits_used.retain(|&(_, _, _, l)| l != ended);
+    }
 }
 
-fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose) {
+/// Queue every live ability woken by `event` happening to `whose`; `other` is the other card
+/// of a deed, which a trigger's `other` filter must match (seen from the ability's card) and
+/// its effect names `that <noun>`.
+fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other: Option<Inst>) {
     let mut found: Vec<(u32, Pending)> = Vec::new();
+    let mut used = Vec::new();
+    let mut refused = Vec::new();
     for k in 0..g.instances().len() {
         let src = Inst(k as u16);
         let card = g.card(src);
@@ -125,7 +158,7 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose) {
         }
         let face_down_now = g.instance(src).is_some_and(|x| x.face_down);
         let commander_in = g.cmd(g.controller(src)).is_some_and(|c| !c.out);
-        for a in &card.abilities {
+        for (index, a) in card.abilities.iter().enumerate() {
             let Ability::Triggered {
                 trigger,
                 face_down,
@@ -163,13 +196,36 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose) {
             if !watched {
                 continue;
             }
+            if let Some(f) = &trigger.other {
+                if !other.is_some_and(|o| super::matches_filter(g, src, f, o)) {
+                    continue;
+                }
+            }
+            // A limited ability triggers once until its boundary passes (I-69).
+            if let Some(limit) = trigger.limit {
+                let entered = g.instance(src).map_or(0, |x| x.entered);
+                let key = (src, entered, index as u8, limit);
+                if g.limits_used.contains(&key) {
+                    refused.push((src, limit));
+                    continue;
+                }
+                used.push(key);
+            }
             let mut p = Pending::new(src, me, cause, effect.clone());
+            p.that = other;
             if *face_down {
                 p.ask = Some(Ask::Flip);
             }
             let entered = g.instance(src).map_or(0, |x| x.entered);
             found.push((entered, p));
         }
+    }
+    g.limits_used.extend(used);
+    for (src, limit) in refused {
+        g.log.push(crate::event::Event::LimitReached {
+            card: g.card_ref(src),
+            limit,
+        });
     }
     // §6.8: deployment order (stable for abilities of one card).
     found.sort_by_key(|(entered, _)| *entered);

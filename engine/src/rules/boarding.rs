@@ -857,6 +857,16 @@ fn hijack(g: &mut Game, f: &Fight) {
         card: g.card_ref(f.target),
         by: f.boarders,
     });
+    // Deeds (issue 17), woken before the ship changes hands: its old commander's text sees
+    // it hijacked, the boarders' ship and Marines see it hijack.
+    use crate::ir::effect::TriggerEvent;
+    for (deed, actor, other) in [
+        (TriggerEvent::Hijacks, f.ship, f.target),
+        (TriggerEvent::Hijacked, f.target, f.ship),
+    ] {
+        let other = Some(other);
+        crate::hooks::dispatch(g, crate::hooks::Trigger::Deed { deed, actor, other });
+    }
     if g.card(f.target).kind == CardKind::Station {
         victory::eliminate(g, f.holders, Some(f.boarders));
         return;

@@ -473,6 +473,10 @@ fn end_round(g: &mut Game) {
         let card = g.card_ref(s);
         if g.in_play(s) {
             g.log.push(Event::Retreated { card });
+            // `when this ship retreats` (issue 17, §9.28).
+            let (deed, actor) = (crate::ir::effect::TriggerEvent::Retreats, s);
+            let other = None;
+            crate::hooks::dispatch(g, crate::hooks::Trigger::Deed { deed, actor, other });
         }
     }
     if !fleet_left {

@@ -749,6 +749,16 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
             total,
             of: printed,
         });
+        // Deeds (issue 17): the firer wounded the target, the target was wounded by it.
+        if dealt > 0 {
+            for (deed, actor, other) in [
+                (crate::ir::effect::TriggerEvent::Wounds, unit, t),
+                (crate::ir::effect::TriggerEvent::WoundedBy, t, unit),
+            ] {
+                let other = Some(other);
+                crate::hooks::dispatch(g, crate::hooks::Trigger::Deed { deed, actor, other });
+            }
+        }
         let annihilated = annihilate && !resistant && tens >= 2;
         if annihilated {
             g.log.push(Event::Annihilated {
@@ -760,6 +770,13 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
         }
     }
     for (t, immediate) in destroyed {
+        // The firer's deed (issue 17), woken while the destroyed unit is still in play so the
+        // trigger's filter sees it as it was; a replaced destruction is no deed (I-47).
+        if immediate || !crate::effects::replacements::would_replace_destruction(g, t) {
+            let deed = crate::ir::effect::TriggerEvent::Destroys;
+            let (actor, other) = (unit, Some(t));
+            crate::hooks::dispatch(g, crate::hooks::Trigger::Deed { deed, actor, other });
+        }
         destroyed_by_volley(g, t, immediate);
     }
 }

@@ -5,5 +5,5 @@ Ship "Tripwire" {
     attack: 1
     defense: 2
     wounds: 1
-    when destroys: draw 1
+    when destoryed: draw 1
 }
