@@ -69,6 +69,21 @@ fn relevant(path: &Path) -> bool {
     path.extension().is_some_and(|x| x == "hb" || x == "txt")
 }
 
+/// Size and modification time of each card file, by `stat` alone: reading the files to check
+/// them makes the watcher report them again (opened), and those reports must not re-check.
+fn stamps(dir: &Path) -> Vec<(std::path::PathBuf, Option<(std::time::SystemTime, u64)>)> {
+    let (paths, _) = cardlang::source::pool_paths(dir);
+    paths
+        .into_iter()
+        .map(|p| {
+            let stamp = std::fs::metadata(&p)
+                .ok()
+                .and_then(|m| Some((m.modified().ok()?, m.len())));
+            (p, stamp)
+        })
+        .collect()
+}
+
 /// Runs `build` (with `output`) or `check` (without) once, then again on every change.
 pub fn watch(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
     let first = build(dir, output, out);
@@ -86,12 +101,21 @@ pub fn watch(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
     }
     let mut quiet = Emitter::new(out.format());
     let (mut before, mut before_files) = check_now(dir, &mut quiet);
+    let mut seen = stamps(dir);
     say(&format!("watching {} for changes\n", dir.display()));
     for batch in rx {
         let Ok(events) = batch else { continue };
         if !events.iter().any(|e| relevant(&e.path)) {
             continue;
         }
+        let now = stamps(dir);
+        let decks = events
+            .iter()
+            .any(|e| e.path.extension().is_some_and(|x| x == "txt"));
+        if now == seen && !decks {
+            continue;
+        }
+        seen = now;
         let (after, after_files) = check_now(dir, &mut quiet);
         let changes = diff(&before, &after);
         out.emit(&changes.new, &after_files);

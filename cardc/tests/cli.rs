@@ -339,9 +339,18 @@ fn an_old_format_database_is_refused_with_a_rebuild_message() {
 
 #[test]
 fn binaries_hold_no_build_machine_path() {
-    for dir in ["cardc/src", "engine/src/bin"] {
-        for entry in std::fs::read_dir(repo().join(dir)).expect("sources") {
+    // Sub-modules too (`cardc/src/lsp/`).
+    let mut dirs: Vec<PathBuf> = ["cardc/src", "engine/src/bin"]
+        .iter()
+        .map(|d| repo().join(d))
+        .collect();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("sources") {
             let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
             let text = std::fs::read_to_string(&path).expect("source");
             for baked in ["CARGO_MANIFEST_DIR", "env!("] {
                 assert!(!text.contains(baked), "{} uses {baked}", path.display());

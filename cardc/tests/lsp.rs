@@ -165,6 +165,24 @@ impl Client {
         }
     }
 
+    /// Sends a raw frame body and waits (up to the deadline) for the response with `id`.
+    fn raw(&mut self, body: &str, id: Value) -> Value {
+        let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        self.stdin.write_all(frame.as_bytes()).expect("write");
+        self.stdin.flush().expect("flush");
+        let deadline = Instant::now() + DEADLINE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let msg = self
+                .incoming
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no answer to {body:?} before the deadline"));
+            if msg.get("id") == Some(&id) && msg.get("error").is_some() {
+                return msg;
+            }
+        }
+    }
+
     /// The diagnostics published since the last call, by file (the latest per file).
     fn diagnostics(&mut self) -> Value {
         let mut by_uri = std::collections::BTreeMap::new();
@@ -299,6 +317,9 @@ fn an_editor_session_over_stdio() {
         "malformed params".into(),
         c.request("textDocument/hover", json!({"nope": 1})),
     ));
+    // Malformed messages get error responses, and the session goes on.
+    transcript.push(("not JSON".into(), c.raw("{not json", Value::Null)));
+    transcript.push(("not a message".into(), c.raw("\"hello\"", Value::Null)));
     transcript.push(("shutdown".into(), c.request("shutdown", Value::Null)));
     c.notify("exit", Value::Null);
 

@@ -36,6 +36,12 @@ fn lines(from: impl Read + Send + 'static, tx: std::sync::mpsc::Sender<String>) 
 
 /// Reads lines until one contains `wanted`; panics at the deadline.
 fn wait_for(rx: &Receiver<String>, wanted: &str, seen: &mut Vec<String>) {
+    // stdout and stderr are read by two threads: a line may already be here.
+    if let Some(i) = seen.iter().position(|l| l.contains(wanted)) {
+        let line = seen.remove(i);
+        seen.push(line);
+        return;
+    }
     let deadline = Instant::now() + DEADLINE;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());

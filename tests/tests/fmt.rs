@@ -180,12 +180,8 @@ fn scramble(text: &str, seed: &[u8]) -> String {
         if next() % 3 == 0 {
             l = l.replacen(": ", " :  ", 1);
             // `key :` is only a field; keep ability phrases' colons as they are.
-            if !l
-                .trim_start()
-                .split(' ')
-                .next()
-                .is_some_and(|k| cardlang::ast::FieldKey::from_name(k).is_some())
-            {
+            let key = l.trim_start().split(' ').next().unwrap_or("");
+            if cardlang::ast::FieldKey::from_name(key).is_none() {
                 l = format!("{pad}{t}");
             }
         }

@@ -78,7 +78,7 @@ fn named_ref_at(card: &RawCard<'_>, at: usize) -> Option<String> {
 }
 
 /// The comma-separated item of a line value under `at`, trimmed.
-fn item_at<'s>(value: &'s str, value_start: usize, at: usize) -> Option<&'s str> {
+fn item_at(value: &str, value_start: usize, at: usize) -> Option<&str> {
     let mut start = value_start;
     for item in value.split(',') {
         let end = start + item.len();
@@ -457,6 +457,9 @@ fn fix(d: &Diagnostic, text: &str) -> Option<(String, TextEdit)> {
 }
 
 /// Quick fixes for the file's diagnostics that touch lines `from..=to`.
+// `WorkspaceEdit::changes` is a `HashMap<Uri, _>` by the protocol's types (lsp-types); `Uri`
+// caches its parse, which clippy counts as a mutable key. One key per map: no order to leak.
+#[allow(clippy::mutable_key_type)]
 pub fn code_actions(pool: &Pool, name: &str, from: u32, to: u32) -> Vec<CodeAction> {
     let (Some(text), Some(uri)) = (pool.text(name), uri(pool, name)) else {
         return Vec::new();

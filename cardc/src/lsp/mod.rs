@@ -6,11 +6,13 @@
 //! compiler as `cardc check` on every change, publishing the diagnostics of every file of the
 //! pool (a duplicate name in another file shows in both). Requests are answered from that
 //! compilation ([`features`]). A request with bad parameters or an unknown method gets an
-//! error response; nothing a client sends makes it panic.
+//! error response, and so does a malformed message ([`transport`]); nothing a client sends
+//! makes it panic.
 
 mod features;
 pub mod pool;
 pub mod text;
+mod transport;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -306,12 +308,12 @@ impl Server {
 /// Runs the server on stdin/stdout until the client shuts it down. `Err` is a broken
 /// connection (the client went away, or sent something that is not the protocol's framing).
 pub fn run() -> Result<(), String> {
-    let (connection, io_threads) = Connection::stdio();
+    let (connection, io_threads) = transport::stdio()?;
     let caps = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
     connection.initialize(caps).map_err(|e| e.to_string())?;
     serve(&connection)?;
     drop(connection);
-    io_threads.join().map_err(|e| e.to_string())
+    io_threads.join()
 }
 
 fn serve(connection: &Connection) -> Result<(), String> {
