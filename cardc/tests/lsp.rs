@@ -346,3 +346,47 @@ fn an_editor_session_over_stdio() {
     let text = text.replace(&base, "file:///POOL");
     insta::assert_snapshot!("session", text);
 }
+
+/// A decklist (`cards/decks/*.txt`) is not a card file: opening it publishes nothing, and go
+/// to definition on one of its lines goes to the card it names in the pool the decklist is
+/// checked against (§2.1; docs/editor.md).
+#[test]
+fn a_decklist_line_goes_to_its_card() {
+    let dir = std::env::temp_dir().join(format!("cardc-lsp-deck-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pool = dir.join("cards");
+    std::fs::create_dir_all(pool.join("decks")).expect("scratch pool");
+    let _scratch = Scratch(dir.clone());
+    std::fs::write(pool.join("a.hb"), A).expect("write");
+    let base = format!("file://{}", pool.to_string_lossy());
+    let deck = format!("{base}/decks/fleet.txt");
+    let text = "# a fleet\n[Ships]\n3 Kite\n2 Kyte\n";
+
+    let mut c = Client::start();
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": deck, "languageId": "plaintext", "version": 1, "text": text}}),
+    );
+    let on_name = c.request("textDocument/definition", pos(&deck, 2, 3));
+    assert_eq!(
+        on_name["result"]["uri"],
+        json!(format!("{base}/a.hb")),
+        "{on_name:#}"
+    );
+    assert_eq!(on_name["result"]["range"]["start"]["line"], json!(0));
+    // A name no card has, and a comment line, go nowhere.
+    let unknown = c.request("textDocument/definition", pos(&deck, 3, 3));
+    assert_eq!(unknown["result"], Value::Null, "{unknown:#}");
+    let comment = c.request("textDocument/definition", pos(&deck, 0, 3));
+    assert_eq!(comment["result"], Value::Null, "{comment:#}");
+    // The decklist joined no pool's compilation: no diagnostics were published about it.
+    let diags = c.diagnostics();
+    assert!(diags.get(&deck).is_none(), "{diags:#}");
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+}

@@ -45,7 +45,7 @@ fn markdown(value: String) -> Hover {
 }
 
 /// Where a card named `name` (exactly, or differing in case) is defined in the pool.
-fn definition_of(pool: &Pool, name: &str) -> Option<Location> {
+pub(crate) fn definition_of(pool: &Pool, name: &str) -> Option<Location> {
     for file in &pool.files {
         for card in cards(&file.text) {
             if card.name.inner.eq_ignore_ascii_case(name) {

@@ -99,6 +99,9 @@ pub fn to_lsp_diagnostic(pool: &Pool, d: &Diagnostic) -> lsp_types::Diagnostic {
 #[derive(Default)]
 pub struct Server {
     pools: BTreeMap<PathBuf, Pool>,
+    /// Open decklists (`*.txt`), as the editor has them: they are not card files, so they
+    /// never join a pool's compilation (docs/decks.md).
+    decklists: BTreeMap<PathBuf, String>,
 }
 
 /// Why a request could not be answered.
@@ -108,7 +111,80 @@ fn params<P: DeserializeOwned>(value: Value) -> Result<P, Failure> {
     serde_json::from_value(value).map_err(|e| Failure(ErrorCode::InvalidParams, e.to_string()))
 }
 
+/// The path of a decklist document (`*.txt`), if the URI names one.
+fn decklist_path(uri: &Uri) -> Option<PathBuf> {
+    uri_path(uri.as_str()).filter(|p| p.extension().is_some_and(|e| e == "txt"))
+}
+
 impl Server {
+    /// Keeps the text of an opened or changed decklist (dropped on close); `true` when the
+    /// notification was about a decklist. A text over the decklist cap is held empty, so
+    /// memory stays bounded per document.
+    fn note_decklist(&mut self, n: &Notification) -> bool {
+        let uri_of = |v: &Value| {
+            v.get("textDocument")
+                .and_then(|t| t.get("uri"))
+                .and_then(Value::as_str)
+                .and_then(|u| u.parse::<Uri>().ok())
+        };
+        let Some(path) = uri_of(&n.params).and_then(|u| decklist_path(&u)) else {
+            return false;
+        };
+        let bounded = |t: String| {
+            if t.len() > engine::deck::MAX_DECK_BYTES {
+                String::new()
+            } else {
+                t
+            }
+        };
+        match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                if let Ok(p) = params::<lsp_types::DidOpenTextDocumentParams>(n.params.clone()) {
+                    self.decklists.insert(path, bounded(p.text_document.text));
+                }
+            }
+            DidChangeTextDocument::METHOD => {
+                if let Ok(p) = params::<lsp_types::DidChangeTextDocumentParams>(n.params.clone()) {
+                    if let Some(text) = p.content_changes.into_iter().last().map(|c| c.text) {
+                        self.decklists.insert(path, bounded(text));
+                    }
+                }
+            }
+            DidCloseTextDocument::METHOD => {
+                self.decklists.remove(&path);
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// Go to definition on a decklist line: the card it names, in the pool the decklist is
+    /// checked against (the parent of its `decks/` directory, as `cardc build` checks it).
+    fn deck_definition(
+        &mut self,
+        path: &std::path::Path,
+        pos: lsp_types::Position,
+    ) -> Option<lsp_types::Location> {
+        let text = self.decklists.get(path)?;
+        let at = text::offset(text, pos);
+        let list = engine::deck::parse(text.as_bytes());
+        let entry = list
+            .entries
+            .iter()
+            .find(|e| e.span.start <= at && at <= e.span.end)?;
+        let name = entry.name.clone();
+        let dir = path.parent()?;
+        let root = match dir.parent() {
+            Some(up) if dir.file_name().is_some_and(|n| n == "decks") => up.to_path_buf(),
+            _ => dir.to_path_buf(),
+        };
+        let pool = self
+            .pools
+            .entry(root.clone())
+            .or_insert_with(|| Pool::load(&root));
+        features::definition_of(pool, &name)
+    }
+
     /// The pool and file name of a document URI, loading the pool on first use.
     fn locate(&mut self, uri: &Uri) -> Result<(&mut Pool, String), Failure> {
         let path = uri_path(uri.as_str()).ok_or_else(|| {
@@ -182,6 +258,9 @@ impl Server {
 
     /// Handles a notification; returns the notifications to send.
     pub fn notify(&mut self, n: Notification) -> Vec<Notification> {
+        if self.note_decklist(&n) {
+            return Vec::new();
+        }
         let changed = match n.method.as_str() {
             DidOpenTextDocument::METHOD => params::<lsp_types::DidOpenTextDocumentParams>(n.params)
                 .ok()
@@ -258,6 +337,11 @@ impl Server {
             GotoDefinition::METHOD => {
                 let p: lsp_types::GotoDefinitionParams = params(req.params)?;
                 let at = p.text_document_position_params;
+                if let Some(path) = decklist_path(&at.text_document.uri) {
+                    return json(serde_json::to_value(
+                        self.deck_definition(&path, at.position),
+                    ));
+                }
                 let (pool, name) = self.locate(&at.text_document.uri)?;
                 json(serde_json::to_value(features::definition(
                     pool,
