@@ -436,6 +436,13 @@ impl Game {
         self.log.as_slice()
     }
 
+    /// How many events the log holds, without making the whole log into one slice (`log()`
+    /// builds that slice after every append: a watcher asking each choice would copy the log
+    /// each time).
+    pub fn log_len(&self) -> usize {
+        self.log.len()
+    }
+
     /// The log as JSON: the byte-for-byte replay check compares this.
     pub fn log_json(&self) -> String {
         serde_json::to_string(self.log.as_slice()).unwrap_or_default()

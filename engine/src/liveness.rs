@@ -44,7 +44,7 @@ pub struct LoopGuard {
 impl LoopGuard {
     pub fn new(game: &Game) -> LoopGuard {
         LoopGuard {
-            log_len: game.log().len(),
+            log_len: game.log_len(),
             silent: 0,
             seen: Vec::new(),
         }
@@ -52,7 +52,7 @@ impl LoopGuard {
 
     /// Call after each applied choice: `Some(why)` (in words) once the game is looping.
     pub fn after_choice(&mut self, game: &Game) -> Option<String> {
-        let len = game.log().len();
+        let len = game.log_len();
         if len != self.log_len {
             self.log_len = len;
             self.silent = 0;
