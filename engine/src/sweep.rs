@@ -20,7 +20,6 @@
 //!
 //! Output is deterministic: everything flows from the seeds through `rng::Dice`.
 
-use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
@@ -250,25 +249,8 @@ pub fn generate_deck(pool: &Pool, dice: &mut Dice) -> Result<Vec<CardId>, String
         add(&mut counts, c.id, copies_allowed(c));
     }
     // Validate the deck as a decklist, exactly as a user's deck file would be.
-    let mut text = String::new();
-    for (id, n) in &counts {
-        if let Some(c) = pool.db.get(*id) {
-            let _ = writeln!(text, "{n} {}", c.name);
-        }
-    }
-    let list = crate::deck::parse(text.as_bytes());
-    let report = crate::deck::validate(&list, &*pool.db, &crate::deck::DeckOptions::default());
-    if !report.is_legal() {
-        let why: Vec<String> = report
-            .violations
-            .iter()
-            .take(3)
-            .map(|v| v.message.clone())
-            .collect();
-        return Err(format!("a generated deck is not legal: {}", why.join("; ")));
-    }
-    crate::deck::card_ids(&list, &pool.db)
-        .ok_or_else(|| "a generated deck names an unknown card".into())
+    crate::deck::legal_ids(&pool.db, counts.iter().map(|(id, n)| (*id, *n)))
+        .map_err(|why| format!("a generated deck is not legal: {why}"))
 }
 
 /// A new game from a plan.

@@ -345,21 +345,6 @@ pub fn swap_deck(
         }
         *n += 1;
     }
-    let mut text = String::new();
-    for c in order {
-        let card = db.get(c).ok_or("a deck names a card not in the pool")?;
-        text.push_str(&format!("{} {}\n", counts[&c], card.name));
-    }
-    let list = crate::deck::parse(text.as_bytes());
-    let report = crate::deck::validate(&list, db, &crate::deck::DeckOptions::default());
-    if !report.is_legal() {
-        let why: Vec<String> = report
-            .violations
-            .iter()
-            .take(3)
-            .map(|v| v.message.clone())
-            .collect();
-        return Err(why.join("; "));
-    }
+    crate::deck::legal_ids(db, order.into_iter().map(|c| (c, counts[&c])))?;
     Ok(swapped)
 }
