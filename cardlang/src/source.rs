@@ -214,7 +214,9 @@ pub fn read_one(path: &Path, name: &str) -> Result<SourceFile, PoolError> {
     })
 }
 
-fn too_large(name: String) -> Diagnostic {
+/// The diagnostic for a card file over [`MAX_FILE_BYTES`] (also the language server's, for an
+/// open document).
+pub fn too_large(name: String) -> Diagnostic {
     Diagnostic::error(
         codes::FILE_TOO_LARGE,
         name,

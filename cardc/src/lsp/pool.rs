@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cardlang::diag::{codes, Diagnostic};
+use cardlang::diag::Diagnostic;
 use cardlang::source::{read_pool, SourceFile, MAX_FILE_BYTES};
 use cardlang::Compilation;
 
@@ -83,17 +83,8 @@ impl Pool {
     pub fn set_text(&mut self, name: &str, text: String) {
         self.read_problems.retain(|d| d.file != name);
         let text = if text.len() > MAX_FILE_BYTES {
-            self.read_problems.push(
-                Diagnostic::error(
-                    codes::FILE_TOO_LARGE,
-                    name,
-                    format!(
-                        "card file is larger than {} MiB",
-                        MAX_FILE_BYTES / (1024 * 1024)
-                    ),
-                )
-                .with_help("split the cards over several smaller files"),
-            );
+            self.read_problems
+                .push(cardlang::source::too_large(name.to_string()));
             String::new()
         } else {
             text
