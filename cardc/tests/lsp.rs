@@ -390,3 +390,41 @@ fn a_decklist_line_goes_to_its_card() {
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
 }
+
+/// Class and faction names inside ability lines hover with the meaning they have in the
+/// `class:` and `faction:` fields.
+#[test]
+fn class_and_faction_words_in_ability_lines_hover() {
+    let dir = std::env::temp_dir().join(format!("cardc-lsp-words-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pool = dir.join("cards");
+    std::fs::create_dir_all(&pool).expect("scratch pool");
+    let _scratch = Scratch(dir.clone());
+    let text = "Event \"Muster\" {\n    cost: 1C\n    play: each RDF Frigate you control gets +1 attack until end of turn\n}\n";
+    std::fs::write(pool.join("muster.hb"), text).expect("write");
+    let uri = format!("file://{}/muster.hb", pool.to_string_lossy());
+
+    let mut c = Client::start();
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "hullbreach", "version": 1, "text": text}}),
+    );
+    let class = c.request("textDocument/hover", pos(&uri, 2, 21));
+    let value = class["result"]["contents"]["value"].as_str().unwrap_or("");
+    assert!(value.starts_with("**Frigate** — ship class"), "{class:#}");
+    let faction = c.request("textDocument/hover", pos(&uri, 2, 16));
+    let value = faction["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or("");
+    assert!(value.starts_with("**RDF** — faction"), "{faction:#}");
+    // An ordinary word has no hover.
+    let plain = c.request("textDocument/hover", pos(&uri, 2, 11));
+    assert_eq!(plain["result"], Value::Null, "{plain:#}");
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+}

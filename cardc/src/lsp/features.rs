@@ -152,19 +152,27 @@ fn value_hover(key: FieldKey, item: &str) -> Option<String> {
             let c = ShipClass::ALL
                 .into_iter()
                 .find(|c| item.to_lowercase().contains(&c.name().to_lowercase()))?;
-            Some(format!("**{}** — ship class (§2.5)", c.name()))
+            Some(class_hover(c))
         }
         FieldKey::Faction => {
             let f = Faction::ALL
                 .into_iter()
                 .find(|f| f.name().eq_ignore_ascii_case(&first(item)))?;
-            Some(format!(
-                "**{}** — faction (§9.14); `only` restricts the card to decks of this faction",
-                f.name()
-            ))
+            Some(faction_hover(f))
         }
         _ => None,
     }
+}
+
+fn class_hover(c: ShipClass) -> String {
+    format!("**{}** — ship class (§2.5)", c.name())
+}
+
+fn faction_hover(f: Faction) -> String {
+    format!(
+        "**{}** — faction (§9.14); `only` restricts the card to decks of this faction",
+        f.name()
+    )
 }
 
 /// Hover at `pos` in file `name` of the pool.
@@ -205,10 +213,28 @@ pub fn hover(pool: &Pool, name: &str, pos: Position) -> Option<Hover> {
     if let Some(rule) = BaseRule::from_name(word) {
         return Some(markdown(rule_hover(rule)));
     }
+    // Words of ability lines (`a Frigate you control`, `RDF ships`): the same meanings as in
+    // the fields that hold them.
+    let singular = word.strip_suffix('s').unwrap_or(word);
     TraitName::ALL
         .into_iter()
         .find(|t| t.name().eq_ignore_ascii_case(word))
-        .map(|t| markdown(trait_hover(t)))
+        .map(trait_hover)
+        .or_else(|| {
+            ShipClass::ALL
+                .into_iter()
+                .find(|c| {
+                    c.name().eq_ignore_ascii_case(word) || c.name().eq_ignore_ascii_case(singular)
+                })
+                .map(class_hover)
+        })
+        .or_else(|| {
+            Faction::ALL
+                .into_iter()
+                .find(|f| f.name().eq_ignore_ascii_case(word))
+                .map(faction_hover)
+        })
+        .map(markdown)
 }
 
 fn item(
