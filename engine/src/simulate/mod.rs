@@ -275,14 +275,7 @@ fn count_cards(game: &Game, seats: usize) -> Vec<CardCount> {
             let card = name(inst.card);
             counts
                 .entry((seat, card.clone()))
-                .or_insert_with(|| CardCount {
-                    seat,
-                    card,
-                    drawn: 0,
-                    deployed: 0,
-                    destroyed: 0,
-                    wounds: 0,
-                });
+                .or_insert_with(|| CardCount::zero(seat, card));
         }
     }
     let mut bump = |seat: Option<usize>, card: CardId, f: &dyn Fn(&mut CardCount)| {
@@ -290,14 +283,7 @@ fn count_cards(game: &Game, seats: usize) -> Vec<CardCount> {
             let card = name(card);
             let c = counts
                 .entry((seat, card.clone()))
-                .or_insert_with(|| CardCount {
-                    seat,
-                    card,
-                    drawn: 0,
-                    deployed: 0,
-                    destroyed: 0,
-                    wounds: 0,
-                });
+                .or_insert_with(|| CardCount::zero(seat, card));
             f(c);
         }
     };

@@ -97,6 +97,20 @@ pub struct CardCount {
     pub wounds: u32,
 }
 
+impl CardCount {
+    /// A card of `seat`'s deck with nothing counted yet.
+    pub fn zero(seat: usize, card: String) -> CardCount {
+        CardCount {
+            seat,
+            card,
+            drawn: 0,
+            deployed: 0,
+            destroyed: 0,
+            wounds: 0,
+        }
+    }
+}
+
 /// One game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
