@@ -54,8 +54,9 @@ pub const MAGIC: [u8; 8] = *b"HBCARDDB";
 /// database older than its sources is noticed (issue #14). Version 3 added the ability
 /// language v2 (issue #17): deed triggers with the other card they bind (`Trigger::other`,
 /// `Group::That`); version 4 the trigger limits (`Trigger::limit`: once per turn, engagement,
-/// game).
-pub const FORMAT_VERSION: u32 = 4;
+/// game); version 5 the combat modifiers (`CardModifier::RollBonus`, `ExtraDice`,
+/// `ExtraVolleys`, `Rerolls`, `PreventWounds`).
+pub const FORMAT_VERSION: u32 = 5;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.

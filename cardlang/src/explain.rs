@@ -1010,13 +1010,43 @@ fn subject_plural(s: RuleSubject) -> &'static str {
 
 fn modifier_text(m: &CardModifier, plural: bool) -> String {
     let s = verb_s(plural);
-    match m {
+    match *m {
         CardModifier::Stat { stat, delta } => format!("get{s} {delta:+} {}", stat.name()),
         CardModifier::Income { change } => {
-            format!("get{s} {} income per turn", change_text(*change))
+            format!("get{s} {} income per turn", change_text(change))
         }
         CardModifier::GainTrait(t) => format!("gain{s} {t}"),
         CardModifier::LoseTrait(t) => format!("lose{s} {t}"),
+        CardModifier::RollBonus(d) => format!("get{s} {d:+} to every volley die rolled (a natural 1 still misses, a natural 10 still hits)"),
+        CardModifier::ExtraDice(d) => {
+            let dice = if d.unsigned_abs() == 1 { "die" } else { "dice" };
+            format!("get{s} {d:+} volley {dice} in every volley")
+        }
+        CardModifier::ExtraVolleys(n) => {
+            let v = if n == 1 { "volley" } else { "volleys" };
+            format!("may fire {n} additional {v} each volley turn")
+        }
+        CardModifier::Rerolls(n) => {
+            let dice = if n == 1 { "die" } else { "dice" };
+            let first = if n == 1 {
+                String::new()
+            } else {
+                format!("{n} ")
+            };
+            format!("re-roll{s} the first {first}missed {dice} of each volley (each die once)")
+        }
+        CardModifier::PreventWounds { count, each } => {
+            let w = if count == 1 {
+                "wound".to_string()
+            } else {
+                format!("{count} wounds")
+            };
+            format!(
+                "prevent{s} the first {w} {} would suffer each {}",
+                if plural { "they" } else { "it" },
+                each.name()
+            )
+        }
     }
 }
 

@@ -426,6 +426,8 @@ pub enum Event {
         /// Static card modifiers in this roll: of the firer's attack and the target's
         /// defense, by source (§8.1; `effects::modifiers`).
         statics: Vec<(CardRef, crate::ir::effect::Stat, i8)>,
+        /// Roll-result modifiers of the firer, by source (issue 17; §8.2 still holds).
+        bonus: Vec<(CardRef, i8)>,
         dice: Vec<Die>,
         wounds: u8,
         total: u8,
@@ -749,6 +751,18 @@ pub enum Event {
         from: CardRef,
         to_scrapheap: bool,
     },
+    /// A card's damage prevention took wounds the unit would have suffered (issue 17, I-72).
+    WoundsPrevented {
+        card: CardRef,
+        wounds: u8,
+        source: CardRef,
+    },
+    /// A unit fires a volley after its first of the volley turn, by card text (issue 17,
+    /// I-70; §8.1 over the one volley of §6.2).
+    AdditionalVolley {
+        unit: CardRef,
+        sources: Vec<CardRef>,
+    },
     /// A triggered ability with a limit (`once per turn`, ...) did not trigger: it already
     /// has since the limit's boundary (issue 17, I-69).
     LimitReached {
@@ -869,6 +883,7 @@ impl Event {
             Event::AttachRefused { section, .. } => section,
             Event::Replaced { .. } => "8.1",
             Event::LimitReached { .. } => "6.8",
+            Event::WoundsPrevented { .. } | Event::AdditionalVolley { .. } => "8.1",
             Event::SearchedToHand { .. } | Event::SearchEnded { .. } => "8.3",
             Event::TemporaryModifier { .. } => "9.22",
             Event::ModuleFlipped { .. } | Event::ModuleTurnedFaceDown { .. } => "3.4.4",

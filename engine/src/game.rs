@@ -250,6 +250,9 @@ pub struct Game {
     /// it entered play (a card that leaves and returns is a new card), the ability's index on
     /// it, the limit (issue 17, `effects::triggers`).
     pub(crate) limits_used: Vec<(Inst, u32, u8, crate::ir::effect::Limit)>,
+    /// Wounds each damage prevention has taken in its current span: the unit, when it
+    /// entered play, the card whose text prevents, the span (issue 17, `rules::prevention`).
+    pub(crate) wards_used: Vec<((Inst, u32, Inst, crate::ir::effect::Span), u8)>,
     /// Whether any card of the pool prints a Golden-Rule override (§8.1).
     pub(crate) pool_overrides: bool,
     /// Instances whose card prints an override or a static on cards, in instance order: the
@@ -402,6 +405,7 @@ impl Game {
             pending: Vec::new(),
             temporary: Vec::new(),
             limits_used: Vec::new(),
+            wards_used: Vec::new(),
             pool_overrides,
             speakers: Speakers::default(),
             resolving: false,

@@ -799,10 +799,11 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
             // as written (and is refused there, §8.5).
             let fire: Vec<(Inst, u8)> = match fire.as_slice() {
                 [(t, None)] => {
+                    use crate::rules::volley::{dice_for, Kind};
                     let dice = if verb == "fire" {
-                        crate::rules::stats::attack(g, unit)
+                        dice_for(g, unit, Kind::Normal)
                     } else {
-                        crate::rules::stats::value(g, unit, crate::ir::TraitName::Interceptor)
+                        dice_for(g, unit, Kind::Interceptor)
                     };
                     vec![(*t, dice)]
                 }

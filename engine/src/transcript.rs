@@ -295,6 +295,7 @@ impl<'g> Namer<'g> {
                 target,
                 defense,
                 statics,
+                bonus,
                 dice,
                 wounds,
                 total,
@@ -303,7 +304,11 @@ impl<'g> Namer<'g> {
                 let d: Vec<String> = dice
                     .iter()
                     .map(|d| {
-                        let mut s = d.natural.to_string();
+                        let mut s = String::new();
+                        if let Some(first) = d.rerolled {
+                            let _ = write!(s, "{first}>");
+                        }
+                        let _ = write!(s, "{}", d.natural);
                         if d.result != d.natural {
                             let _ = write!(s, "(={})", d.result);
                         }
@@ -314,12 +319,18 @@ impl<'g> Namer<'g> {
                     })
                     .collect();
                 // Static modifiers name their source card (§8.1).
-                let mods: Vec<String> = statics
+                let mut mods: Vec<String> = statics
                     .iter()
                     .map(|(src, stat, delta)| {
                         format!("{delta:+} {} from {}", stat.name(), self.card(*src))
                     })
                     .collect();
+                mods.extend(bonus.iter().map(|(src, delta)| {
+                    format!("{delta:+} to rolls from {}", self.card(*src))
+                }));
+                if dice.iter().any(|d| d.rerolled.is_some()) {
+                    mods.push("a>b: a missed die re-rolled".into());
+                }
                 format!(
                     "{} rolls [{}] against {} (defense {defense}{}): {wounds} wound(s), {total} of {of}",
                     self.card(*unit),
@@ -663,6 +674,13 @@ impl<'g> Namer<'g> {
                     ),
                     M::GainTrait(t) => format!("gains {t}"),
                     M::LoseTrait(t) => format!("loses {t}"),
+                    M::RollBonus(d) => format!("{d:+} to volley rolls"),
+                    M::ExtraDice(d) => format!("{d:+} volley dice"),
+                    M::ExtraVolleys(n) => format!("may fire {n} additional volley(s) each volley turn"),
+                    M::Rerolls(n) => format!("re-rolls {n} missed die (dice) in each volley"),
+                    M::PreventWounds { count, each } => {
+                        format!("prevents the first {count} wound(s) each {}", each.name())
+                    }
                 };
                 let until = match duration {
                     D::EndOfEngagement => "until the end of the engagement",
@@ -733,6 +751,20 @@ impl<'g> Namer<'g> {
                 } else {
                     "launches into open space"
                 }
+            ),
+            Event::WoundsPrevented {
+                card,
+                wounds,
+                source,
+            } => format!(
+                "{} prevents {wounds} wound(s) to {}",
+                self.card(*source),
+                self.card(*card)
+            ),
+            Event::AdditionalVolley { unit, sources } => format!(
+                "{} fires an additional volley this volley turn, by the text of {}",
+                self.card(*unit),
+                self.cards(sources)
             ),
             Event::LimitReached { card, limit } => format!(
                 "{}'s ability does not trigger: {}, and it already has",

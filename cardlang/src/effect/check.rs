@@ -716,6 +716,33 @@ impl Checker<'_> {
             }
             Static::Commanders { .. } => {}
         }
+        if let Static::Cards {
+            group: Group::Each(f),
+            modifier,
+            ..
+        } = s
+        {
+            let combat = matches!(
+                modifier,
+                CardModifier::RollBonus(_)
+                    | CardModifier::ExtraDice(_)
+                    | CardModifier::ExtraVolleys(_)
+                    | CardModifier::Rerolls(_)
+                    | CardModifier::PreventWounds { .. }
+            );
+            if combat && matches!(f.noun, Noun::Event | Noun::Tactic | Noun::Breakthru) {
+                self.error(
+                    codes::NOT_A_TARGET_KIND,
+                    a.span,
+                    format!(
+                        "{} never fire volleys or suffer wounds",
+                        noun_plural(f.noun)
+                    ),
+                    "not a unit",
+                    "combat modifiers are for units: ships, Stations and Marines (§9.35)".into(),
+                );
+            }
+        }
     }
 
     fn override_(

@@ -133,6 +133,7 @@ pub mod codes {
     pub const NAMED_WRONG_KIND: &str = "HB0415";
     pub const OVERRIDE_VALUE: &str = "HB0416";
     pub const THAT_UNBOUND: &str = "HB0417";
+    pub const OPTIONAL_REROLL: &str = "HB0418";
 
     pub const NEVER_TRIGGERS: &str = "HB0451";
     pub const CONTRADICTION: &str = "HB0452";
@@ -191,6 +192,10 @@ pub mod codes {
         (
             THAT_UNBOUND,
             "`that <noun>` where no deed binds such a card",
+        ),
+        (
+            OPTIONAL_REROLL,
+            "an optional re-roll (`may re-roll`): the engine cannot stop a volley to ask",
         ),
         (NEVER_TRIGGERS, "an ability that can never trigger"),
         (CONTRADICTION, "an ability that contradicts itself"),

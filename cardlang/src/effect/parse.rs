@@ -841,6 +841,43 @@ impl Lower {
             Rule::m_income => Some(CardModifier::Income {
                 change: self.signed_amount(parts.next()?)?,
             }),
+            Rule::m_roll => Some(CardModifier::RollBonus(self.signed(parts.next()?)?)),
+            Rule::m_dice => Some(CardModifier::ExtraDice(self.signed(parts.next()?)?)),
+            Rule::m_volleys => Some(CardModifier::ExtraVolleys(self.count(parts.next()?)?)),
+            Rule::m_reroll => {
+                let mut first = parts.next()?;
+                if first.as_rule() == Rule::may {
+                    // An optional re-roll would stop a volley half rolled to ask (I-71).
+                    let span = self.span(&first);
+                    self.error(
+                        codes::OPTIONAL_REROLL,
+                        span,
+                        "a re-roll cannot be optional".into(),
+                        "`may` here",
+                        Some("write `re-rolls 1 missed die`: the re-roll always happens, since a missed die has nothing to lose (docs/interpretations.md I-71)".into()),
+                    );
+                    first = parts.next()?;
+                    self.count(first)?;
+                    return None;
+                }
+                Some(CardModifier::Rerolls(self.count(first)?))
+            }
+            Rule::m_prevent => {
+                let mut count = 1;
+                let mut each = crate::ir::effect::Span::Round;
+                for q in parts {
+                    match q.as_rule() {
+                        Rule::count => count = self.count(q)?,
+                        Rule::span => {
+                            if q.into_inner().next()?.as_rule() == Rule::sp_turn {
+                                each = crate::ir::effect::Span::Turn;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Some(CardModifier::PreventWounds { count, each })
+            }
             _ => {
                 let delta = self.signed(parts.next()?)?;
                 let stat = match parts.next()?.into_inner().next()?.as_rule() {
@@ -1761,6 +1798,27 @@ impl Lower {
                 );
                 None
             }
+        }
+    }
+
+    /// `count`: a number 1–20, `a`/`an` or `one`.
+    fn count(&mut self, p: P<'_>) -> Option<u8> {
+        let span = self.span(&p);
+        match p.into_inner().next() {
+            Some(n) if n.as_rule() == Rule::number => match self.number(n)? {
+                0 => {
+                    self.error(
+                        codes::OUT_OF_RANGE,
+                        span,
+                        "`0` is out of range: the count is 1 to 20".into(),
+                        "changes nothing",
+                        None,
+                    );
+                    None
+                }
+                n => Some(n),
+            },
+            _ => Some(1),
         }
     }
 

@@ -212,6 +212,39 @@ pub enum CardModifier {
     GainTrait(Trait),
     /// Removes a trait (§9.22).
     LoseTrait(TraitName),
+    /// Combat modifiers (issue 17, docs/abilities.md "Combat modifiers"). `+N`/`-N` to the
+    /// result of every volley die it rolls; a natural 1 still misses and a natural 10 still
+    /// hits (§8.2).
+    RollBonus(i8),
+    /// `+N`/`-N` volley dice in every volley it fires — Interceptor fire, Overload and a
+    /// Stoic last volley too, where `attack` counts only for its normal volley (§6.2).
+    ExtraDice(i8),
+    /// `N` more volleys each volley turn, after its first; an active trait used or the
+    /// Overload Drawback still rule out every volley that turn (§3.2, §3.3.3; I-70).
+    ExtraVolleys(u8),
+    /// Re-rolls up to `N` missed dice in each volley it fires, each die once (I-71).
+    Rerolls(u8),
+    /// Prevents the first `count` wounds it would suffer in each round or turn (I-72).
+    PreventWounds { count: u8, each: Span },
+}
+
+/// The stretch a damage prevention counts over (issue 17, I-72).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Span {
+    /// An engagement round (§6.6 STEP 3–9; STEP 1–2 belong to the first); outside an
+    /// engagement, the rest of the turn.
+    Round,
+    /// A turn (§5).
+    Turn,
+}
+
+impl Span {
+    pub fn name(self) -> &'static str {
+        match self {
+            Span::Round => "round",
+            Span::Turn => "turn",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -621,11 +654,14 @@ impl Ability {
                 effect.check_shape()
             }
             Ability::Static(Static::Cards {
-                group, condition, ..
+                group,
+                condition,
+                modifier,
             }) => {
                 if matches!(group, Group::That(_)) {
                     return Err(ShapeError::Invalid("`that` outside a deed trigger"));
                 }
+                modifier.check_shape()?;
                 group.check_shape()?;
                 condition.as_ref().map_or(Ok(()), Condition::check_shape)
             }
@@ -707,6 +743,22 @@ impl Effect {
     }
 }
 
+impl CardModifier {
+    /// The combat modifiers' counts are 1–20, as the compiler writes them.
+    fn check_shape(&self) -> Result<(), ShapeError> {
+        let n = match *self {
+            CardModifier::ExtraVolleys(n)
+            | CardModifier::Rerolls(n)
+            | CardModifier::PreventWounds { count: n, .. } => n,
+            _ => return Ok(()),
+        };
+        if !(1..=20).contains(&n) {
+            return Err(ShapeError::Invalid("a combat modifier counts 1 to 20"));
+        }
+        Ok(())
+    }
+}
+
 fn actions_shape(actions: &[Action]) -> Result<(), ShapeError> {
     bounded("actions", actions, limits::ACTIONS)?;
     for a in actions {
@@ -715,6 +767,7 @@ fn actions_shape(actions: &[Action]) -> Result<(), ShapeError> {
         }
         match a {
             Action::Search { filter, .. } => filter.check_shape()?,
+            Action::Modify { modifier, .. } => modifier.check_shape()?,
             Action::CompulsoryWounds { amount: q, .. }
             | Action::Volley { dice: q, .. }
             | Action::Repair { amount: q, .. }

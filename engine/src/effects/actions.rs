@@ -746,6 +746,13 @@ pub(crate) fn compulsory(g: &mut Game, t: Inst, n: u8) {
     if super::replacements::replace(g, t, crate::ir::effect::Replaced::CompulsoryWounds) {
         return;
     }
+    // I-72: a ward takes wounds before they are suffered.
+    let mut prevented = Vec::new();
+    let n = crate::rules::prevention::prevent(g, t, n, &mut prevented);
+    crate::rules::prevention::log(g, t, &prevented);
+    if n == 0 {
+        return;
+    }
     let printed = stats::wounds(g, t);
     let have = g.instance(t).map_or(0, |x| x.wounds);
     let take = n.min(printed.saturating_sub(have));

@@ -140,6 +140,12 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
     };
     if let Some(ended) = ended {
         g.limits_used.retain(|&(_, _, _, l)| l != ended);
+        // An engagement's end is its last round's end; a turn's end ends both spans (I-72).
+        use crate::ir::effect::Span;
+        crate::rules::prevention::span_ended(g, Span::Round);
+        if ended == Limit::Turn {
+            crate::rules::prevention::span_ended(g, Span::Turn);
+        }
     }
 }
 

@@ -106,6 +106,8 @@ pub struct Engagement {
     pub start_asked: Option<PlayerId>,
     /// Units that have acted in the current volley turn (or STEP 2).
     pub acted: Vec<Inst>,
+    /// One entry per normal volley a unit fired in the current volley turn (I-70).
+    pub volleyed: Vec<Inst>,
     /// One entry per active trait a unit used in the current volley turn (§3.2).
     pub traits_used: Vec<Inst>,
     /// Attacking ships retreating this round (§6.6 STEP 3, §9.28).
@@ -206,6 +208,7 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         start_queue: queue,
         start_asked: None,
         acted: Vec::new(),
+        volleyed: Vec::new(),
         traits_used: Vec::new(),
         retreating: Vec::new(),
         boards: Vec::new(),
@@ -426,6 +429,7 @@ fn begin_volley(g: &mut Game, side: Side) {
     }
     if let Some(e) = g.engagement.as_mut() {
         e.acted.clear();
+        e.volleyed.clear();
         e.traits_used.clear();
         e.marks.retain(|m| !mine.contains(&m.source));
         e.drawback.retain(|i| !mine.contains(i));
@@ -479,6 +483,8 @@ fn end_round(g: &mut Game) {
             crate::hooks::dispatch(g, crate::hooks::Trigger::Deed { deed, actor, other });
         }
     }
+    // STEP 9 ends the round: wards counted per round are whole again (I-72).
+    crate::rules::prevention::span_ended(g, crate::ir::effect::Span::Round);
     if !fleet_left {
         // STEP 9 (a)/(c): the fleet retreated only if its last ships went home now; a fleet
         // that was destroyed or hijacked while some ships had gone home earlier did not.
@@ -752,6 +758,9 @@ pub(crate) fn legal(g: &Game, d: &Decision, step: &CombatStep, out: &mut Vec<Cho
         CombatStep::Volley(side) => {
             for u in units(g, *side) {
                 if volley::can_act(g, u).is_err() {
+                    if volley::may_fire_again(g, u) {
+                        volley::legal_volleys(g, u, volley::Kind::Normal, out);
+                    }
                     continue;
                 }
                 volley::legal_volleys(g, u, volley::Kind::Normal, out);

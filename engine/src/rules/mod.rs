@@ -6,6 +6,7 @@
 //! - `turn`: the Engagement-phase declaration (§5.5), discard and end of turn, turn order
 //!   (§5.6);
 //! - `scoop`: §7.2 and the end of the game (§6.1);
+//! - `prevention`: damage prevention from card text (issue 17, I-72);
 //! - `aftermath`: the end of an engagement (§2.5.1.2, §6.9.7, §3.4.4, I-45);
 //! - engagements (§6): `engagement` (the §6.6 step machine, retreat), `volley` (§6.2, §8.2,
 //!   destruction §6.7), `stats` (attack, defense, trait values), `traits` (§3), `boarding`
@@ -19,6 +20,7 @@ pub mod boarding;
 pub mod engagement;
 pub mod logistics;
 pub mod manufacturing;
+pub mod prevention;
 pub mod respond;
 pub mod scoop;
 pub mod setup;

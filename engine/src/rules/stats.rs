@@ -269,3 +269,61 @@ pub fn changed_from_printed(g: &Game, i: Inst) -> Vec<String> {
     }
     out
 }
+
+// ----- combat modifiers (issue 17, docs/abilities.md "Combat modifiers") ----------------------
+
+/// The roll-result modifiers on a unit's volley dice, with the card each comes from (§8.1:
+/// the transcript names it). §8.2 is the roller's business: a natural 1 or 10 ignores them.
+pub(crate) fn roll_bonus(g: &Game, i: Inst) -> Vec<(Inst, i8)> {
+    effects::modifiers(g, i)
+        .into_iter()
+        .filter_map(|(src, m)| match m {
+            CardModifier::RollBonus(d) => Some((src, d)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Volley dice added to (or taken from) every volley the unit fires.
+pub(crate) fn extra_dice(g: &Game, i: Inst) -> i32 {
+    effects::modifiers(g, i)
+        .into_iter()
+        .map(|(_, m)| match m {
+            CardModifier::ExtraDice(d) => i32::from(d),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Volleys the unit may fire in one volley turn after its first (I-70).
+pub(crate) fn extra_volleys(g: &Game, i: Inst) -> u32 {
+    effects::modifiers(g, i)
+        .into_iter()
+        .map(|(_, m)| match m {
+            CardModifier::ExtraVolleys(n) => u32::from(n),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Missed dice the unit re-rolls in each volley it fires (I-71).
+pub(crate) fn rerolls(g: &Game, i: Inst) -> u32 {
+    effects::modifiers(g, i)
+        .into_iter()
+        .map(|(_, m)| match m {
+            CardModifier::Rerolls(n) => u32::from(n),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// The damage preventions on a unit (I-72): the card, how many wounds, over which span.
+pub(crate) fn wards(g: &Game, i: Inst) -> Vec<(Inst, u8, crate::ir::effect::Span)> {
+    effects::modifiers(g, i)
+        .into_iter()
+        .filter_map(|(src, m)| match m {
+            CardModifier::PreventWounds { count, each } => Some((src, count, each)),
+            _ => None,
+        })
+        .collect()
+}

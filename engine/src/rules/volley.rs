@@ -60,9 +60,11 @@ impl Kind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Die {
     pub natural: u8,
-    /// After roll-result bonuses (Alpha Strike).
+    /// After roll-result bonuses (Alpha Strike, card text).
     pub result: u8,
     pub hit: bool,
+    /// The natural result of the first roll, when this die missed and was re-rolled (I-71).
+    pub rerolled: Option<u8>,
 }
 
 /// Ships that may not act whatever they would do — fire (Interceptor fire too), use a trait or
@@ -253,11 +255,32 @@ pub(crate) fn legal_targets(g: &Game, firer: Inst, kind: Kind) -> Vec<Inst> {
 
 /// Dice a unit rolls in a volley of `kind`.
 pub(crate) fn dice_for(g: &Game, unit: Inst, kind: Kind) -> u8 {
-    match kind {
+    let n = match kind {
         Kind::Interceptor => stats::value(g, unit, TraitName::Interceptor),
         Kind::Overload => stats::value(g, unit, TraitName::Overload),
         _ => stats::attack(g, unit),
+    };
+    if n == 0 {
+        // Extra dice join a volley the unit has; they never make one (issue 17).
+        return 0;
     }
+    (i32::from(n) + stats::extra_dice(g, unit)).clamp(0, 20) as u8
+}
+
+/// I-70: whether `unit`, having fired its normal volley this volley turn, may fire another
+/// by card text — never after using an active trait (§3.2), retreating (§6.6 STEP 3) or
+/// under the Overload Drawback (§3.3.3).
+pub(crate) fn may_fire_again(g: &Game, unit: Inst) -> bool {
+    let Some(e) = g.engagement.as_ref() else {
+        return false;
+    };
+    let fired = e.volleyed.iter().filter(|&&u| u == unit).count() as u32;
+    fired >= 1
+        && fired <= stats::extra_volleys(g, unit)
+        && !e.traits_used.contains(&unit)
+        && !e.drawback.contains(&unit)
+        && held_back(g, e, unit).is_ok()
+        && side_of_unit(g, unit).is_some()
 }
 
 /// Check a volley: every die assigned, at distinct legal targets (§6.2, §8.5).
@@ -321,7 +344,9 @@ fn check_shooter_turn(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleErr
             "6.2",
         ));
     }
-    can_act(g, unit)?;
+    if !may_fire_again(g, unit) {
+        can_act(g, unit)?;
+    }
     if g.engagement
         .as_ref()
         .is_some_and(|e| e.traits_used.contains(&unit))
@@ -671,6 +696,22 @@ fn static_sources(
 
 /// Roll a volley and apply its wounds (§6.2). The caller has checked it.
 pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) {
+    let again = kind == Kind::Normal
+        && g.engagement
+            .as_ref()
+            .is_some_and(|e| e.volleyed.contains(&unit));
+    if again {
+        // I-70: a volley after the first of this volley turn, by the text of these cards.
+        let sources = crate::effects::modifiers(g, unit)
+            .into_iter()
+            .filter(|(_, m)| matches!(m, crate::ir::effect::CardModifier::ExtraVolleys(_)))
+            .map(|(src, _)| g.card_ref(src))
+            .collect();
+        g.log.push(Event::AdditionalVolley {
+            unit: g.card_ref(unit),
+            sources,
+        });
+    }
     let fire_refs: Vec<(CardRef, u8)> = fire.iter().map(|&(t, n)| (g.card_ref(t), n)).collect();
     g.log.push(Event::VolleyFired {
         unit: g.card_ref(unit),
@@ -689,14 +730,22 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
         0
     };
     let annihilate = stats::has(g, unit, TraitName::Annihilate);
+    // Combat modifiers from card text (issue 17): a roll-result bonus, re-rolls of missed dice.
+    let bonus = stats::roll_bonus(g, unit);
+    let plus: i32 = bonus.iter().map(|&(_, d)| i32::from(d)).sum();
+    let mut rerolls = stats::rerolls(g, unit);
     if let Some(e) = g.engagement.as_mut() {
         if matches!(kind, Kind::Normal | Kind::Overload) {
             e.acted.push(unit);
+        }
+        if kind == Kind::Normal {
+            e.volleyed.push(unit);
         }
         if !e.fired.contains(&unit) {
             e.fired.push(unit);
         }
     }
+    let bonus: Vec<(CardRef, i8)> = bonus.into_iter().map(|(s, d)| (g.card_ref(s), d)).collect();
     let mut destroyed = Vec::new();
     for &(t, n) in fire {
         // Rules that shape this roll, logged when a card changed them (§8.1).
@@ -712,20 +761,34 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
         let mut dice = Vec::new();
         let mut tens = 0u8;
         let mut dealt = 0u8;
+        let mut prevented = Vec::new();
         for _ in 0..n {
-            let natural = g.dice.d10();
+            let roll = |natural: u8| {
+                let result = (i32::from(natural) + i32::from(alpha) + plus).clamp(0, 255) as u8;
+                // §8.2: a natural 1 always misses, a natural 10 always hits.
+                (result, natural == 10 || (natural != 1 && result >= defense))
+            };
+            let mut natural = g.dice.d10();
+            let (mut result, mut hit) = roll(natural);
+            let mut rerolled = None;
+            if !hit && rerolls > 0 {
+                // I-71: a missed die is rolled again, once; only the new result counts.
+                rerolls -= 1;
+                rerolled = Some(natural);
+                natural = g.dice.d10();
+                (result, hit) = roll(natural);
+            }
             if natural == 1 || natural == 10 {
                 crate::hooks::dispatch(g, crate::hooks::Trigger::RollsNatural { unit, natural });
             }
-            let result = natural.saturating_add(alpha);
-            // §8.2: a natural 1 always misses, a natural 10 always hits.
-            let hit = natural == 10 || (natural != 1 && result >= defense);
             let mut w = u8::from(hit);
             if hit && natural == 10 && annihilate && !resistant {
                 // §3.4.2, §8.1: the wounds a natural 10 deals, as the rule stands.
                 w = g.rule(BaseRule::AnnihilateWounds, ctrl, Some(unit)).count();
                 tens += 1;
             }
+            // I-72: a ward takes the wound before it is suffered.
+            let w = crate::rules::prevention::prevent(g, t, w, &mut prevented);
             let have = g.instance(t).map_or(0, |x| x.wounds);
             let take = w.min(printed.saturating_sub(have));
             if let Some(x) = g.instances.get_mut(t.0 as usize) {
@@ -736,6 +799,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
                 natural,
                 result,
                 hit,
+                rerolled,
             });
         }
         let total = g.instance(t).map_or(0, |x| x.wounds);
@@ -744,11 +808,13 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
             target: g.card_ref(t),
             defense,
             statics: static_sources(g, unit, t),
+            bonus: bonus.clone(),
             dice,
             wounds: dealt,
             total,
             of: printed,
         });
+        crate::rules::prevention::log(g, t, &prevented);
         // Deeds (issue 17): the firer wounded the target, the target was wounded by it.
         if dealt > 0 {
             for (deed, actor, other) in [
