@@ -437,6 +437,50 @@ impl Ctx {
 
     // ---- statics ------------------------------------------------------------------------------
 
+    /// A modifier on Commanders in words: a static's, or a temporary one's before its duration.
+    fn commander_static(&self, who: Commanders, modifier: &CommanderModifier) -> String {
+        let whose = match who {
+            Commanders::You => "your",
+            Commanders::Opponents => "each opposing Commander's",
+            Commanders::All => "each Commander's",
+        };
+        let more_less = |more: bool| if more { "increased" } else { "reduced" };
+        match modifier {
+            CommanderModifier::HandSize(d) => format!(
+                "{whose} maximum hand size is {} by {} (§5.3.1)",
+                more_less(*d > 0),
+                d.unsigned_abs()
+            ),
+            CommanderModifier::Income(c) => format!(
+                "{whose} income is {} by {} per turn (§5.3.2)",
+                more_less(c.more),
+                amount_text(c.amount)
+            ),
+            CommanderModifier::Cost { of, change } => {
+                let of = Filter {
+                    noun: of.noun,
+                    preds: of
+                        .preds
+                        .iter()
+                        .filter(|p| !matches!(p, Pred::Controller(_)))
+                        .cloned()
+                        .collect(),
+                };
+                format!(
+                    "{}{} cost {} {} to deploy (never below 0, §8.4)",
+                    match who {
+                        Commanders::You => "your ",
+                        Commanders::Opponents => "opposing Commanders' ",
+                        Commanders::All => "",
+                    },
+                    self.filter(&of, Number::Every),
+                    amount_text(change.amount),
+                    if change.more { "more" } else { "less" }
+                )
+            }
+        }
+    }
+
     fn static_(&self, s: &Static) -> String {
         match s {
             Static::Cards {
@@ -461,46 +505,7 @@ impl Ctx {
                 modifier,
                 condition,
             } => {
-                let whose = match who {
-                    Commanders::You => "your",
-                    Commanders::Opponents => "each opposing Commander's",
-                    Commanders::All => "each Commander's",
-                };
-                let more_less = |more: bool| if more { "increased" } else { "reduced" };
-                let mut t = match modifier {
-                    CommanderModifier::HandSize(d) => format!(
-                        "{whose} maximum hand size is {} by {} (§5.3.1)",
-                        more_less(*d > 0),
-                        d.unsigned_abs()
-                    ),
-                    CommanderModifier::Income(c) => format!(
-                        "{whose} income is {} by {} per turn (§5.3.2)",
-                        more_less(c.more),
-                        amount_text(c.amount)
-                    ),
-                    CommanderModifier::Cost { of, change } => {
-                        let of = Filter {
-                            noun: of.noun,
-                            preds: of
-                                .preds
-                                .iter()
-                                .filter(|p| !matches!(p, Pred::Controller(_)))
-                                .cloned()
-                                .collect(),
-                        };
-                        format!(
-                            "{}{} cost {} {} to deploy (never below 0, §8.4)",
-                            match who {
-                                Commanders::You => "your ",
-                                Commanders::Opponents => "opposing Commanders' ",
-                                Commanders::All => "",
-                            },
-                            self.filter(&of, Number::Every),
-                            amount_text(change.amount),
-                            if change.more { "more" } else { "less" }
-                        )
-                    }
-                };
+                let mut t = self.commander_static(*who, modifier);
                 if let Some(c) = condition {
                     let _ = write!(t, " while {}", self.condition(c));
                 }
@@ -949,13 +954,18 @@ impl Ctx {
                 format!(
                     "{w} {} {}",
                     modifier_text(modifier, plural),
-                    match duration {
-                        Duration::EndOfEngagement => "until the end of the engagement",
-                        Duration::EndOfTurn => "until the end of the turn",
-                        Duration::WhileAttached => "while attached",
-                    }
+                    duration.words()
                 )
             }
+            Action::ModifyCommanders {
+                who,
+                modifier,
+                duration,
+            } => format!(
+                "{} {}",
+                self.commander_static(*who, modifier),
+                duration.words()
+            ),
         }
     }
 

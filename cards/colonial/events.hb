@@ -28,3 +28,13 @@ Event "Transfer of Command" {
     text: "Attach target Marine you command to target ship in your fleet."
     play: attach target your Marine to target ship in your fleet
 }
+
+# Ability language v2 (issue 17): a temporary cost modifier.
+
+Event "Frontier Levy" {
+    faction: Colonial
+    cost: 1C
+    text: "Until the end of your turn, your Marines cost 1 Currency less to deploy."
+    timing: your turn
+    play: your Marines cost 1C less until end of turn
+}

@@ -39,3 +39,12 @@ Module-Ship "Retaliation Turret" {
     text: "When the attached ship is wounded by a ship, deal 1 compulsory wound to that ship."
     when host is wounded by a ship: deal 1 compulsory wound to that ship
 }
+
+# Ability language v2 (issue 17): combat modifiers.
+
+Module-Ship "Ablative Plating" {
+    faction: Colonial
+    cost: 2R 1C
+    text: "Prevent the first wound the attached ship would suffer each round."
+    static: host prevents the first wound it would suffer each round
+}

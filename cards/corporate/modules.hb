@@ -45,3 +45,12 @@ Module-Ship "Hull Insurance Policy" {
     text: "When the attached ship is hijacked, gain 2 Currency."
     when host is hijacked: gain 2C
 }
+
+# Ability language v2 (issue 17): combat modifiers.
+
+Module-Ship "Predictive Fire Computer" {
+    faction: Corporate
+    cost: 2R 2C
+    text: "The attached ship re-rolls one missed die in each volley."
+    static: host re-rolls 1 missed die in each volley
+}

@@ -20,3 +20,12 @@ Tactic "Cut Your Losses" {
     text: "Return target ship in your fleet to your hand."
     play: return target ship in your fleet to its owner's hand
 }
+
+# Ability language v2 (issue 17): combat modifiers with a duration.
+
+Tactic "Signal Scrambler" {
+    faction: Corporate
+    cost: 2C
+    text: "Until the end of the engagement, opposing local ships get -1 to their volley rolls."
+    play: each opposing local ship gets -1 to volley rolls until end of engagement
+}

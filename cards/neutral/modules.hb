@@ -50,3 +50,11 @@ Module-Ship "Gun Camera" {
     text: "When the attached ship wounds an opposing Station, draw 1 card."
     when host wounds an opposing Station: draw 1
 }
+
+# Ability language v2 (issue 17): combat modifiers.
+
+Module-Ship "Auxiliary Gun Mount" {
+    cost: 2R 1C
+    text: "The attached ship rolls one more volley die in every volley."
+    static: host gets +1 volley die
+}

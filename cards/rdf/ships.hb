@@ -203,3 +203,16 @@ Ship "Goshawk-class Destroyer" {
     text: "When this ship destroys an opposing Fighter Wing, gain 1 Resource."
     when this ship destroys an opposing Fighter Wing: gain 1R
 }
+
+# Ability language v2 (issue 17): combat modifiers.
+
+Ship "Kestrel-class Gunship" {
+    class: Destroyer
+    faction: RDF
+    cost: 4R 2C
+    attack: 2
+    defense: 5
+    wounds: 3
+    text: "This ship may fire one additional volley each volley turn."
+    static: this may fire 1 additional volley each volley turn
+}

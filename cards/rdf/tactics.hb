@@ -28,3 +28,12 @@ Tactic "Fighting Withdrawal" {
     text: "Target ship in your fleet retreats. Draw 1 card."
     play: retreat target ship in your fleet; draw 1
 }
+
+# Ability language v2 (issue 17): combat modifiers with a duration.
+
+Tactic "Concentrated Barrage" {
+    faction: RDF
+    cost: 2C
+    text: "Until the end of the round, target ship in your fleet gets +2 to its volley rolls."
+    play: target ship in your fleet gets +2 to volley rolls until end of round
+}

@@ -703,6 +703,14 @@ pub enum Event {
         modifier: crate::ir::effect::CardModifier,
         duration: crate::ir::effect::Duration,
     },
+    /// A temporary modifier on Commanders (issue 17): `who` as seen from `controller`.
+    TemporaryCommanderModifier {
+        source: CardRef,
+        controller: PlayerId,
+        who: crate::ir::effect::Commanders,
+        modifier: crate::ir::effect::CommanderModifier,
+        duration: crate::ir::effect::Duration,
+    },
     /// A Face Up-Face Down module flipped face up (§3.4.4).
     ModuleFlipped {
         card: CardRef,
@@ -885,7 +893,7 @@ impl Event {
             Event::LimitReached { .. } => "6.8",
             Event::WoundsPrevented { .. } | Event::AdditionalVolley { .. } => "8.1",
             Event::SearchedToHand { .. } | Event::SearchEnded { .. } => "8.3",
-            Event::TemporaryModifier { .. } => "9.22",
+            Event::TemporaryModifier { .. } | Event::TemporaryCommanderModifier { .. } => "9.22",
             Event::ModuleFlipped { .. } | Event::ModuleTurnedFaceDown { .. } => "3.4.4",
             Event::AftermathBegan { .. } => "2.5.1.2",
             Event::CostModified { .. } => "8.4",

@@ -246,6 +246,8 @@ pub struct Game {
     pub(crate) pending: Vec<crate::effects::Pending>,
     /// Temporary modifiers from card effects (§9.22).
     pub(crate) temporary: Vec<crate::effects::Temporary>,
+    /// Temporary modifiers on Commanders from card effects (issue 17).
+    pub(crate) temporary_commanders: Vec<crate::effects::TemporaryCommanders>,
     /// Limited triggered abilities (`once per turn`, ...) that have triggered: the card, when
     /// it entered play (a card that leaves and returns is a new card), the ability's index on
     /// it, the limit (issue 17, `effects::triggers`).
@@ -406,6 +408,7 @@ impl Game {
             temporary: Vec::new(),
             limits_used: Vec::new(),
             wards_used: Vec::new(),
+            temporary_commanders: Vec::new(),
             pool_overrides,
             speakers: Speakers::default(),
             resolving: false,

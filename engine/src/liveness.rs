@@ -127,8 +127,13 @@ pub fn fingerprint(g: &Game) -> u64 {
     );
     let _ = write!(
         h,
-        "{:?}{:?}{:?}",
-        g.drawback_carried, g.relocations, g.clock
+        "{:?}{:?}{:?}{:?}{:?}{:?}",
+        g.drawback_carried,
+        g.relocations,
+        g.clock,
+        g.limits_used,
+        g.wards_used,
+        g.temporary_commanders
     );
     h.0.finish()
 }

@@ -10,6 +10,8 @@
 //! - with Annihilate (§3.4.2) a natural 10 deals 3 wounds, and two natural 10s at one target in
 //!   one volley destroy it immediately; a Resistant target (§3.4.8) takes one wound from a
 //!   natural 10 and ignores the two-tens rule;
+//! - a roll-result modifier of card text (issue 17, `--bonus`) adds to every die like Alpha
+//!   Strike, and the naturals still decide the ends;
 //! - wounds beyond what the target has left are lost (overkill).
 //!
 //! Probabilities are kept exact, as counts of the 10^n equally likely rolls of n dice, so the
@@ -34,6 +36,8 @@ pub struct Volley {
     /// Total Target Painter marks on the target.
     pub painted: u8,
     pub resistant: bool,
+    /// The firer's roll-result modifier from card text (`gets +1 to volley rolls`, issue 17).
+    pub bonus: i8,
 }
 
 /// The base-rule values the odds use (§8.1 overrides can change them on a card).
@@ -80,8 +84,8 @@ fn faces(v: &Volley, defense: u8) -> [(u128, u8, bool); 10] {
     let mut out = [(1u128, 0u8, false); 10];
     for (k, f) in out.iter_mut().enumerate() {
         let natural = k as u8 + 1;
-        let result = natural.saturating_add(alpha);
-        let hit = natural == 10 || (natural != 1 && result >= defense);
+        let result = i32::from(natural) + i32::from(alpha) + i32::from(v.bonus);
+        let hit = natural == 10 || (natural != 1 && result >= i32::from(defense));
         let wounds = match (hit, natural == 10 && annihilating) {
             (false, _) => 0,
             (true, true) => ANNIHILATE_WOUNDS,
@@ -157,6 +161,9 @@ pub fn render(v: &Volley, o: &Odds) -> String {
     if v.annihilate {
         traits.push("Annihilate (§3.4.2)".to_string());
     }
+    if v.bonus != 0 {
+        traits.push(format!("{:+} to volley rolls (card text)", v.bonus));
+    }
     let mut target = Vec::new();
     if v.stealth {
         target.push(format!("Stealth +{STEALTH_BONUS} (§3.4.9)"));
@@ -182,9 +189,10 @@ pub fn render(v: &Volley, o: &Odds) -> String {
         } else {
             format!(" ({})", target.join(", "))
         },
-        o.effective_defense
-            .saturating_sub(if v.alpha_strike { ALPHA_STRIKE_BONUS } else { 0 })
-            .clamp(2, 10),
+        (i32::from(o.effective_defense)
+            - i32::from(if v.alpha_strike { ALPHA_STRIKE_BONUS } else { 0 })
+            - i32::from(v.bonus))
+        .clamp(2, 10),
     );
     let label = match v.wounds {
         Some(w) => format!("wounds dealt (of {w} left; overkill is lost)"),
@@ -230,6 +238,7 @@ mod tests {
             stealth: false,
             painted: 0,
             resistant: false,
+            bonus: 0,
         }
     }
 
@@ -290,5 +299,38 @@ mod tests {
         // The largest volley stays exact.
         let o = odds(&plain(MAX_DICE, 7)).unwrap();
         assert_eq!(o.dealt.iter().sum::<u128>(), o.total);
+    }
+
+    #[test]
+    fn a_roll_bonus_moves_the_needed_roll_but_not_the_naturals() {
+        // Defense 7 with +3: faces 4..10 hit; with +9 a natural 1 still misses.
+        assert_eq!(
+            odds(&Volley {
+                bonus: 3,
+                ..plain(1, 7)
+            })
+            .unwrap()
+            .dealt,
+            vec![3, 7, 0, 0]
+        );
+        assert_eq!(
+            odds(&Volley {
+                bonus: 9,
+                ..plain(1, 7)
+            })
+            .unwrap()
+            .dealt,
+            vec![1, 9, 0, 0]
+        );
+        // Defense 9 with -5: only a natural 10 hits.
+        assert_eq!(
+            odds(&Volley {
+                bonus: -5,
+                ..plain(1, 9)
+            })
+            .unwrap()
+            .dealt,
+            vec![9, 1, 0, 0]
+        );
     }
 }

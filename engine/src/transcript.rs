@@ -664,7 +664,7 @@ impl<'g> Namer<'g> {
                 modifier,
                 duration,
             } => {
-                use crate::ir::effect::{CardModifier as M, Duration as D};
+                use crate::ir::effect::CardModifier as M;
                 let what = match modifier {
                     M::Stat { stat, delta } => format!("{delta:+} {}", stat.name()),
                     M::Income { change } => format!(
@@ -682,15 +682,40 @@ impl<'g> Namer<'g> {
                         format!("prevents the first {count} wound(s) each {}", each.name())
                     }
                 };
-                let until = match duration {
-                    D::EndOfEngagement => "until the end of the engagement",
-                    D::EndOfTurn => "until the end of the turn",
-                    D::WhileAttached => "while attached",
-                };
+                let until = duration.words();
                 format!(
                     "{}: {} {what} {until}",
                     self.card(*source),
                     self.card(*card)
+                )
+            }
+            Event::TemporaryCommanderModifier {
+                source,
+                controller,
+                who,
+                modifier,
+                duration,
+            } => {
+                use crate::ir::effect::{CommanderModifier as C, Commanders};
+                let whom = match who {
+                    Commanders::You => self.who(*controller),
+                    Commanders::Opponents => format!("{}'s opponents", self.who(*controller)),
+                    Commanders::All => "every Commander".into(),
+                };
+                let sign = |more: bool| if more { '+' } else { '-' };
+                let what = match modifier {
+                    C::HandSize(d) => format!("hand size {d:+}"),
+                    C::Income(c) => format!("income {}{}", sign(c.more), c.amount),
+                    C::Cost { change, .. } => format!(
+                        "the cards its text names cost {} {}",
+                        change.amount,
+                        if change.more { "more" } else { "less" }
+                    ),
+                };
+                format!(
+                    "{}: {whom}: {what} {}",
+                    self.card(*source),
+                    duration.words()
                 )
             }
             Event::ModuleFlipped { card } => format!("{} is flipped face up", self.card(*card)),

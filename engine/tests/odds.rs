@@ -28,6 +28,16 @@ fn card(id: u32, name: &str, kind: CardKind, a: u8, d: u8, w: u8, traits: Vec<Tr
 
 /// A position at Ada's volley turn (STEP 3): her gunship against Bob's target ship.
 fn position(v: &Volley) -> Game {
+    let mut gun_abilities = Vec::new();
+    if v.bonus != 0 {
+        // Card text (issue 17): `static: this gets +N to volley rolls`.
+        use engine::ir::effect::{Ability, CardModifier, Group, Static};
+        gun_abilities.push(Ability::Static(Static::Cards {
+            group: Group::This,
+            modifier: CardModifier::RollBonus(v.bonus),
+            condition: None,
+        }));
+    }
     let mut gun_traits = Vec::new();
     if v.annihilate {
         gun_traits.push(Trait::Annihilate);
@@ -45,17 +55,19 @@ fn position(v: &Volley) -> Game {
     let wounds = v.wounds.expect("the test gives wounds");
     let mut station = card(0, "Quiet Station", CardKind::Station, 0, 7, 10, vec![]);
     station.faction = Some(Faction::Rdf);
+    let mut gunship = card(
+        1,
+        "Gunship",
+        CardKind::Ship(ShipClass::Battleship),
+        v.dice,
+        5,
+        5,
+        gun_traits,
+    );
+    gunship.abilities = gun_abilities;
     let pool = vec![
         station,
-        card(
-            1,
-            "Gunship",
-            CardKind::Ship(ShipClass::Battleship),
-            v.dice,
-            5,
-            5,
-            gun_traits,
-        ),
+        gunship,
         card(
             2,
             "Target Ship",
@@ -184,6 +196,7 @@ fn volley(dice: u8, defense: u8, wounds: u8) -> Volley {
         stealth: false,
         painted: 0,
         resistant: false,
+        bonus: 0,
     }
 }
 
@@ -223,4 +236,15 @@ fn a_model_off_by_one_face_is_caught() {
         !(lo..=hi).contains(&exact.chance(exact.dealt[k]))
     });
     assert!(off, "the Monte Carlo tells defense 6 from defense 7");
+}
+
+#[test]
+fn a_roll_bonus_matches_the_engine_both_ways() {
+    let mut v = volley(5, 8, 4);
+    v.bonus = 2;
+    check(v, 21);
+    // A penalty past the defense: only natural 10s hit (§8.2).
+    let mut v = volley(6, 7, 3);
+    v.bonus = -6;
+    check(v, 22);
 }

@@ -376,6 +376,9 @@ const STATS: &[&str] = &[
     "wounds",
     "marine capacity",
     "wing capacity",
+    // After `+N` too (issue 17): the combat modifiers.
+    "to volley rolls",
+    "volley dice",
 ];
 const REPLACED: &[&str] = &["destroyed", "suffering compulsory wounds", "boarded"];
 const ACTIONS: &[&str] = &[
@@ -398,6 +401,8 @@ const ACTIONS: &[&str] = &[
     "discard your hand",
     "gain AMOUNT",
     "RECIPIENT MODIFIER DURATION",
+    "FILTER costs AMOUNT less DURATION",
+    "your hand size +N DURATION",
     "if CONDITION then ACTION",
     "you may ACTION",
     "roll a volley die (1-5: ACTION) (6-10: ACTION)",
@@ -432,8 +437,15 @@ const MODIFIERS: &[&str] = &[
     "gets +N marine capacity",
     "gets +N wing capacity",
     "gets +AMOUNT income",
+    "gets +N to volley rolls",
+    "gets +N volley dice",
+    "may fire N additional volleys",
+    "re-rolls N missed dice",
+    "prevents the first N wounds each round",
+    "prevents the first N wounds each turn",
 ];
 const DURATIONS: &[&str] = &[
+    "until end of round",
     "until end of engagement",
     "until end of turn",
     "while attached",
@@ -754,42 +766,11 @@ impl Lower {
         };
         let mut parts = body.clone().into_inner();
         let st = match body.as_rule() {
-            Rule::s_hand_size => {
-                let who = self.commanders_of(parts.next()?)?;
-                let delta = self.signed(parts.next()?)?;
+            Rule::s_hand_size | Rule::s_income | Rule::s_cost => {
+                let (who, modifier) = self.commander_modifier(body)?;
                 Static::Commanders {
                     who,
-                    modifier: CommanderModifier::HandSize(delta),
-                    condition,
-                }
-            }
-            Rule::s_income => {
-                let who = self.commanders_of(parts.next()?)?;
-                let change = self.signed_amount(parts.next()?)?;
-                Static::Commanders {
-                    who,
-                    modifier: CommanderModifier::Income(change),
-                    condition,
-                }
-            }
-            Rule::s_cost => {
-                let f = parts.next()?;
-                let fspan = self.span(&f);
-                let filter = self.filter(f)?;
-                let amount = self.amount(parts.next()?)?;
-                let more = parts.next()?.into_inner().next()?.as_rule() == Rule::more;
-                self.out.groups.push((fspan, filter.clone()));
-                let who = match controller(&filter) {
-                    Some(Side::Yours) => Commanders::You,
-                    Some(Side::Opposing) => Commanders::Opponents,
-                    None => Commanders::All,
-                };
-                Static::Commanders {
-                    who,
-                    modifier: CommanderModifier::Cost {
-                        of: filter,
-                        change: AmountChange { amount, more },
-                    },
+                    modifier,
                     condition,
                 }
             }
@@ -819,6 +800,53 @@ impl Lower {
             }
         };
         Some(Ability::Static(st))
+    }
+
+    /// A modifier on Commanders: hand size (§5.3.1), income (§5.3.2) or deployment cost
+    /// (§8.4), as a static or, with a duration, as a temporary modifier of an effect.
+    fn commander_modifier(&mut self, body: P<'_>) -> Option<(Commanders, CommanderModifier)> {
+        let rule = body.as_rule();
+        let mut parts = body.into_inner();
+        Some(match rule {
+            Rule::s_hand_size => {
+                let who = self.commanders_of(parts.next()?)?;
+                (
+                    who,
+                    CommanderModifier::HandSize(self.signed(parts.next()?)?),
+                )
+            }
+            Rule::s_income => {
+                let who = self.commanders_of(parts.next()?)?;
+                (
+                    who,
+                    CommanderModifier::Income(self.signed_amount(parts.next()?)?),
+                )
+            }
+            _ => {
+                let f = parts.next()?;
+                let fspan = self.span(&f);
+                let filter = self.filter(f)?;
+                let amount = self.amount(parts.next()?)?;
+                let more = parts.next()?.into_inner().next()?.as_rule() == Rule::more;
+                self.out.groups.push((fspan, filter.clone()));
+                let who = match controller(&filter) {
+                    Some(Side::Yours) => Commanders::You,
+                    Some(Side::Opposing) => Commanders::Opponents,
+                    None => Commanders::All,
+                };
+                let change = AmountChange { amount, more };
+                (who, CommanderModifier::Cost { of: filter, change })
+            }
+        })
+    }
+
+    fn duration(&mut self, p: P<'_>) -> Option<Duration> {
+        Some(match p.into_inner().next()?.as_rule() {
+            Rule::d_engagement => Duration::EndOfEngagement,
+            Rule::d_turn => Duration::EndOfTurn,
+            Rule::d_round => Duration::EndOfRound,
+            _ => Duration::WhileAttached,
+        })
     }
 
     fn commanders_of(&mut self, p: P<'_>) -> Option<Commanders> {
@@ -868,10 +896,8 @@ impl Lower {
                 for q in parts {
                     match q.as_rule() {
                         Rule::count => count = self.count(q)?,
-                        Rule::span => {
-                            if q.into_inner().next()?.as_rule() == Rule::sp_turn {
-                                each = crate::ir::effect::Span::Turn;
-                            }
+                        Rule::span if q.into_inner().next()?.as_rule() == Rule::sp_turn => {
+                            each = crate::ir::effect::Span::Turn;
                         }
                         _ => {}
                     }
@@ -1154,14 +1180,19 @@ impl Lower {
                     },
                 }
             }
+            Rule::a_commanders_modify => {
+                let body = parts.first()?.clone();
+                let (who, modifier) = self.commander_modifier(body)?;
+                Action::ModifyCommanders {
+                    who,
+                    modifier,
+                    duration: self.duration(find(Rule::duration)?)?,
+                }
+            }
             _ => {
                 let on = aim0(self);
                 let modifier = self.modifier(find(Rule::modifier)?);
-                let duration = match find(Rule::duration)?.into_inner().next()?.as_rule() {
-                    Rule::d_engagement => Duration::EndOfEngagement,
-                    Rule::d_turn => Duration::EndOfTurn,
-                    _ => Duration::WhileAttached,
-                };
+                let duration = self.duration(find(Rule::duration)?)?;
                 Action::Modify {
                     on: on?,
                     modifier: modifier?,

@@ -417,6 +417,12 @@ pub enum Action {
         modifier: CardModifier,
         duration: Duration,
     },
+    /// A temporary modifier on Commanders: hand size, income, deployment costs (§8.4).
+    ModifyCommanders {
+        who: Commanders,
+        modifier: CommanderModifier,
+        duration: Duration,
+    },
 }
 
 /// What to do with searched cards.
@@ -440,6 +446,21 @@ pub enum Duration {
     EndOfEngagement,
     EndOfTurn,
     WhileAttached,
+    /// The end of the engagement round (§6.6 STEP 9), of the engagement, or of the turn,
+    /// whichever comes first (I-72).
+    EndOfRound,
+}
+
+impl Duration {
+    /// The words `cardc explain` and the transcript both print.
+    pub fn words(self) -> &'static str {
+        match self {
+            Duration::EndOfEngagement => "until the end of the engagement",
+            Duration::EndOfTurn => "until the end of the turn",
+            Duration::WhileAttached => "while attached",
+            Duration::EndOfRound => "until the end of the round",
+        }
+    }
 }
 
 /// How many: a number, all, or `n per <group>` ("for each Marine aboard").
@@ -768,6 +789,10 @@ fn actions_shape(actions: &[Action]) -> Result<(), ShapeError> {
         match a {
             Action::Search { filter, .. } => filter.check_shape()?,
             Action::Modify { modifier, .. } => modifier.check_shape()?,
+            Action::ModifyCommanders {
+                modifier: CommanderModifier::Cost { of, .. },
+                ..
+            } => of.check_shape()?,
             Action::CompulsoryWounds { amount: q, .. }
             | Action::Volley { dice: q, .. }
             | Action::Repair { amount: q, .. }

@@ -137,6 +137,10 @@ enum Command {
         /// The target is Resistant (§3.4.8).
         #[arg(long)]
         resistant: bool,
+        /// The firer's roll-result modifier from card text, e.g. `--bonus 1` or `--bonus=-2`
+        /// (issue 17; a natural 1 still misses and a natural 10 still hits, §8.2).
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = clap::value_parser!(i8).range(-20..=20))]
+        bonus: i8,
     },
     /// Run a ruling file (`-`: standard input) and print its transcript.
     Ruling {
@@ -698,6 +702,7 @@ fn run() -> Result<bool, String> {
         stealth,
         painted,
         resistant,
+        bonus,
     } = cli.command
     {
         let v = engine::odds::Volley {
@@ -709,6 +714,7 @@ fn run() -> Result<bool, String> {
             stealth,
             painted,
             resistant,
+            bonus,
         };
         let o = engine::odds::odds(&v)?;
         print!("{}", engine::odds::render(&v, &o));

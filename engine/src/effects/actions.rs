@@ -615,6 +615,27 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
                 });
             }
         }
+        Action::ModifyCommanders {
+            who,
+            modifier,
+            duration,
+        } => {
+            let controller = g.controller(p.source);
+            g.temporary_commanders.push(super::TemporaryCommanders {
+                source: p.source,
+                controller,
+                who: *who,
+                modifier: modifier.clone(),
+                duration: *duration,
+            });
+            g.log.push(Event::TemporaryCommanderModifier {
+                source: src,
+                controller,
+                who: *who,
+                modifier: modifier.clone(),
+                duration: *duration,
+            });
+        }
         Action::Attach { what, to } => {
             let Some(host) = recipients(g, p, a, to).into_iter().next() else {
                 return;

@@ -81,6 +81,24 @@ pub struct Temporary {
     pub duration: Duration,
 }
 
+/// A temporary modifier on Commanders from a one-shot effect: hand size, income or costs
+/// (issue 17), for `who` as seen from `controller`, the commander who played it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TemporaryCommanders {
+    pub source: Inst,
+    pub controller: PlayerId,
+    pub who: Commanders,
+    pub modifier: crate::ir::effect::CommanderModifier,
+    pub duration: Duration,
+}
+
+/// Drop the temporary modifiers, on cards and on Commanders, whose duration has ended.
+pub(crate) fn expire(g: &mut Game, ended: &[Duration]) {
+    g.temporary.retain(|t| !ended.contains(&t.duration));
+    g.temporary_commanders
+        .retain(|t| !ended.contains(&t.duration));
+}
+
 /// Whether every test of a condition holds, seen from `src`.
 pub(crate) fn holds(g: &Game, src: Inst, c: &Condition) -> bool {
     c.tests.iter().all(|t| test(g, src, t, Layer::Full))

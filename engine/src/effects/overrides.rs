@@ -126,6 +126,16 @@ fn commander_statics(g: &Game, commander: PlayerId) -> Vec<(Inst, CommanderModif
             }
         }
     }
+    // Temporary ones from one-shot effects (issue 17); `while attached` lasts while its card does.
+    for t in &g.temporary_commanders {
+        if !covers(t.who, t.controller, commander) {
+            continue;
+        }
+        if t.duration == crate::ir::effect::Duration::WhileAttached && !g.in_play(t.source) {
+            continue;
+        }
+        out.push((t.source, t.modifier.clone()));
+    }
     out
 }
 

@@ -468,7 +468,7 @@ pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     match f.stage {
         FightStage::Interceptor => {
             for m in shooters(g) {
-                let n = stats::value(g, m, TraitName::Interceptor);
+                let n = volley::dice_for(g, m, volley::Kind::Interceptor);
                 let t = alive(g, &f.party);
                 volley::push_fire(m, n, &t, out, |unit, fire| Choice::Intercept { unit, fire });
             }
@@ -481,7 +481,7 @@ pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
                 alive(g, &f.party)
             };
             for m in shooters(g) {
-                let n = stats::attack(g, m);
+                let n = volley::dice_for(g, m, volley::Kind::Marine);
                 if n > 0 {
                     volley::push_fire(m, n, &targets, out, |unit, fire| Choice::Volley {
                         unit,

@@ -248,8 +248,10 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
         defender: e.defender,
         reason,
     });
-    g.temporary
-        .retain(|t| t.duration != crate::ir::effect::Duration::EndOfEngagement);
+    {
+        use crate::ir::effect::Duration;
+        crate::effects::expire(g, &[Duration::EndOfEngagement, Duration::EndOfRound]);
+    }
     crate::hooks::dispatch(
         g,
         crate::hooks::Trigger::EngagementEnds {
@@ -483,8 +485,10 @@ fn end_round(g: &mut Game) {
             crate::hooks::dispatch(g, crate::hooks::Trigger::Deed { deed, actor, other });
         }
     }
-    // STEP 9 ends the round: wards counted per round are whole again (I-72).
+    // STEP 9 ends the round: wards counted per round are whole again (I-72), and modifiers
+    // `until end of round` end.
     crate::rules::prevention::span_ended(g, crate::ir::effect::Span::Round);
+    crate::effects::expire(g, &[crate::ir::effect::Duration::EndOfRound]);
     if !fleet_left {
         // STEP 9 (a)/(c): the fleet retreated only if its last ships went home now; a fleet
         // that was destroyed or hijacked while some ships had gone home earlier did not.

@@ -87,7 +87,7 @@ pub(crate) fn interceptor_units(g: &Game) -> Vec<Inst> {
 
 pub(crate) fn legal_intercepts(g: &Game, out: &mut Vec<Choice>) {
     for u in interceptor_units(g) {
-        let n = stats::value(g, u, TraitName::Interceptor);
+        let n = volley::dice_for(g, u, Kind::Interceptor);
         let targets = volley::legal_targets(g, u, Kind::Interceptor);
         volley::push_fire(u, n, &targets, out, |unit, fire| Choice::Intercept {
             unit,

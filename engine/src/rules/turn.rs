@@ -233,7 +233,9 @@ pub(crate) fn end_turn(g: &mut Game, who: PlayerId) {
     g.log.push(Event::TurnEnded { who });
     hooks::dispatch(g, Trigger::TurnEnds { who });
     // Temporary modifiers `until end of turn` end with it (§9.22).
-    g.temporary
-        .retain(|t| t.duration != crate::ir::effect::Duration::EndOfTurn);
+    {
+        use crate::ir::effect::Duration;
+        crate::effects::expire(g, &[Duration::EndOfTurn, Duration::EndOfRound]);
+    }
     respond::open_phase(g, Then::NextTurn);
 }

@@ -67,3 +67,30 @@ Event "Reactor Test" {
     text: "Deal 3 compulsory wounds to target ship."
     play: deal 3 compulsory wounds to target ship
 }
+
+Tactic "Focus Fire" {
+    cost: 1C
+    text: "Until end of round, target ship in your fleet gets +3 to its volley rolls."
+    play: target ship in your fleet gets +3 to volley rolls until end of round
+}
+
+Event "Rush Order" {
+    cost: 1C
+    timing: your turn
+    text: "Until end of turn, your Frigates cost 1 Resource less to deploy."
+    play: your Frigates cost 1R less until end of turn
+}
+
+Module-Station "Engagement Tally" {
+    cost: 1R 1C
+    wounds: 2
+    text: "Once per engagement, whenever a ship you control destroys an opposing ship, gain 1 Currency."
+    when a ship you control destroys an opposing ship once per engagement: gain 1C
+}
+
+Module-Station "Trophy Wall" {
+    cost: 1R 1C
+    wounds: 2
+    text: "Once per game, whenever a ship you control destroys an opposing ship, gain 1 Resource."
+    when a ship you control destroys an opposing ship once per game: gain 1R
+}
