@@ -65,6 +65,9 @@ pub enum Command {
     /// Decklist commands.
     #[command(subcommand)]
     Deck(DeckCommand),
+    /// Draw card faces as SVG from the compiled pool (docs/render.md): one file per card and a
+    /// shared back, laid out by a theme, text fitted with the bundled font.
+    Render(RenderArgs),
     /// Show a card as the engine reads it: attributes, abilities in canonical English, and the
     /// base rules it overrides (§8.1).
     Explain {
@@ -73,6 +76,41 @@ pub enum Command {
         #[command(flatten)]
         pool: PoolArgs,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The card pool directory.
+    #[arg(default_value = "cards")]
+    pub dir: PathBuf,
+    /// Where to write the SVG files (created if missing).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Only these cards (printed names, exact).
+    #[arg(long = "cards", num_args = 1..)]
+    pub names: Vec<String>,
+    /// Only the cards of this decklist, each once.
+    #[arg(long)]
+    pub deck: Option<PathBuf>,
+    /// The rules text on the face: the card's printed `text:` (the generated words when it has
+    /// none), or always the generated words of `cardc explain`.
+    #[arg(long, value_enum, default_value_t = RulesText::Printed)]
+    pub text: RulesText,
+    /// A theme file (colours, font sizes, boxes); the shipped one otherwise.
+    #[arg(long)]
+    pub theme: Option<PathBuf>,
+    /// Also write each face as a PNG, drawn with the bundled fonts.
+    #[arg(long)]
+    pub png: bool,
+    /// The PNG resolution in dots per inch (30 to 1200).
+    #[arg(long, default_value_t = 300)]
+    pub dpi: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesText {
+    Printed,
+    Generated,
 }
 
 #[derive(Debug, Subcommand)]

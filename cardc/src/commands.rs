@@ -56,6 +56,11 @@ pub fn run(cli: Cli) -> Status {
                 Status::Usage
             }
         },
+        Command::Render(args) => {
+            let status = crate::render::command::render(&args, &mut out);
+            out.conclude("render failed");
+            status
+        }
         Command::Deck(DeckCommand::Check(args)) => {
             let status = deck_check(&args, &mut out);
             out.conclude("deck check failed");
@@ -65,7 +70,7 @@ pub fn run(cli: Cli) -> Status {
 }
 
 /// A path as diagnostics show it: as given, with `/` separators; `-` is `<stdin>`.
-fn display(path: &Path) -> String {
+pub(crate) fn display(path: &Path) -> String {
     if cardlang::read::is_stdin(path) {
         return STDIN_NAME.to_string();
     }
@@ -75,14 +80,14 @@ fn display(path: &Path) -> String {
 /// How standard input (`-`) is named in diagnostics.
 const STDIN_NAME: &str = "<stdin>";
 
-fn io_error(path: &Path, message: impl Into<String>) -> Diagnostic {
+pub(crate) fn io_error(path: &Path, message: impl Into<String>) -> Diagnostic {
     Diagnostic::error(codes::READ_ERROR, display(path), message)
 }
 
 /// A compiled, valid card pool.
-struct Pool {
-    files: usize,
-    db: CardDb,
+pub(crate) struct Pool {
+    pub(crate) files: usize,
+    pub(crate) db: CardDb,
 }
 
 /// A pool as read and compiled, before anything is printed: the files (named as the command
@@ -210,7 +215,7 @@ fn database(
 
 /// Reads and compiles the pool under `dir`, reporting every error (and every warning if
 /// `warnings`); `Err` is the exit status.
-fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, Status> {
+pub(crate) fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Result<Pool, Status> {
     let compiled = read_and_compile(dir, out)?;
     out.emit(&compiled.read_problems, &[]);
     let diagnostics: Vec<Diagnostic> = compiled

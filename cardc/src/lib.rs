@@ -10,6 +10,7 @@ pub mod deck;
 pub mod fmt;
 pub mod lsp;
 pub mod output;
+pub mod render;
 pub mod watch;
 
 use std::ffi::OsString;
