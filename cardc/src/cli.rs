@@ -84,8 +84,8 @@ pub struct RenderArgs {
     #[arg(default_value = "cards")]
     pub dir: PathBuf,
     /// Where to write the SVG files (created if missing).
-    #[arg(long)]
-    pub out: PathBuf,
+    #[arg(long, required_unless_present = "tts")]
+    pub out: Option<PathBuf>,
     /// Only these cards (printed names, exact).
     #[arg(long = "cards", num_args = 1..)]
     pub names: Vec<String>,
@@ -105,6 +105,14 @@ pub struct RenderArgs {
     /// The PNG resolution in dots per inch (30 to 1200).
     #[arg(long, default_value_t = 300)]
     pub dpi: u32,
+    /// Write a Tabletop Simulator deck of `--deck` into this directory: face sheets, the back
+    /// and `deck.json` to put in the simulator's Saved Objects.
+    #[arg(long, requires = "deck")]
+    pub tts: Option<PathBuf>,
+    /// Where the sheets will be uploaded (an address ending in `/`); local `file://` paths
+    /// otherwise.
+    #[arg(long, requires = "tts")]
+    pub tts_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

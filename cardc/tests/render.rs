@@ -281,3 +281,99 @@ fn the_documented_example_image_is_what_the_tool_draws() {
         "docs/render/eagle-class-battle-cruiser.png is stale: run UPDATE_DOCS=1 cargo test -p cardc --test render"
     );
 }
+
+#[test]
+fn a_tabletop_simulator_deck_matches_the_decklist() {
+    let s = Scratch::new("tts");
+    let out = cardc(&[
+        "render",
+        "cards",
+        "--deck",
+        "cards/decks/corporate-starter.txt",
+        "--tts",
+        s.0.to_str().unwrap(),
+        "--tts-url",
+        "https://example.org/decks/corporate",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(files(&s.0), ["back.png", "deck.json", "faces-1.png"]);
+    let sheet = std::fs::read(s.0.join("faces-1.png")).unwrap();
+    let (w, h) = png_size(&sheet);
+    assert!(w <= 4096 && h <= 4096, "{w}x{h}");
+    assert_eq!((w, h), (10 * 409, 7 * 571));
+
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(s.0.join("deck.json")).unwrap()).unwrap();
+    let deck = &json["ObjectStates"][0];
+    assert_eq!(deck["Name"], "DeckCustom");
+    let custom = &deck["CustomDeck"]["1"];
+    assert_eq!(
+        custom["FaceURL"],
+        "https://example.org/decks/corporate/faces-1.png"
+    );
+    assert_eq!(
+        custom["BackURL"],
+        "https://example.org/decks/corporate/back.png"
+    );
+    assert_eq!(
+        (custom["NumWidth"].as_u64(), custom["NumHeight"].as_u64()),
+        (Some(10), Some(7))
+    );
+    // One card per copy, each named, its id a slot of sheet 1, in the decklist's counts.
+    let text = std::fs::read_to_string(repo().join("cards/decks/corporate-starter.txt")).unwrap();
+    let list = engine::deck::parse(text.as_bytes());
+    let ids = deck["DeckIDs"].as_array().unwrap();
+    let cards = deck["ContainedObjects"].as_array().unwrap();
+    let total: u32 = list.entries.iter().map(|e| e.count).sum();
+    assert_eq!(ids.len(), total as usize);
+    assert_eq!(cards.len(), total as usize);
+    for e in &list.entries {
+        let n = cards
+            .iter()
+            .filter(|c| c["Nickname"] == e.name.as_str())
+            .count();
+        let want: u32 = list
+            .entries
+            .iter()
+            .filter(|x| x.name == e.name)
+            .map(|x| x.count)
+            .sum();
+        assert_eq!(n as u32, want, "{}", e.name);
+    }
+    for (id, card) in ids.iter().zip(cards) {
+        let id = id.as_u64().unwrap();
+        assert_eq!(card["CardID"].as_u64(), Some(id));
+        assert!((100..100 + 69).contains(&id), "{id}");
+    }
+}
+
+#[test]
+fn more_faces_than_a_sheet_holds_go_on_a_second_sheet() {
+    use cardc::render::tts;
+    let cards = pool();
+    let r = Renderer::new(Theme::default_theme());
+    let raster = Rasterizer::new();
+    let entries: Vec<tts::Entry<'_>> = cards
+        .iter()
+        .take(tts::PER_SHEET + 1)
+        .map(|c| tts::Entry {
+            name: &c.name,
+            svg: r.face(c, TextSource::Printed).svg,
+            copies: 1,
+        })
+        .collect();
+    let e = tts::export(&raster, &entries, &r.back(), "big", "file:///x/").unwrap();
+    assert_eq!(e.sheets.len(), 2);
+    let json: serde_json::Value = serde_json::from_str(&e.json).unwrap();
+    let ids = json["ObjectStates"][0]["DeckIDs"].as_array().unwrap();
+    assert_eq!(ids[tts::PER_SHEET - 1].as_u64(), Some(168));
+    assert_eq!(ids[tts::PER_SHEET].as_u64(), Some(200));
+    assert!(json["ObjectStates"][0]["CustomDeck"]["2"]["FaceURL"]
+        .as_str()
+        .unwrap()
+        .ends_with("faces-2.png"));
+}

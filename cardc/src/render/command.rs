@@ -16,9 +16,17 @@ use crate::output::{say, Emitter, Status};
 const MAX_THEME_BYTES: usize = 64 * 1024;
 
 pub fn render(args: &RenderArgs, out: &mut Emitter) -> Status {
+    match run(args, out) {
+        Ok(()) => Status::Success,
+        Err(status) => status,
+    }
+}
+
+fn run(args: &RenderArgs, out: &mut Emitter) -> Result<(), Status> {
     if args.png && !super::png::DPI.contains(&args.dpi) {
-        out.emit_one(io_error(
-            &args.out,
+        out.emit_one(Diagnostic::error(
+            cardlang::diag::codes::READ_ERROR,
+            "--dpi",
             format!(
                 "--dpi must be {} to {}, not {}",
                 super::png::DPI.start(),
@@ -26,85 +34,113 @@ pub fn render(args: &RenderArgs, out: &mut Emitter) -> Status {
                 args.dpi
             ),
         ));
-        return Status::Usage;
+        return Err(Status::Usage);
     }
     let theme = match &args.theme {
         None => Theme::default_theme(),
-        Some(path) => match read_theme(path) {
-            Ok(t) => t,
-            Err(message) => {
-                out.emit_one(io_error(path, message));
-                return Status::Usage;
-            }
-        },
+        Some(path) => read_theme(path).map_err(|message| {
+            out.emit_one(io_error(path, message));
+            Status::Usage
+        })?,
     };
-    let pool = match compile_pool(&args.dir, false, out) {
-        Ok(pool) => pool,
-        Err(status) => return status,
-    };
-    let cards = match pick(args, &pool.db, out) {
-        Ok(cards) => cards,
-        Err(status) => return status,
-    };
-    if let Err(e) = std::fs::create_dir_all(&args.out) {
-        out.emit_one(io_error(
-            &args.out,
-            format!("cannot create the output directory: {e}"),
-        ));
-        return Status::Usage;
-    }
+    let pool = compile_pool(&args.dir, false, out)?;
+    let (cards, copies) = pick(args, &pool.db, out)?;
     let source = match args.text {
         RulesText::Printed => TextSource::Printed,
         RulesText::Generated => TextSource::Generated,
     };
     let renderer = Renderer::new(theme);
-    let raster = args.png.then(super::png::Rasterizer::new);
+    let raster = (args.png || args.tts.is_some()).then(super::png::Rasterizer::new);
     let mut cut = Vec::new();
     let back = renderer.back();
-    let faces = cards
+    let faces: Vec<(&Card, String)> = cards
         .iter()
         .map(|card| {
             let face = renderer.face(card, source);
             if face.truncated {
                 cut.push(card.name.as_str());
             }
-            (slug(&card.name), face.svg)
+            (*card, face.svg)
         })
-        .chain(std::iter::once(("back".to_string(), back)));
-    for (name, svg) in faces {
-        if let Err(status) = write(&args.out.join(format!("{name}.svg")), svg.as_bytes(), out) {
-            return status;
-        }
-        if let Some(r) = &raster {
-            let png = match r.png(&svg, args.dpi) {
-                Ok(png) => png,
-                Err(e) => {
-                    out.emit_one(io_error(&args.out, format!("cannot draw {name}.png: {e}")));
-                    return Status::Usage;
-                }
-            };
-            if let Err(status) = write(&args.out.join(format!("{name}.png")), &png, out) {
-                return status;
+        .collect();
+    if let Some(dir) = &args.out {
+        make_dir(dir, out)?;
+        let all = faces
+            .iter()
+            .map(|(card, svg)| (slug(&card.name), svg))
+            .chain(std::iter::once(("back".to_string(), &back)));
+        for (name, svg) in all {
+            write(&dir.join(format!("{name}.svg")), svg.as_bytes(), out)?;
+            if let (true, Some(r)) = (args.png, &raster) {
+                let png = r.png(svg, args.dpi).map_err(|e| {
+                    out.emit_one(io_error(dir, format!("cannot draw {name}.png: {e}")));
+                    Status::Usage
+                })?;
+                write(&dir.join(format!("{name}.png")), &png, out)?;
             }
         }
+        say(&format!(
+            "rendered {} card face{} and the back into {}{}\n",
+            cards.len(),
+            if cards.len() == 1 { "" } else { "s" },
+            display(dir),
+            if args.png {
+                format!(" (SVG and PNG at {} dpi)", args.dpi)
+            } else {
+                String::new()
+            }
+        ));
     }
-    say(&format!(
-        "rendered {} card face{} and the back into {}{}\n",
-        cards.len(),
-        if cards.len() == 1 { "" } else { "s" },
-        display(&args.out),
-        if args.png {
-            format!(" (SVG and PNG at {} dpi)", args.dpi)
-        } else {
-            String::new()
+    if let (Some(dir), Some(r), Some(deck)) = (&args.tts, &raster, &copies) {
+        make_dir(dir, out)?;
+        let entries: Vec<super::tts::Entry<'_>> = faces
+            .iter()
+            .map(|(card, svg)| super::tts::Entry {
+                name: &card.name,
+                svg: svg.clone(),
+                copies: deck
+                    .iter()
+                    .filter(|(n, _)| *n == card.name)
+                    .map(|&(_, k)| k)
+                    .sum(),
+            })
+            .collect();
+        let url = match &args.tts_url {
+            Some(u) if u.ends_with('/') => u.clone(),
+            Some(u) => format!("{u}/"),
+            None => {
+                let abs = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
+                format!("file://{}/", abs.display())
+            }
+        };
+        let name = args
+            .deck
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map_or("deck".into(), |s| s.to_string_lossy().into_owned());
+        let export = super::tts::export(r, &entries, &back, &name, &url).map_err(|e| {
+            out.emit_one(io_error(dir, format!("cannot draw the deck: {e}")));
+            Status::Usage
+        })?;
+        for (k, sheet) in export.sheets.iter().enumerate() {
+            write(&dir.join(super::tts::sheet_name(k)), sheet, out)?;
         }
-    ));
+        write(&dir.join("back.png"), &export.back, out)?;
+        write(&dir.join("deck.json"), export.json.as_bytes(), out)?;
+        let total: u32 = entries.iter().map(|e| e.copies).sum();
+        say(&format!(
+            "wrote a Tabletop Simulator deck of {total} cards ({} sheet{}) into {}\n",
+            export.sheets.len(),
+            if export.sheets.len() == 1 { "" } else { "s" },
+            display(dir)
+        ));
+    }
     for name in cut {
         out.note(&format!(
             "the rules text of {name} does not fit its box even at the smallest size and was cut; shorten it or lower `fonts.text_min` in a theme"
         ));
     }
-    Status::Success
+    Ok(())
 }
 
 fn read_theme(path: &Path) -> Result<Theme, String> {
@@ -114,22 +150,22 @@ fn read_theme(path: &Path) -> Result<Theme, String> {
     Theme::parse(&text).map_err(|e| format!("not a valid theme: {e}"))
 }
 
-/// The cards to draw, in pool order, each once.
+/// The cards to draw, each once — in pool order, or a deck's in list order — and a deck's
+/// copies by name.
+#[allow(clippy::type_complexity)]
 fn pick<'a>(
     args: &RenderArgs,
     db: &'a cardlang::db::CardDb,
     out: &mut Emitter,
-) -> Result<Vec<&'a Card>, Status> {
+) -> Result<(Vec<&'a Card>, Option<Vec<(String, u32)>>), Status> {
     let mut wanted: Vec<String> = args.names.clone();
+    let mut copies = None;
     if let Some(path) = &args.deck {
-        let bytes = match engine::deck::read::read_deck_file(path) {
-            Ok(b) => b,
-            Err(e) => {
-                out.emit_one(io_error(path, e.to_string()));
-                return Err(Status::Usage);
-            }
-        };
-        let list = engine::deck::parse::parse(&bytes);
+        let bytes = engine::deck::read_deck_file(path).map_err(|e| {
+            out.emit_one(io_error(path, e.to_string()));
+            Status::Usage
+        })?;
+        let list = engine::deck::parse(&bytes);
         if list.has_unreadable_lines() {
             out.emit_one(io_error(
                 path,
@@ -137,10 +173,18 @@ fn pick<'a>(
             ));
             return Err(Status::Invalid);
         }
-        wanted.extend(list.entries.iter().map(|e| e.name.clone()));
+        let mut counts: Vec<(String, u32)> = Vec::new();
+        for e in &list.entries {
+            match counts.iter_mut().find(|(n, _)| *n == e.name) {
+                Some((_, k)) => *k = k.saturating_add(e.count),
+                None => counts.push((e.name.clone(), e.count)),
+            }
+        }
+        wanted.extend(counts.iter().map(|(n, _)| n.clone()));
+        copies = Some(counts);
     }
     if wanted.is_empty() {
-        return Ok(db.iter().collect());
+        return Ok((db.iter().collect(), copies));
     }
     let mut missing = Vec::new();
     for name in &wanted {
@@ -158,7 +202,29 @@ fn pick<'a>(
         }
         return Err(Status::Invalid);
     }
-    Ok(db.iter().filter(|c| wanted.contains(&c.name)).collect())
+    let mut cards: Vec<&Card> = Vec::new();
+    for name in &wanted {
+        if let Some(c) = db.by_name(name) {
+            if !cards.iter().any(|k| k.id == c.id) {
+                cards.push(c);
+            }
+        }
+    }
+    if copies.is_none() {
+        // Named cards come out in pool order.
+        cards.sort_by_key(|c| c.id);
+    }
+    Ok((cards, copies))
+}
+
+fn make_dir(dir: &Path, out: &mut Emitter) -> Result<(), Status> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        out.emit_one(io_error(
+            dir,
+            format!("cannot create the output directory: {e}"),
+        ));
+        Status::Usage
+    })
 }
 
 fn write(path: &Path, bytes: &[u8], out: &mut Emitter) -> Result<(), Status> {

@@ -13,6 +13,7 @@
 pub mod command;
 pub mod png;
 pub mod text;
+pub mod tts;
 
 use std::fmt::Write as _;
 

@@ -48,14 +48,21 @@ impl Rasterizer {
                 DPI.end()
             ));
         }
-        let tree = usvg::Tree::from_str(svg, &self.options).map_err(|e| e.to_string())?;
         let (w, h) = Rasterizer::size(dpi);
+        self.pixmap(svg, w, h)?
+            .encode_png()
+            .map_err(|e| e.to_string())
+    }
+
+    /// `svg` drawn into a `w` × `h` image (the card stretched to fill it).
+    pub fn pixmap(&self, svg: &str, w: u32, h: u32) -> Result<tiny_skia::Pixmap, String> {
+        let tree = usvg::Tree::from_str(svg, &self.options).map_err(|e| e.to_string())?;
         let mut pixmap =
             tiny_skia::Pixmap::new(w, h).ok_or_else(|| format!("cannot make a {w}x{h} image"))?;
         let size = tree.size();
         let transform =
             tiny_skia::Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
         resvg::render(&tree, transform, &mut pixmap.as_mut());
-        pixmap.encode_png().map_err(|e| e.to_string())
+        Ok(pixmap)
     }
 }
