@@ -113,6 +113,8 @@ struct CommanderSpec {
 pub struct Ruling {
     pub title: String,
     seed: u64,
+    /// `seed-words:`: where the seeded generator starts, in words drawn since the seed.
+    seed_words: u128,
     phase: StartAt,
     active: Option<(usize, String)>,
     turn: u32,
@@ -188,6 +190,7 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
     let mut r = Ruling {
         title: String::new(),
         seed: 0,
+        seed_words: 0,
         phase: StartAt::Manufacturing,
         active: None,
         turn: 1,
@@ -241,6 +244,12 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
                     r.seed = value.parse().map_err(|_| RulingError {
                         line,
                         message: "seed must be a whole number".into(),
+                    })?
+                }
+                "seed-words" => {
+                    r.seed_words = parse_number(value).ok_or(RulingError {
+                        line,
+                        message: "seed-words must be a whole number".into(),
                     })?
                 }
                 "turn" => {
@@ -516,6 +525,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
     for (who, (res, cur)) in stockpiles {
         g.set_stockpile(who, res, cur);
     }
+    g.dice.seek(r.seed_words);
     g.force_dice(r.dice.iter().copied());
     Ok((g, refs))
 }
