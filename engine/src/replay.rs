@@ -360,42 +360,12 @@ pub fn unwritable(g: &Game) -> Option<String> {
     if g.dice.forced_left() > 0 {
         return Some("forced dice are still queued".into());
     }
-    for c in g.commanders() {
-        if c.out {
-            return Some(format!(
-                "{} is out of the game (§7.2), and a ruling's commanders all play",
-                c.name
-            ));
-        }
-        if c.conscripted > 0 {
-            return Some(format!(
-                "{} has conscripted this Manufacturing Phase already (§5.4.3), which a board \
-                 cannot say",
-                c.name
-            ));
-        }
-        if c.engagements > 0 {
-            return Some(format!(
-                "{} has declared an engagement this turn already (§5.5.2), which a board cannot \
-                 say",
-                c.name
-            ));
-        }
-    }
-    if g.declared_against.is_some() {
-        return Some(
-            "an engagement was declared this turn (§5.5.2, §7.2), which a board cannot say".into(),
-        );
-    }
-    if let Some(&i) = g.fresh.first() {
+    // Only a card in play carries `awaits-volley-turn` (leaving play clears it, `move_to`). An
+    // Overload Drawback of a card that left play is dropped when the next engagement begins
+    // (`engagement::begin`), so a board leaves it out.
+    if let Some(&i) = g.fresh.iter().find(|&&i| !g.in_play(i)) {
         return Some(format!(
-            "{} changed hands by boarding and still waits for its volley turn (§6.6 STEP 8E)",
-            name(i)
-        ));
-    }
-    if let Some(&i) = g.drawback_carried.first() {
-        return Some(format!(
-            "{} still owes its Overload Drawback (§3.3.3)",
+            "{} is out of play and still marked as waiting for a volley turn (§6.6 STEP 8E)",
             name(i)
         ));
     }
@@ -457,10 +427,17 @@ fn unwritable_name(name: &str) -> Option<&'static str> {
     if words.join(" ") != name {
         return Some("has blanks a ruling line would not keep");
     }
-    if words
-        .iter()
-        .any(|w| matches!(*w, "wounds" | "face-down" | "controlled-by" | "owned-by"))
-    {
+    if words.iter().any(|w| {
+        matches!(
+            *w,
+            "wounds"
+                | "face-down"
+                | "controlled-by"
+                | "owned-by"
+                | "awaits-volley-turn"
+                | "owes-drawback"
+        )
+    }) {
         return Some("holds a word a board line reads as a keyword");
     }
     None
@@ -769,6 +746,23 @@ pub fn write_at(
         for (k, (c, b)) in g.commanders().iter().zip(&blocks).enumerate() {
             let _ = writeln!(t, "\ncommander {}", partial.names[k].1);
             let _ = writeln!(t, "  stockpile: {}R {}C", c.resource, c.currency);
+            if c.out {
+                let _ = writeln!(t, "  out: yes");
+            }
+            // The turn's counts are the active commander's (the others' are reset when their
+            // turn begins, §5.3).
+            if k == usize::from(g.active().0) {
+                if c.conscripted > 0 && g.step == Step::Manufacturing {
+                    let _ = writeln!(t, "  conscripted: {}", c.conscripted);
+                }
+                if c.engagements > 0 || g.declared_against.is_some() {
+                    let _ = write!(t, "  engagements: {}", c.engagements);
+                    if let Some(p) = g.declared_against {
+                        let _ = write!(t, " against {}", partial.names[usize::from(p.0)].1);
+                    }
+                    t.push('\n');
+                }
+            }
             for (key, list) in [
                 ("hand", &b.hand),
                 ("shipyard", &b.shipyard),
@@ -790,6 +784,12 @@ pub fn write_at(
                 }
                 if x.is_some_and(|x| x.face_down) {
                     line.push_str(" face-down");
+                }
+                if g.fresh.contains(&e.inst) {
+                    line.push_str(" awaits-volley-turn");
+                }
+                if g.drawback_carried.contains(&e.inst) {
+                    line.push_str(" owes-drawback");
                 }
                 match e.form {
                     Form::Plain => {}

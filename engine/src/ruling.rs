@@ -90,6 +90,11 @@ struct PlayEntry {
     label: Option<String>,
     wounds: u8,
     face_down: bool,
+    /// `awaits-volley-turn`: changed hands by boarding and waits for its new commander's next
+    /// volley turn (§6.6 STEP 8E, I-51).
+    awaits_volley: bool,
+    /// `owes-drawback`: used Overload and its Drawback volley turn has not come (§3.3.3, I-42).
+    owes_drawback: bool,
     /// `controlled-by NAME`: a card of this block's commander under another's command (a
     /// hijacked ship, §9.16); what is attached below it follows its controller.
     controlled_by: Option<String>,
@@ -106,6 +111,13 @@ struct CommanderSpec {
     shipyard: Vec<(usize, String)>,
     scrapheap: Vec<(usize, String)>,
     play: Vec<PlayEntry>,
+    /// `conscripted: N`: Conscriptions already made this Manufacturing Phase (§5.4.3).
+    conscripted: u8,
+    /// `out: yes`: scooped or eliminated (§7.2).
+    out: bool,
+    /// `engagements: N [against NAME]`: engagements already declared this turn, and whom the
+    /// last was against (§5.5.2, §7.2).
+    engagements: Option<(usize, u8, Option<String>)>,
 }
 
 /// A parsed ruling, ready to run.
@@ -318,6 +330,30 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
                         let a = parse_amount(value, line)?;
                         c.stockpile = Some((a.resource, a.currency));
                     }
+                    "out" => {
+                        c.out = match value.trim() {
+                            "yes" => true,
+                            "no" => false,
+                            _ => return err(line, "out takes yes or no"),
+                        }
+                    }
+                    "conscripted" => {
+                        c.conscripted = parse_number(value.trim()).ok_or(RulingError {
+                            line,
+                            message: "conscripted takes a number".into(),
+                        })?
+                    }
+                    "engagements" => {
+                        let (n, against) = match value.split_once(" against ") {
+                            Some((n, who)) => (n, Some(who.trim().to_string())),
+                            None => (value, None),
+                        };
+                        let n = parse_number(n.trim()).ok_or(RulingError {
+                            line,
+                            message: "expected `engagements: N [against COMMANDER]`".into(),
+                        })?;
+                        c.engagements = Some((line, n, against));
+                    }
                     "hand" => c.hand.extend(list()),
                     "shipyard" => c.shipyard.extend(list()),
                     "scrapheap" => c.scrapheap.extend(list()),
@@ -340,6 +376,8 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
         label: None,
         wounds: 0,
         face_down: false,
+        awaits_volley: false,
+        owes_drawback: false,
         controlled_by: None,
         owned_by: None,
     };
@@ -353,6 +391,10 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
                 line,
                 message: "`wounds` needs a number".into(),
             })?;
+        } else if w == "awaits-volley-turn" {
+            e.awaits_volley = true;
+        } else if w == "owes-drawback" {
+            e.owes_drawback = true;
         } else if w == "face-down" {
             e.face_down = true;
         } else if w == "controlled-by" || w == "owned-by" {
@@ -476,6 +518,12 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
                 })?;
             }
             g.set_face_down(i, e.face_down);
+            if e.awaits_volley {
+                g.fresh.push(i);
+            }
+            if e.owes_drawback {
+                g.drawback_carried.push(i);
+            }
             if e.controlled_by.is_some() || e.owned_by.is_some() {
                 if zone != Zone::Battlefield {
                     return err(
@@ -506,6 +554,19 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             stack.push((e.depth, i));
         }
         stockpiles.push((who, c.stockpile.unwrap_or((10, 10))));
+        // What the turn has counted so far (docs/rulings.md): the active commander's.
+        let against = match &c.engagements {
+            Some((line, _, Some(name))) => Some(seat(&g, name, *line)?),
+            _ => None,
+        };
+        if let Some(x) = g.cmd_mut(who) {
+            x.conscripted = c.conscripted;
+            x.out = c.out;
+            x.engagements = c.engagements.as_ref().map_or(0, |e| e.1);
+        }
+        if against.is_some() {
+            g.declared_against = against;
+        }
     }
     for (line, text) in &r.overrides {
         let ov = parse_override(&g, &refs, text, *line)?;
