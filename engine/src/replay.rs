@@ -357,9 +357,6 @@ pub fn unwritable(g: &Game) -> Option<String> {
     if !g.spoils.is_empty() || !g.relocations.is_empty() {
         return Some("the Spoils of War are still to be taken (§7.1.3)".into());
     }
-    if g.dice.forced_left() > 0 {
-        return Some("forced dice are still queued".into());
-    }
     // Only a card in play carries `awaits-volley-turn` (leaving play clears it, `move_to`). An
     // Overload Drawback of a card that left play is dropped when the next engagement begins
     // (`engagement::begin`), so a board leaves it out.
@@ -850,12 +847,19 @@ pub fn write_at(
         }
         t
     };
+    // The dice the first `n` choices rolled, then any forced dice (a game from a ruling) still
+    // queued after them.
     let dice_of = |n: usize| -> Vec<u8> {
+        let queued = match n.checked_sub(1) {
+            Some(k) => script.after.get(k).map(|a| a.dice.forced_unused()),
+            None => Some(g.dice.forced_unused()),
+        };
         script
             .steps
             .iter()
             .take(n)
             .flat_map(|s| s.3.iter().copied())
+            .chain(queued.unwrap_or_default())
             .collect()
     };
     let mut notes: Vec<String> = script.note.clone().into_iter().collect();

@@ -8,7 +8,8 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use engine::replay::{self, Written};
+use engine::game::Step;
+use engine::replay::{self, Request, Written};
 use engine::ruling;
 use engine::simulate::record::GameRecord;
 use engine::simulate::{Entrant, Settings, Shard, Simulation};
@@ -227,4 +228,152 @@ fn written_rulings_replay_the_game() {
         cut * 10 < written,
         "{cut} of {written} scripts stopped early"
     );
+}
+
+/// The ruling files' own games: their boards hold what simulated games rarely do (Golden-Rule
+/// overrides and discounts from labelled cards, hijacked ships and garrisons, face-down
+/// modules, forced dice), and every position of them a ruling can start from writes and replays.
+#[test]
+fn the_ruling_files_positions_write_and_replay() {
+    let pool = tests_pool();
+    let (mut written, mut files, mut with_overrides) = (0, 0, 0);
+    for (name, text) in ruling_files() {
+        let Ok(r) = ruling::parse(&text) else {
+            continue;
+        };
+        let Ok(mut s) = ruling::Session::start(&r, pool.clone()) else {
+            continue;
+        };
+        let start = s.game().clone();
+        for line in text
+            .lines()
+            .skip_while(|l| l.trim() != "script:")
+            .skip(1)
+            .map(|l| l.split(" # ").next().unwrap_or("").trim())
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let _ = s.play(line, 0);
+        }
+        let history = s.game().history().to_vec();
+        let mut g = start;
+        let mut any = false;
+        for at in 1..=history.len() {
+            if replay::unwritable(&g).is_none() {
+                let w = replay::write_at(&g, &history[at - 1..], at, None, &name)
+                    .unwrap_or_else(|e| panic!("{name}, choice {at}: {e}"));
+                assert!(
+                    w.notes.iter().all(|n| !n.contains("does not play it")),
+                    "{name}, choice {at}: {:?}\n{}",
+                    w.notes,
+                    w.text
+                );
+                let run = ruling::run(&ruling::parse(&w.text).expect("parses"), pool.clone())
+                    .unwrap_or_else(|f| panic!("{name}: {f}\n{}", w.text));
+                assert!(!run.contains("REFUSED"), "{name}, choice {at}:\n{run}");
+                let mut after = g.clone();
+                for (who, c) in &history[at - 1..at - 1 + w.script] {
+                    after.apply(*who, c.clone()).expect("the game's choice");
+                }
+                assert_eq!(
+                    final_board(&run),
+                    w.translate(&ruling::board(&after)),
+                    "{name}, choice {at}:\n{}",
+                    w.text
+                );
+                written += 1;
+                any = true;
+                with_overrides +=
+                    usize::from(w.text.contains("\noverride: ") || w.text.contains("\ndiscount: "));
+            }
+            g.apply(history[at - 1].0, history[at - 1].1.clone())
+                .expect("the ruling's choice");
+        }
+        files += usize::from(any);
+    }
+    assert!(written > 150, "{written} positions written");
+    assert!(files > 100, "{files} ruling files had a writable position");
+    assert!(
+        with_overrides > 20,
+        "{with_overrides} written with overrides or discounts"
+    );
+}
+
+fn tests_pool() -> Arc<CardDb> {
+    static POOL: OnceLock<Arc<CardDb>> = OnceLock::new();
+    POOL.get_or_init(tests::ruling_pool).clone()
+}
+
+fn ruling_files() -> Vec<(String, String)> {
+    tests::ruling_files()
+}
+
+fn snapshots() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("../replay");
+    s.set_prepend_module_to_snapshot(false);
+    s
+}
+
+/// One written ruling (the first engagement declaration of a seeded game whose script rolls
+/// dice) and one refusal (a volley turn) as snapshots; `--nearest` writes the choice the
+/// refusal names.
+#[test]
+fn a_written_ruling_and_a_refusal_are_snapshots() {
+    let sim = simulation(
+        &["rdf-starter", "colonial-starter"],
+        PlayerKind::Random,
+        1,
+        3,
+        16,
+    );
+    let record = &sim.run(&|| {}).expect("the run plays")[0];
+    let game = replayed(record);
+    let history = game.end.history();
+    let source = format!(
+        "{}, game {} of simulate --seed 3 (game seed {})",
+        record.decks.join(" vs "),
+        record.index,
+        record.seed
+    );
+    let request = |at: usize, nearest: bool| Request {
+        at,
+        choices: None,
+        nearest,
+        source: source.clone(),
+    };
+    let mut g = game.start.clone();
+    let (mut declaration, mut volley) = (None, None);
+    for at in 1..=history.len() {
+        let writable = replay::unwritable(&g).is_none();
+        if declaration.is_none() && writable && matches!(g.step(), Step::Engagement) {
+            let w = replay::to_ruling(&game.start, history, &request(at, false)).expect("written");
+            if w.text.contains("\ndice: ") {
+                declaration = Some(w);
+            }
+        }
+        if volley.is_none()
+            && !writable
+            && matches!(g.step(), Step::Combat)
+            && declaration.is_some()
+        {
+            volley = Some(at);
+        }
+        g.apply(history[at - 1].0, history[at - 1].1.clone())
+            .expect("the game's choice");
+    }
+    let w = declaration.expect("an engagement declaration with dice");
+    assert!(w.text.contains("phase: engagement"), "{}", w.text);
+    let at = volley.expect("a volley turn after it");
+    let refusal = replay::to_ruling(&game.start, history, &request(at, false))
+        .expect_err("a volley turn is inside an engagement");
+    let earlier = refusal.earlier.expect("an earlier writable choice");
+    let nearest = replay::to_ruling(&game.start, history, &request(at, true)).expect("--nearest");
+    assert_eq!(nearest.at, earlier);
+    assert!(nearest
+        .text
+        .starts_with(&format!("# choice {at} cannot be written")));
+    snapshots().bind(|| {
+        insta::assert_snapshot!("written-ruling", w.text);
+        insta::assert_snapshot!("refusal", refusal.to_string());
+    });
 }
