@@ -193,7 +193,7 @@ impl std::fmt::Display for Refusal {
                 f,
                 "\nno earlier choice can be written; the next one that can is {l} (`--at {l}`)"
             ),
-            (None, None) => write!(f, "\nno choice of this game can be written"),
+            (None, None) => Ok(()),
         }
     }
 }
@@ -269,6 +269,9 @@ pub fn to_ruling(
         earlier: None,
         later: None,
     };
+    if req.choices.is_some_and(|k| k == 0 || k > MAX_SCRIPT) {
+        return Err(refuse(format!("--choices takes 1 to {MAX_SCRIPT}")));
+    }
     if req.at == 0 || req.at > history.len() {
         return Err(refuse(format!(
             "the game has choices 1 to {}",
@@ -285,8 +288,14 @@ pub fn to_ruling(
             .map_err(|e| refuse(format!("choice {} of the game is refused: {e}", j + 1)))?;
     }
     let Some(reason) = unwritable(&g) else {
-        return write_at(&g, &history[req.at - 1..], req.at, req.choices, &req.source)
-            .map_err(refuse);
+        return write_at(&g, &history[req.at - 1..], req.at, req.choices, &req.source).map_err(
+            |reason| Refusal {
+                at: req.at,
+                reason,
+                earlier: earlier.map(|(e, _)| e),
+                later: None,
+            },
+        );
     };
     match earlier {
         Some((e, eg)) if req.nearest => {

@@ -101,7 +101,7 @@ fn a_replay_is_the_game_play_plays_byte_for_byte() {
         // The record's seed, decks (in seat order) and players give the same game to `play`.
         let index: u64 = game.parse().expect("a number");
         let seed = field(&games, index, "seed");
-        let first = if index % 2 == 0 {
+        let first = if index.is_multiple_of(2) {
             ["rdf-starter", "colonial-starter"]
         } else {
             ["colonial-starter", "rdf-starter"]
