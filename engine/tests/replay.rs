@@ -237,3 +237,44 @@ fn bad_games_files_and_numbers_are_refused() {
     ]);
     assert!(e.contains("has no deck named `nope`"), "{e}");
 }
+
+/// A sweep's game (generated decks included) writes a ruling the same way, from its
+/// `--game I` form; `--log` prints what it printed before, `--numbered` numbers its choices.
+#[test]
+fn a_sweep_game_writes_a_ruling_too() {
+    let dir = Scratch::new("sweep");
+    let file = dir.file("sweep.ruling");
+    let sweep = [
+        "sweep",
+        "--games",
+        "2",
+        "--seed",
+        "2",
+        "--commanders",
+        "3",
+        "--turns",
+        "12",
+        "--game",
+        "1",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = sweep.to_vec();
+        args.extend_from_slice(extra);
+        hullbreach(&args)
+    };
+    let log = ok(with(&["--log"]));
+    assert!(log.contains("\n[§5.2] turn 1: "), "{log}");
+    assert!(!log.contains("\nchoice 1> "), "{log}");
+    assert!(log.ends_with("no violation\n"), "{log}");
+    let numbered = ok(with(&["--log", "--numbered"]));
+    assert!(numbered.contains("\nchoice 1> "), "{numbered}");
+    let out = with(&["--to-ruling", "--at", "60", "--nearest", "--out", &file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&file).expect("the ruling file");
+    assert!(
+        written.contains(", game 1 of sweep --seed 2 (game seed "),
+        "{written}"
+    );
+    let run = ok(hullbreach(&["ruling", &file]));
+    assert!(!run.contains("REFUSED"), "{run}");
+}

@@ -211,6 +211,25 @@ enum Command {
         /// With `--game`: print the game's log.
         #[arg(long)]
         log: bool,
+        /// With `--game --log`: put each choice, numbered from 1, before its events.
+        #[arg(long, requires = "log")]
+        numbered: bool,
+        /// With `--game`: write the game before choice `--at` as a ruling file, as `replay
+        /// --to-ruling` does.
+        #[arg(long, requires_all = ["game", "at"])]
+        to_ruling: bool,
+        /// The choice (from 1, as `--numbered` shows them) the ruling's board stands before.
+        #[arg(long, requires = "to_ruling")]
+        at: Option<usize>,
+        /// Script lines [default: to the end of the turn, at most 20].
+        #[arg(long, requires = "to_ruling")]
+        choices: Option<usize>,
+        /// Write the nearest earlier choice that can be written instead of refusing.
+        #[arg(long, requires = "to_ruling")]
+        nearest: bool,
+        /// Write the ruling to FILE instead of standard output.
+        #[arg(long, requires = "to_ruling", value_name = "FILE")]
+        out: Option<PathBuf>,
     },
 }
 
@@ -361,8 +380,7 @@ fn sweep(
     turns: u32,
     player: Kind,
     features: &[PathBuf],
-    game: Option<u64>,
-    log: bool,
+    game: Option<SweepGame>,
 ) -> Result<bool, String> {
     use engine::sweep::{self, PlayerKind, Pool, Settings};
     use std::io::IsTerminal;
@@ -417,13 +435,33 @@ fn sweep(
     for f in features {
         replay.push_str(&format!(" --feature {}", f.display()));
     }
-    if let Some(i) = game {
+    if let Some(SweepGame {
+        index: i,
+        log,
+        numbered,
+        ruling,
+    }) = game
+    {
         let plan = sweep::plan(&pool, &settings, i)?;
         let played = sweep::play(&pool, &settings, &plan)?;
-        if log {
-            print!("{}", transcript::render_log(&played.game));
-        }
         let decks: Vec<&str> = plan.decks.iter().map(|(n, _)| n.as_str()).collect();
+        if let Some((mut req, out)) = ruling {
+            let start = sweep::new_game(&pool, &settings, &plan)?;
+            req.source = format!(
+                "{}, game {i} of sweep --seed {seed} (game seed {})",
+                decks.join(" vs "),
+                plan.seed
+            );
+            return write_ruling(&start, played.game.history(), &req, out);
+        }
+        if log {
+            let replayed = engine::replay::Replayed {
+                start: sweep::new_game(&pool, &settings, &plan)?,
+                choices: played.choices,
+                end: played.game.clone(),
+            };
+            print!("{}", engine::replay::transcript(&replayed, numbered));
+        }
         println!(
             "game {i}: seed {}, {} commanders ({}), {} choices",
             plan.seed,
@@ -689,10 +727,34 @@ fn run() -> Result<bool, String> {
         features,
         game,
         log,
+        numbered,
+        to_ruling,
+        at,
+        choices,
+        nearest,
+        out,
     } = &cli.command
     {
+        let ruling = match (*to_ruling, *at) {
+            (true, Some(at)) => Some((
+                engine::replay::Request {
+                    at,
+                    choices: *choices,
+                    nearest: *nearest,
+                    source: String::new(),
+                },
+                out.as_deref(),
+            )),
+            _ => None,
+        };
+        let game = game.map(|i| SweepGame {
+            index: i,
+            log: *log,
+            numbered: *numbered,
+            ruling,
+        });
         return sweep(
-            &cli.pool, *games, *seed, commanders, *turns, *player, features, *game, *log,
+            &cli.pool, *games, *seed, commanders, *turns, *player, features, game,
         );
     }
     if let Command::Simulate(sim) = &cli.command {
@@ -863,6 +925,14 @@ fn run() -> Result<bool, String> {
     }
 }
 
+/// `hullbreach sweep --game I`: what to do with that one game.
+struct SweepGame<'a> {
+    index: u64,
+    log: bool,
+    numbered: bool,
+    ruling: Option<(engine::replay::Request, Option<&'a Path>)>,
+}
+
 /// `hullbreach replay`'s flags.
 struct ReplayArgs<'a> {
     file: &'a Path,
@@ -927,12 +997,22 @@ fn replay(
         record.run.seed,
         record.seed
     );
-    let w = engine::replay::to_ruling(&played.start, played.end.history(), &req)
-        .map_err(|r| r.to_string())?;
+    write_ruling(&played.start, played.end.history(), &req, args.out)
+}
+
+/// `--to-ruling`: the ruling before choice `req.at` of the game that began at `start`, to
+/// `out` or standard output; its notes (a script stopped early, `--nearest`) on stderr.
+fn write_ruling(
+    start: &Game,
+    history: &[(engine::PlayerId, engine::Choice)],
+    req: &engine::replay::Request,
+    out: Option<&Path>,
+) -> Result<bool, String> {
+    let w = engine::replay::to_ruling(start, history, req).map_err(|r| r.to_string())?;
     for n in &w.notes {
         eprintln!("note: {n}");
     }
-    match args.out {
+    match out {
         Some(path) => {
             std::fs::write(path, &w.text).map_err(|e| format!("{}: {e}", path.display()))?;
             eprintln!(
