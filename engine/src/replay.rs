@@ -1005,3 +1005,43 @@ impl Written {
         self.numbers.get(i.0 as usize).copied()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commander_names_become_one_word() {
+        assert_eq!(ruling_name("rdf-starter (1)"), "rdf-starter-1");
+        assert_eq!(ruling_name("Ada"), "Ada");
+        assert_eq!(ruling_name("a: b #c"), "a-b-c");
+        assert_eq!(ruling_name("()"), "commander");
+    }
+
+    #[test]
+    fn card_names_a_board_line_would_misread_are_found() {
+        assert_eq!(unwritable_name("Merlin-class Frigate"), None);
+        assert!(unwritable_name("A; B").is_some());
+        assert!(unwritable_name("Gun #2").is_some());
+        assert!(unwritable_name("Open  Space").is_some());
+        assert!(unwritable_name("Old wounds").is_some());
+    }
+
+    #[test]
+    fn translate_renames_commanders_and_renumbers_cards_in_one_pass() {
+        let w = Written {
+            text: String::new(),
+            at: 1,
+            script: 0,
+            notes: Vec::new(),
+            names: vec![("a (1)".into(), "a-1".into()), ("a-1".into(), "x".into())],
+            numbers: vec![2, 0, 1],
+        };
+        // A replaced name is not replaced again; `#N` past the numbers stays as it is.
+        assert_eq!(
+            w.translate("a (1): fire Gun #0 at Hull #2, #9 and a-1 #"),
+            "a-1: fire Gun #2 at Hull #1, #9 and x #"
+        );
+        assert_eq!(w.number(Inst(1)), Some(0));
+    }
+}

@@ -222,12 +222,12 @@ pub fn find(path: &Path, index: u64) -> Result<GameRecord, String> {
     let mut budget = MAX_MERGE_BYTES;
     let mut found = None;
     let mut games = 0u64;
-    // Records are written with `index` right after the run header: a line without this text
-    // is not the game, and is not parsed.
+    // `--out` writes compact JSON: a line of that form without this text is another game and
+    // is not parsed (a line written otherwise is).
     let key = format!("\"index\":{index},");
     each_line(path, &mut budget, &mut |number, text| {
         games += 1;
-        if !text.contains(&key) {
+        if text.contains("\"index\":") && !text.contains(&key) {
             return Ok(false);
         }
         let r = parse_line(path, number, text)?;
