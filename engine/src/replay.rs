@@ -728,6 +728,9 @@ pub fn write_at(
         })
         .collect();
     let phase = phase_key(&g.step);
+    // The decision choice `at` answers, in the ruling's names (`rdf-starter-1's engagement
+    // declaration (§5.5.1)`).
+    let decision = g.decision().map(|d| partial.translate(&d.words(g)));
     let render = |lines: &[String], dice: &[u8], notes: &[String]| {
         let mut t = String::new();
         let _ = writeln!(
@@ -736,6 +739,9 @@ pub fn write_at(
              then its next {} choice(s) with the dice they rolled.",
             lines.len()
         );
+        if let Some(d) = &decision {
+            let _ = writeln!(t, "# Choice {at} answers {d}.");
+        }
         for n in notes {
             let _ = writeln!(t, "# {n}");
         }
