@@ -442,6 +442,7 @@ fn unwritable_name(name: &str) -> Option<&'static str> {
                 | "owned-by"
                 | "awaits-volley-turn"
                 | "owes-drawback"
+                | "entered"
         )
     }) {
         return Some("holds a word a board line reads as a keyword");
@@ -449,50 +450,40 @@ fn unwritable_name(name: &str) -> Option<&'static str> {
     None
 }
 
-/// How a top-level card's tree is written: `owned-by` (in its controller's block, what hangs
-/// below it being the controller's), `controlled-by` (in its owner's block, what hangs below
-/// being the owner's), or plain.
+/// How a card in play is written: in its controller's block, with `owned-by` where another
+/// commander owns it (a hijacked ship, a garrison's Marine, §9.16, §6.9.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Form {
     Plain,
     OwnedBy(PlayerId),
-    ControlledBy(PlayerId),
 }
 
+/// Every card below a top-level card is under the same commander's command as it (§9.1); a
+/// board cannot say otherwise.
 fn tree_form(g: &Game, top: Inst) -> Result<Form, String> {
     let Some(x) = g.instance(top) else {
         return Err(format!("card {top} is not in the game"));
     };
-    let (owner, controller) = (x.owner, x.controller);
-    let mut below = Vec::new();
+    let controller = x.controller;
     let mut stack: Vec<Inst> = g.attachments(top).to_vec();
     while let Some(i) = stack.pop() {
-        if let Some(a) = g.instance(i) {
-            if a.controller != controller {
-                return Err(format!(
-                    "{} {i} aboard {} {top} is under another commander's command than its host",
-                    g.name(i),
-                    g.name(top)
-                ));
-            }
-            below.push(a.owner);
+        if g.instance(i).is_some_and(|a| a.controller != controller) {
+            return Err(format!(
+                "{} {i} aboard {} {top} is under another commander's command than its host",
+                g.name(i),
+                g.name(top)
+            ));
         }
         stack.extend(g.attachments(i).iter().copied());
     }
-    let all = |p: PlayerId| below.iter().all(|&o| o == p);
-    if owner == controller {
-        if all(owner) {
-            return Ok(Form::Plain);
-        }
-    } else if all(controller) {
-        return Ok(Form::OwnedBy(owner));
-    } else if all(owner) {
-        return Ok(Form::ControlledBy(controller));
+    Ok(form_of(g, top))
+}
+
+fn form_of(g: &Game, i: Inst) -> Form {
+    match g.instance(i) {
+        Some(x) if x.owner != x.controller => Form::OwnedBy(x.owner),
+        _ => Form::Plain,
     }
-    Err(format!(
-        "the cards aboard {} {top} belong to more commanders than a board can say (§9.16)",
-        g.name(top)
-    ))
 }
 
 /// A commander's name as a ruling can write it everywhere (`controlled-by NAME` takes one word):
@@ -543,15 +534,15 @@ struct Block {
     play: Vec<Entry>,
 }
 
-fn push_tree(g: &Game, i: Inst, depth: usize, form: Form, into: &mut Vec<Entry>) {
+fn push_tree(g: &Game, i: Inst, depth: usize, into: &mut Vec<Entry>) {
     into.push(Entry {
         inst: i,
         depth,
-        form,
+        form: form_of(g, i),
     });
     if depth < 40 {
         for &a in g.attachments(i) {
-            push_tree(g, a, depth + 1, Form::Plain, into);
+            push_tree(g, a, depth + 1, into);
         }
     }
 }
@@ -652,13 +643,8 @@ pub fn write_at(
     }
     for (k, c) in g.commanders().iter().enumerate() {
         for &top in &c.battlefield {
-            let form = tree_form(g, top)?;
-            let block = match form {
-                Form::ControlledBy(_) => g.instance(top).map_or(k, |x| usize::from(x.owner.0)),
-                _ => k,
-            };
-            let b = blocks.get_mut(block).ok_or("a card's owner has no seat")?;
-            push_tree(g, top, 0, form, &mut b.play);
+            tree_form(g, top)?;
+            push_tree(g, top, 0, &mut blocks[k].play);
         }
     }
     for (k, c) in g.commanders().iter().enumerate() {
@@ -706,6 +692,26 @@ pub fn write_at(
         } else {
             g.name(i).to_string()
         }
+    };
+    // When cards entered play orders abilities that trigger together and overrides of equal
+    // scope (`effects::triggers`, docs/engine.md): it matters only for cards with abilities. The ruling stamps its cards in
+    // the order it places them; where that is not the game's order among those cards, each of
+    // them says its place with `entered N`.
+    let mut by_game: Vec<Inst> = blocks
+        .iter()
+        .flat_map(|b| b.play.iter().map(|e| e.inst))
+        .filter(|&i| g.in_play(i) && !g.card(i).abilities.is_empty())
+        .collect();
+    let by_ruling = by_game.clone();
+    by_game.sort_by_key(|&i| (g.instance(i).map_or(0, |x| x.entered), i.0));
+    let entered: Vec<(Inst, u32)> = if by_game == by_ruling {
+        Vec::new()
+    } else {
+        by_game
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| (i, k as u32 + 1))
+            .collect()
     };
     let script = plan_script(g, next, at, count);
     let partial = Written {
@@ -797,21 +803,17 @@ pub fn write_at(
                 if x.is_some_and(|x| x.face_down) {
                     line.push_str(" face-down");
                 }
+                if let Some((_, n)) = entered.iter().find(|(i, _)| *i == e.inst) {
+                    let _ = write!(line, " entered {n}");
+                }
                 if g.fresh.contains(&e.inst) {
                     line.push_str(" awaits-volley-turn");
                 }
                 if g.drawback_carried.contains(&e.inst) {
                     line.push_str(" owes-drawback");
                 }
-                match e.form {
-                    Form::Plain => {}
-                    Form::OwnedBy(p) => {
-                        let _ = write!(line, " owned-by {}", partial.names[usize::from(p.0)].1);
-                    }
-                    Form::ControlledBy(p) => {
-                        let _ =
-                            write!(line, " controlled-by {}", partial.names[usize::from(p.0)].1);
-                    }
+                if let Form::OwnedBy(p) = e.form {
+                    let _ = write!(line, " owned-by {}", partial.names[usize::from(p.0)].1);
                 }
                 let _ = writeln!(t, "{line}");
             }
@@ -880,11 +882,12 @@ pub fn write_at(
     let mut notes: Vec<String> = script.note.clone().into_iter().collect();
     let text = render(&lines, &dice_of(lines.len()), &notes);
     // The check: the ruling's board is the game's, and each script line plays as the game did.
-    let played = check(g, &text, &partial, &lines, &script.after)?;
+    let (played, why) = check(g, &text, &partial, &lines, &script.after)?;
     let (text, kept) = if played < lines.len() {
         notes = vec![format!(
-            "the script stops before choice {}: a ruling does not play it as the game did",
-            at + played
+            "the script stops before choice {}: a ruling does not play it as the game did ({})",
+            at + played,
+            why.unwrap_or_default()
         )];
         (render(&lines[..played], &dice_of(played), &notes), played)
     } else {
@@ -906,7 +909,7 @@ fn check(
     w: &Written,
     lines: &[String],
     after: &[Game],
-) -> Result<usize, String> {
+) -> Result<(usize, Option<String>), String> {
     let r = crate::ruling::parse(text)
         .map_err(|e| format!("the written ruling does not parse: {e}"))?;
     let mut s = crate::ruling::Session::start(&r, Arc::clone(&g.catalog))
@@ -919,16 +922,18 @@ fn check(
     for (k, line) in lines.iter().enumerate() {
         match s.play(line, k + 1) {
             Ok(true) => {}
-            _ => return Ok(k),
+            Ok(false) => return Ok((k, Some(format!("the ruling refuses `{line}`")))),
+            Err(e) => return Ok((k, Some(format!("`{line}` is not a script line: {e}")))),
         }
-        let same = after.get(k).is_some_and(|a| {
-            first_difference(&position(a, w), &position(s.game(), &identity(s.game()))).is_none()
-        });
-        if !same {
-            return Ok(k);
+        let diff = match after.get(k) {
+            Some(a) => first_difference(&position(a, w), &position(s.game(), &identity(s.game()))),
+            None => Some("the game has no position there".into()),
+        };
+        if diff.is_some() {
+            return Ok((k, diff));
         }
     }
-    Ok(lines.len())
+    Ok((lines.len(), None))
 }
 
 fn identity(g: &Game) -> Written {

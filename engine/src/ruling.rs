@@ -95,6 +95,10 @@ struct PlayEntry {
     awaits_volley: bool,
     /// `owes-drawback`: used Overload and its Drawback volley turn has not come (§3.3.3, I-42).
     owes_drawback: bool,
+    /// `entered N`: when the card entered play, relative to the board's other cards (what
+    /// orders abilities that trigger together, `effects::triggers`, and overrides of equal scope,
+    /// docs/engine.md).
+    entered: Option<u32>,
     /// `controlled-by NAME`: a card of this block's commander under another's command (a
     /// hijacked ship, §9.16); what is attached below it follows its controller.
     controlled_by: Option<String>,
@@ -378,6 +382,7 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
         face_down: false,
         awaits_volley: false,
         owes_drawback: false,
+        entered: None,
         controlled_by: None,
         owned_by: None,
     };
@@ -391,6 +396,11 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
                 line,
                 message: "`wounds` needs a number".into(),
             })?;
+        } else if w == "entered" {
+            e.entered = Some(it.next().and_then(parse_number).ok_or(RulingError {
+                line,
+                message: "`entered` needs a number".into(),
+            })?);
         } else if w == "awaits-volley-turn" {
             e.awaits_volley = true;
         } else if w == "owes-drawback" {
@@ -466,6 +476,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
         labels: BTreeMap::new(),
     };
     let mut stockpiles = Vec::new();
+    let mut entered: Vec<(Inst, u32)> = Vec::new();
     for (k, c) in r.commanders.iter().enumerate() {
         let who = PlayerId(k as u8);
         for (zone, list) in [
@@ -524,12 +535,20 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             if e.owes_drawback {
                 g.drawback_carried.push(i);
             }
+            if let Some(n) = e.entered {
+                entered.push((i, n));
+            }
             if e.controlled_by.is_some() || e.owned_by.is_some() {
-                if zone != Zone::Battlefield {
+                // An attached card is under its host's command (§9.1): only its owner may
+                // differ (a Marine of another commander's aboard, §6.9.7).
+                if zone != Zone::Battlefield && e.controlled_by.is_some() {
                     return err(
                         e.line,
-                        "`controlled-by` and `owned-by` go on a card at the top of the in-play tree (a hijacked ship, §9.16)",
+                        "`controlled-by` goes on a card at the top of the in-play tree (a hijacked ship, §9.16); an attached card follows its host",
                     );
+                }
+                if zone == Zone::Stockpile {
+                    return err(e.line, "a Stockpile card is its commander's own (§4.3)");
                 }
                 if let Some(name) = &e.controlled_by {
                     let p = seat(&g, name, e.line)?;
@@ -567,6 +586,16 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
         if against.is_some() {
             g.declared_against = against;
         }
+    }
+    // `entered N` restamps when cards entered play: the order the file gives, not the order
+    // the board placed them (`effects::triggers`, docs/engine.md). Later entries stamp after every given number.
+    if let Some(last) = entered.iter().map(|e| e.1).max() {
+        for (i, n) in entered {
+            if let Some(x) = g.instances.get_mut(i.0 as usize) {
+                x.entered = n;
+            }
+        }
+        g.clock = g.clock.max(last);
     }
     for (line, text) in &r.overrides {
         let ov = parse_override(&g, &refs, text, *line)?;

@@ -156,6 +156,15 @@ fn round_trip(
 #[test]
 fn written_rulings_replay_the_game() {
     let runs = [
+        // A long game: cards whose abilities trigger together in an order the board must keep
+        // (`entered N`), and ships with Marines of two commanders aboard (`owned-by`).
+        simulation(
+            &["rdf-starter", "colonial-starter"],
+            PlayerKind::Heuristic,
+            1,
+            40,
+            60,
+        ),
         simulation(
             &["rdf-starter", "colonial-starter"],
             PlayerKind::Random,
