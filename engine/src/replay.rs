@@ -20,7 +20,7 @@ use crate::game::{DiscountTarget, Facing, Game, Step};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardId, RuleValue};
 use crate::resolver::Scope;
-use crate::simulate::record::{Ending, GameRecord, Variant};
+use crate::simulate::record::{Ending, GameRecord};
 use crate::sweep::PlayerKind;
 use crate::CardDb;
 
@@ -34,20 +34,14 @@ pub struct Replayed {
     pub choices: usize,
 }
 
-/// Play the game of `record` again: each seat's deck (`decks`, in seat order), its seed, turn cap
-/// and players, as [`crate::simulate::Simulation::play`] played it.
+/// Play the game of `record` again: each seat's deck (`decks`, in seat order: for the swapped
+/// side of an A/B game, the decks with the swap made, `simulate::swap_deck`), its seed, turn
+/// cap and players, as [`crate::simulate::Simulation::play`] played it.
 pub fn replay(
     db: Arc<CardDb>,
     record: &GameRecord,
     decks: Vec<Vec<CardId>>,
 ) -> Result<Replayed, String> {
-    if record.variant == Variant::Swap {
-        return Err(format!(
-            "game {} is the swapped side of an A/B run: its decks exist only in that run (the \
-             file names the old card); replay the base game",
-            record.index
-        ));
-    }
     if decks.len() != record.decks.len() {
         return Err(format!(
             "game {} has {} seats, {} decks given",

@@ -278,3 +278,87 @@ fn a_sweep_game_writes_a_ruling_too() {
     let run = ok(hullbreach(&["ruling", &file]));
     assert!(!run.contains("REFUSED"), "{run}");
 }
+
+/// The swapped side of an A/B game replays with `--swapped` (and the new card's file); the
+/// base side is the default.
+#[test]
+fn the_swapped_side_of_an_ab_game_replays() {
+    let dir = Scratch::new("swap");
+    let games = dir.file("ab.jsonl");
+    let pool = ["--cards", "tests/rulings/pool"];
+    let decks = [
+        "--deck",
+        "docs/guide/pelican-deck.txt",
+        "--deck",
+        "docs/guide/opponent-deck.txt",
+    ];
+    let feature = ["--feature", "docs/guide/pelican-mk2.hb"];
+    let run = |args: &[&str]| {
+        let mut all = pool.to_vec();
+        all.extend_from_slice(args);
+        Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+            .args(&all)
+            .current_dir(repo())
+            .output()
+            .expect("hullbreach runs")
+    };
+    let mut sim = vec!["simulate"];
+    sim.extend_from_slice(&decks);
+    sim.extend_from_slice(&feature);
+    sim.extend_from_slice(&[
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--turns",
+        "12",
+        "--swap",
+        "Pelican-class Transport=Pelican-class Transport Mk II",
+        "--out",
+        &games,
+    ]);
+    ok(run(&sim));
+    // A game whose two sides played differently (their records' choice counts differ).
+    let file = std::fs::read_to_string(&games).expect("games file");
+    let choices = |index: u64, variant: &str| {
+        file.lines()
+            .find(|l| {
+                l.contains(&format!("\"index\":{index},"))
+                    && l.contains(&format!("\"variant\":\"{variant}\""))
+            })
+            .and_then(|l| l.split("\"choices\":").nth(1))
+            .map(|c| c.split(',').next().unwrap_or("").to_string())
+            .expect("the record")
+    };
+    let index = (0..6)
+        .find(|&i| choices(i, "base") != choices(i, "swap"))
+        .expect("a game the swap changed")
+        .to_string();
+    let mut base = vec!["replay", games.as_str(), "--game", index.as_str()];
+    base.extend_from_slice(&decks);
+    base.extend_from_slice(&feature);
+    let a = ok(run(&base));
+    let mut swapped = base.clone();
+    swapped.push("--swapped");
+    let b = ok(run(&swapped));
+    assert!(a != b, "the two sides of game {index} play differently");
+    assert!(!a.contains("Mk II"), "the base side has no Mk II");
+    // Without the new card the swapped side cannot be built, and says so.
+    let out = run(&[
+        "replay",
+        &games,
+        "--game",
+        &index,
+        "--swapped",
+        "--deck",
+        "docs/guide/pelican-deck.txt",
+        "--deck",
+        "docs/guide/opponent-deck.txt",
+    ]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("which is not in the pool: give its --feature FILE"),
+        "{err}"
+    );
+}

@@ -162,6 +162,10 @@ enum Command {
         /// Put each choice, numbered from 1, before its events (`choice N> Commander: action`).
         #[arg(long, conflicts_with = "to_ruling")]
         numbered: bool,
+        /// The swapped side of an A/B game (`simulate --swap`): its decks with the swap made
+        /// (give the new card's `--feature FILE` as the run had it).
+        #[arg(long)]
+        swapped: bool,
         /// A deck the run was given by path (matched to the record's deck names by file stem).
         #[arg(long = "deck")]
         decks: Vec<String>,
@@ -791,6 +795,7 @@ fn run() -> Result<bool, String> {
         file,
         game,
         numbered,
+        swapped,
         decks,
         features,
         to_ruling,
@@ -813,6 +818,7 @@ fn run() -> Result<bool, String> {
             file,
             game: *game,
             numbered: *numbered,
+            swapped: *swapped,
             decks,
             features,
             out: out.as_deref(),
@@ -938,6 +944,7 @@ struct ReplayArgs<'a> {
     file: &'a Path,
     game: u64,
     numbered: bool,
+    swapped: bool,
     decks: &'a [String],
     features: &'a [PathBuf],
     out: Option<&'a Path>,
@@ -951,7 +958,13 @@ fn replay(
     args: &ReplayArgs,
     ruling: Option<engine::replay::Request>,
 ) -> Result<bool, String> {
-    let record = engine::simulate::record::find(args.file, args.game)?;
+    use engine::simulate::record::Variant;
+    let variant = if args.swapped {
+        Variant::Swap
+    } else {
+        Variant::Base
+    };
+    let record = engine::simulate::record::find(args.file, args.game, variant)?;
     let (db, dir) = load_pool(pool_args)?;
     let db =
         match (&dir, args.features.is_empty()) {
@@ -977,6 +990,23 @@ fn replay(
         let given = args.decks.iter().find(|d| deck_stem(d) == *name);
         decks.push(load_deck(&db, dir.as_deref(), given.unwrap_or(name))?);
     }
+    // The swapped side: every copy of the old card replaced, as the run made it.
+    if let (Variant::Swap, Some(swap)) = (record.variant, &record.run.swap) {
+        let (old, new) = swap.split_once('=').unwrap_or((swap, ""));
+        let id = |name: &str| {
+            db.by_name(name.trim()).map(|c| c.id).ok_or_else(|| {
+                format!(
+                    "game {} swaps in `{}`, which is not in the pool: give its --feature FILE",
+                    record.index,
+                    name.trim()
+                )
+            })
+        };
+        let (old, new) = (id(old)?, id(new)?);
+        for d in &mut decks {
+            *d = engine::simulate::swap_deck(&db, d, old, new)?;
+        }
+    }
     let played = engine::replay::replay(db, &record, decks)?;
     if let Some(d) = engine::replay::differs(&record, &played) {
         return Err(format!(
@@ -991,11 +1021,15 @@ fn replay(
         return Ok(true);
     };
     req.source = format!(
-        "{}, game {} of simulate --seed {} (game seed {})",
+        "{}, game {} of simulate --seed {} (game seed {}){}",
         record.decks.join(" vs "),
         record.index,
         record.run.seed,
-        record.seed
+        record.seed,
+        match (variant, &record.run.swap) {
+            (Variant::Swap, Some(swap)) => format!(", swapped: {swap}"),
+            _ => String::new(),
+        }
     );
     write_ruling(&played.start, played.end.history(), &req, args.out)
 }

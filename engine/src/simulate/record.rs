@@ -215,10 +215,10 @@ pub fn read(path: &Path, into: &mut Vec<GameRecord>, budget: &mut u64) -> Result
     })
 }
 
-/// The base-side record of game `index` (the record's `index` field, 0-based, as the run
-/// numbers its games) in a games file, read as [`read`] reads (bounded, checked), but keeping
-/// only that record.
-pub fn find(path: &Path, index: u64) -> Result<GameRecord, String> {
+/// The record of game `index` (the record's `index` field, 0-based, as the run numbers its
+/// games) on the `variant` side of an A/B run (`Base` otherwise) in a games file, read as
+/// [`read`] reads (bounded, checked), but keeping only that record.
+pub fn find(path: &Path, index: u64, variant: Variant) -> Result<GameRecord, String> {
     let mut budget = MAX_MERGE_BYTES;
     let mut found = None;
     let mut games = 0u64;
@@ -231,7 +231,7 @@ pub fn find(path: &Path, index: u64) -> Result<GameRecord, String> {
             return Ok(false);
         }
         let r = parse_line(path, number, text)?;
-        if r.index == index && r.variant == Variant::Base {
+        if r.index == index && r.variant == variant {
             found = Some(r);
             return Ok(true);
         }
@@ -239,9 +239,14 @@ pub fn find(path: &Path, index: u64) -> Result<GameRecord, String> {
     })?;
     found.ok_or_else(|| {
         format!(
-            "{}: no game {index} among its {games} record(s) (games are numbered by their \
+            "{}: no {}game {index} among its {games} record(s) (games are numbered by their \
              `index`, from 0)",
-            path.display()
+            path.display(),
+            if variant == Variant::Swap {
+                "swapped "
+            } else {
+                ""
+            }
         )
     })
 }
@@ -448,8 +453,12 @@ mod tests {
     #[test]
     fn finds_one_game_by_its_index() {
         let path = file("find", &to_jsonl(&[game(0), game(1)]));
-        assert_eq!(find(&path, 1), Ok(game(1)));
-        let err = find(&path, 2).expect_err("no game 2");
+        assert_eq!(find(&path, 1, Variant::Base), Ok(game(1)));
+        assert!(
+            find(&path, 1, Variant::Swap).is_err(),
+            "no swapped side in this run"
+        );
+        let err = find(&path, 2, Variant::Base).expect_err("no game 2");
         assert!(
             err.ends_with(
                 "no game 2 among its 2 record(s) (games are numbered by their `index`, from 0)"
@@ -458,7 +467,7 @@ mod tests {
         );
         let _ = std::fs::remove_file(path);
         let dir = std::env::temp_dir();
-        assert!(find(&dir, 0)
+        assert!(find(&dir, 0, Variant::Base)
             .expect_err("a directory")
             .ends_with("not a regular file"));
     }
