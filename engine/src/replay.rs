@@ -4,8 +4,9 @@
 //! whose script is the game's next choices and whose `dice:` are the dice those choices rolled.
 //!
 //! The board writer says only what the ruling format can say, and checks that it did: it
-//! refuses a moment the format cannot start from (an engagement, a response window, a card
-//! effect under way, a per-turn count a board has no word for — [`unwritable`]), and before it
+//! refuses a moment the format cannot start from (Setup, an engagement, a response window, a
+//! card effect or search under way, a temporary modifier or a used limit — [`unwritable`];
+//! the turn's counts, waits, owners and the order cards entered play it writes), and before it
 //! hands a ruling back it parses and runs it and compares every position with the game's, so a
 //! written ruling never silently plays something else. A ruling renumbers the cards (`#N` is
 //! the order it places them) and names commanders without blanks; [`Written::translate`] turns
@@ -77,12 +78,7 @@ pub fn differs(record: &GameRecord, r: &Replayed) -> Option<String> {
         Some(Outcome::Winner(w)) => Some(usize::from(w.0)),
         _ => None,
     };
-    let ending = match r.end.outcome() {
-        Some(Outcome::Winner(_)) => Ending::Winner,
-        Some(Outcome::TurnLimit { .. }) => Ending::TurnCap,
-        Some(Outcome::NoCommanders) => Ending::NoCommanders,
-        None => Ending::Unfinished,
-    };
+    let ending = Ending::of(r.end.outcome());
     let seat = |s: Option<usize>| s.map_or("none".to_string(), |s| format!("seat {}", s + 1));
     let mut diffs = Vec::new();
     if winner != record.winner || ending != record.ending {
@@ -325,8 +321,10 @@ pub fn to_ruling(
 
 /// Why the state `g` cannot be a ruling's board, or `None` when it can. A ruling starts at a
 /// Manufacturing Phase, an engagement declaration or the end-of-turn discard (`board::StartAt`)
-/// with nothing under way, and its board holds cards, wounds, face-down cards, hijacked ships,
-/// Stockpiles and overrides — nothing that counts what happened earlier in the turn.
+/// with nothing under way; its board holds the cards in every zone, wounds, face-down cards,
+/// owners, the boarding and Overload waits, when cards entered play, Stockpiles, overrides and
+/// discounts, and the turn's Conscription and engagement counts (docs/rulings.md) — not a
+/// temporary modifier, a used limit or a damage prevention's count.
 pub fn unwritable(g: &Game) -> Option<String> {
     if g.outcome().is_some() {
         return Some("the game is over".into());

@@ -175,12 +175,7 @@ impl Simulation {
                 Some(Outcome::Winner(w)) => Some(usize::from(w.0)),
                 _ => None,
             },
-            ending: match game.outcome() {
-                Some(Outcome::Winner(_)) => Ending::Winner,
-                Some(Outcome::TurnLimit { .. }) => Ending::TurnCap,
-                Some(Outcome::NoCommanders) => Ending::NoCommanders,
-                None => Ending::Unfinished,
-            },
+            ending: Ending::of(game.outcome()),
             cap_reason: match game.outcome() {
                 Some(Outcome::TurnLimit { .. }) => Some(cap_reason(&game)),
                 _ => None,

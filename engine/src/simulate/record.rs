@@ -71,6 +71,19 @@ pub enum Ending {
     Unfinished,
 }
 
+impl Ending {
+    /// How a game with this outcome (`None`: still undecided) ended.
+    pub fn of(outcome: Option<&crate::event::Outcome>) -> Ending {
+        use crate::event::Outcome;
+        match outcome {
+            Some(Outcome::Winner(_)) => Ending::Winner,
+            Some(Outcome::TurnLimit { .. }) => Ending::TurnCap,
+            Some(Outcome::NoCommanders) => Ending::NoCommanders,
+            None => Ending::Unfinished,
+        }
+    }
+}
+
 /// Why a game at the turn cap had no winner, as far as its final state tells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
