@@ -26,6 +26,7 @@ pub mod odds;
 pub mod players;
 #[cfg(feature = "cli")]
 pub mod pool_args;
+pub mod replay;
 pub mod resolver;
 pub mod rng;
 pub mod rules;

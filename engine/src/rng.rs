@@ -21,6 +21,8 @@ pub struct Dice {
     was_forced: bool,
     /// The roll (1-based) at which forced results ran out and the generator took over.
     ran_out_at: Option<u32>,
+    /// Every d10 result since [`Dice::record_rolls`], for `hullbreach replay --to-ruling`.
+    recorded: Option<Vec<u8>>,
 }
 
 impl Dice {
@@ -32,7 +34,30 @@ impl Dice {
             rolled: 0,
             was_forced: false,
             ran_out_at: None,
+            recorded: None,
         }
+    }
+
+    /// How far the generator has run: 32-bit words drawn since the seed. A ruling written from
+    /// a game (`seed-words:`) starts its generator where the game's was, so the game's later
+    /// shuffles come out the same.
+    pub fn word_pos(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
+    /// Move the generator to `pos` words after the seed (see [`Dice::word_pos`]).
+    pub fn seek(&mut self, pos: u128) {
+        self.rng.set_word_pos(pos);
+    }
+
+    /// Start keeping every d10 result (forced or rolled) until [`Dice::take_rolls`].
+    pub fn record_rolls(&mut self) {
+        self.recorded = Some(Vec::new());
+    }
+
+    /// The d10 results kept since [`Dice::record_rolls`], and stop keeping them.
+    pub fn take_rolls(&mut self) -> Vec<u8> {
+        self.recorded.take().unwrap_or_default()
     }
 
     /// Queue results the next d10 rolls will return, before any random ones.
@@ -61,7 +86,7 @@ impl Dice {
     /// One volley die: 1..=10 (§9.37).
     pub fn d10(&mut self) -> u8 {
         self.rolled = self.rolled.saturating_add(1);
-        match self.forced.pop_front() {
+        let r = match self.forced.pop_front() {
             Some(r) => r,
             None => {
                 if self.was_forced && self.ran_out_at.is_none() {
@@ -70,7 +95,11 @@ impl Dice {
                 // below(10) < 10, so the cast cannot truncate.
                 self.below(10) as u8 + 1
             }
+        };
+        if let Some(kept) = self.recorded.as_mut() {
+            kept.push(r);
         }
+        r
     }
 
     /// Uniform in `0..n` by rejection sampling (no modulo bias); `0` when `n == 0`.
@@ -133,6 +162,21 @@ mod tests {
             Some(3),
             "the third roll was the generator's"
         );
+    }
+
+    #[test]
+    fn a_seeked_generator_continues_the_stream_and_rolls_are_kept() {
+        let mut a = Dice::new(9);
+        let mut deck: Vec<u8> = (0..8).collect();
+        a.shuffle(&mut deck);
+        let mut b = Dice::new(9);
+        b.seek(a.word_pos());
+        a.record_rolls();
+        let rolls: Vec<u8> = (0..5).map(|_| a.d10()).collect();
+        assert_eq!(rolls, (0..5).map(|_| b.d10()).collect::<Vec<_>>());
+        assert_eq!(a.take_rolls(), rolls);
+        a.d10();
+        assert!(a.take_rolls().is_empty(), "keeping stops at take_rolls");
     }
 
     #[test]

@@ -90,6 +90,15 @@ struct PlayEntry {
     label: Option<String>,
     wounds: u8,
     face_down: bool,
+    /// `awaits-volley-turn`: changed hands by boarding and waits for its new commander's next
+    /// volley turn (§6.6 STEP 8E, I-51).
+    awaits_volley: bool,
+    /// `owes-drawback`: used Overload and its Drawback volley turn has not come (§3.3.3, I-42).
+    owes_drawback: bool,
+    /// `entered N`: when the card entered play, relative to the board's other cards (what
+    /// orders abilities that trigger together, `effects::triggers`, and overrides of equal scope,
+    /// docs/engine.md).
+    entered: Option<u32>,
     /// `controlled-by NAME`: a card of this block's commander under another's command (a
     /// hijacked ship, §9.16); what is attached below it follows its controller.
     controlled_by: Option<String>,
@@ -106,6 +115,13 @@ struct CommanderSpec {
     shipyard: Vec<(usize, String)>,
     scrapheap: Vec<(usize, String)>,
     play: Vec<PlayEntry>,
+    /// `conscripted: N`: Conscriptions already made this Manufacturing Phase (§5.4.3).
+    conscripted: u8,
+    /// `out: yes`: scooped or eliminated (§7.2).
+    out: bool,
+    /// `engagements: N [against NAME]`: engagements already declared this turn, and whom the
+    /// last was against (§5.5.2, §7.2).
+    engagements: Option<(usize, u8, Option<String>)>,
 }
 
 /// A parsed ruling, ready to run.
@@ -113,6 +129,8 @@ struct CommanderSpec {
 pub struct Ruling {
     pub title: String,
     seed: u64,
+    /// `seed-words:`: where the seeded generator starts, in words drawn since the seed.
+    seed_words: u128,
     phase: StartAt,
     active: Option<(usize, String)>,
     turn: u32,
@@ -188,6 +206,7 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
     let mut r = Ruling {
         title: String::new(),
         seed: 0,
+        seed_words: 0,
         phase: StartAt::Manufacturing,
         active: None,
         turn: 1,
@@ -241,6 +260,12 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
                     r.seed = value.parse().map_err(|_| RulingError {
                         line,
                         message: "seed must be a whole number".into(),
+                    })?
+                }
+                "seed-words" => {
+                    r.seed_words = parse_number(value).ok_or(RulingError {
+                        line,
+                        message: "seed-words must be a whole number".into(),
                     })?
                 }
                 "turn" => {
@@ -309,6 +334,30 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
                         let a = parse_amount(value, line)?;
                         c.stockpile = Some((a.resource, a.currency));
                     }
+                    "out" => {
+                        c.out = match value.trim() {
+                            "yes" => true,
+                            "no" => false,
+                            _ => return err(line, "out takes yes or no"),
+                        }
+                    }
+                    "conscripted" => {
+                        c.conscripted = parse_number(value.trim()).ok_or(RulingError {
+                            line,
+                            message: "conscripted takes a number".into(),
+                        })?
+                    }
+                    "engagements" => {
+                        let (n, against) = match value.split_once(" against ") {
+                            Some((n, who)) => (n, Some(who.trim().to_string())),
+                            None => (value, None),
+                        };
+                        let n = parse_number(n.trim()).ok_or(RulingError {
+                            line,
+                            message: "expected `engagements: N [against COMMANDER]`".into(),
+                        })?;
+                        c.engagements = Some((line, n, against));
+                    }
                     "hand" => c.hand.extend(list()),
                     "shipyard" => c.shipyard.extend(list()),
                     "scrapheap" => c.scrapheap.extend(list()),
@@ -331,6 +380,9 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
         label: None,
         wounds: 0,
         face_down: false,
+        awaits_volley: false,
+        owes_drawback: false,
+        entered: None,
         controlled_by: None,
         owned_by: None,
     };
@@ -344,6 +396,15 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
                 line,
                 message: "`wounds` needs a number".into(),
             })?;
+        } else if w == "entered" {
+            e.entered = Some(it.next().and_then(parse_number).ok_or(RulingError {
+                line,
+                message: "`entered` needs a number".into(),
+            })?);
+        } else if w == "awaits-volley-turn" {
+            e.awaits_volley = true;
+        } else if w == "owes-drawback" {
+            e.owes_drawback = true;
         } else if w == "face-down" {
             e.face_down = true;
         } else if w == "controlled-by" || w == "owned-by" {
@@ -415,6 +476,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
         labels: BTreeMap::new(),
     };
     let mut stockpiles = Vec::new();
+    let mut entered: Vec<(Inst, u32)> = Vec::new();
     for (k, c) in r.commanders.iter().enumerate() {
         let who = PlayerId(k as u8);
         for (zone, list) in [
@@ -467,12 +529,26 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
                 })?;
             }
             g.set_face_down(i, e.face_down);
+            if e.awaits_volley {
+                g.fresh.push(i);
+            }
+            if e.owes_drawback {
+                g.drawback_carried.push(i);
+            }
+            if let Some(n) = e.entered {
+                entered.push((i, n));
+            }
             if e.controlled_by.is_some() || e.owned_by.is_some() {
-                if zone != Zone::Battlefield {
+                // An attached card is under its host's command (§9.1): only its owner may
+                // differ (a Marine of another commander's aboard, §6.9.7).
+                if zone != Zone::Battlefield && e.controlled_by.is_some() {
                     return err(
                         e.line,
-                        "`controlled-by` and `owned-by` go on a card at the top of the in-play tree (a hijacked ship, §9.16)",
+                        "`controlled-by` goes on a card at the top of the in-play tree (a hijacked ship, §9.16); an attached card follows its host",
                     );
+                }
+                if zone == Zone::Stockpile {
+                    return err(e.line, "a Stockpile card is its commander's own (§4.3)");
                 }
                 if let Some(name) = &e.controlled_by {
                     let p = seat(&g, name, e.line)?;
@@ -497,6 +573,29 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             stack.push((e.depth, i));
         }
         stockpiles.push((who, c.stockpile.unwrap_or((10, 10))));
+        // What the turn has counted so far (docs/rulings.md): the active commander's.
+        let against = match &c.engagements {
+            Some((line, _, Some(name))) => Some(seat(&g, name, *line)?),
+            _ => None,
+        };
+        if let Some(x) = g.cmd_mut(who) {
+            x.conscripted = c.conscripted;
+            x.out = c.out;
+            x.engagements = c.engagements.as_ref().map_or(0, |e| e.1);
+        }
+        if against.is_some() {
+            g.declared_against = against;
+        }
+    }
+    // `entered N` restamps when cards entered play: the order the file gives, not the order
+    // the board placed them (`effects::triggers`, docs/engine.md). Later entries stamp after every given number.
+    if let Some(last) = entered.iter().map(|e| e.1).max() {
+        for (i, n) in entered {
+            if let Some(x) = g.instances.get_mut(i.0 as usize) {
+                x.entered = n;
+            }
+        }
+        g.clock = g.clock.max(last);
     }
     for (line, text) in &r.overrides {
         let ov = parse_override(&g, &refs, text, *line)?;
@@ -516,6 +615,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
     for (who, (res, cur)) in stockpiles {
         g.set_stockpile(who, res, cur);
     }
+    g.dice.seek(r.seed_words);
     g.force_dice(r.dice.iter().copied());
     Ok((g, refs))
 }

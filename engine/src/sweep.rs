@@ -49,6 +49,13 @@ impl PlayerKind {
         }
     }
 
+    /// The kind a games file names (`random`, `heuristic`), as [`PlayerKind::name`] writes it.
+    pub fn from_name(name: &str) -> Option<PlayerKind> {
+        [PlayerKind::Random, PlayerKind::Heuristic]
+            .into_iter()
+            .find(|k| k.name() == name)
+    }
+
     /// The player of this kind for seat `seat` of the game with seed `game_seed`, on its own
     /// stream derived from both: `sweep`, `simulate` and `hullbreach play` seat players alike,
     /// so a game of any of them replays with `hullbreach play`.

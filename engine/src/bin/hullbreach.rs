@@ -1,6 +1,7 @@
 //! `hullbreach`: play seeded games between bundled decks, run ruling files, sweep many
-//! seeded games for broken invariants (`engine::sweep`), and print exact volley odds
-//! (`engine::odds`).
+//! seeded games for broken invariants (`engine::sweep`), simulate and replay games
+//! (`engine::simulate`, `engine::replay`, which also writes a game's moment as a ruling), and
+//! print exact volley odds (`engine::odds`).
 //!
 //! The card pool is the database `cardc build` wrote (`--db FILE`, default `hullbreach.hbdb` in
 //! the current directory; refused with a message naming `cardc build` when it is missing or
@@ -154,6 +155,45 @@ enum Command {
         #[arg(long, conflicts_with = "choices")]
         record: bool,
     },
+    /// Play one game of a `simulate --out` games file again and print its transcript (as
+    /// `play` prints it), or write the state before one of its choices as a ruling file.
+    Replay {
+        /// The games file `simulate --out` wrote.
+        file: PathBuf,
+        /// The game: its `index` in the run (from 0, as the file and `simulate` number games).
+        #[arg(long)]
+        game: u64,
+        /// Put each choice, numbered from 1, before its events (`choice N> Commander: action`).
+        #[arg(long, conflicts_with = "to_ruling")]
+        numbered: bool,
+        /// The swapped side of an A/B game (`simulate --swap`): its decks with the swap made
+        /// (give the new card's `--feature FILE` as the run had it).
+        #[arg(long)]
+        swapped: bool,
+        /// A deck the run was given by path (matched to the record's deck names by file stem).
+        #[arg(long = "deck")]
+        decks: Vec<String>,
+        /// A card file the run added with `--feature` (repeatable).
+        #[arg(long = "feature")]
+        features: Vec<PathBuf>,
+        /// Write a ruling file whose board is the game before choice `--at` and whose script
+        /// is the game's next choices, with the dice they rolled (docs/rulings.md).
+        #[arg(long, requires = "at")]
+        to_ruling: bool,
+        /// The choice (from 1, as `--numbered` shows them) the ruling's board stands before.
+        #[arg(long, requires = "to_ruling")]
+        at: Option<usize>,
+        /// Script lines [default: to the end of the turn, at most 20].
+        #[arg(long, requires = "to_ruling")]
+        choices: Option<usize>,
+        /// When the state before `--at` cannot be written, write the nearest earlier one that
+        /// can instead of refusing.
+        #[arg(long, requires = "to_ruling")]
+        nearest: bool,
+        /// Write the ruling to FILE instead of standard output.
+        #[arg(long, requires = "to_ruling", value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Play many seeded games of 2–5 commanders (starter and generated legal decks), check the
     /// invariants after every choice and that every game moves on, and report the games that
     /// break one, each with a command that replays it.
@@ -179,6 +219,25 @@ enum Command {
         /// With `--game`: print the game's log.
         #[arg(long)]
         log: bool,
+        /// With `--game --log`: put each choice, numbered from 1, before its events.
+        #[arg(long, requires = "log")]
+        numbered: bool,
+        /// With `--game`: write the game before choice `--at` as a ruling file, as `replay
+        /// --to-ruling` does.
+        #[arg(long, requires_all = ["game", "at"])]
+        to_ruling: bool,
+        /// The choice (from 1, as `--numbered` shows them) the ruling's board stands before.
+        #[arg(long, requires = "to_ruling")]
+        at: Option<usize>,
+        /// Script lines [default: to the end of the turn, at most 20].
+        #[arg(long, requires = "to_ruling")]
+        choices: Option<usize>,
+        /// Write the nearest earlier choice that can be written instead of refusing.
+        #[arg(long, requires = "to_ruling")]
+        nearest: bool,
+        /// Write the ruling to FILE instead of standard output.
+        #[arg(long, requires = "to_ruling", value_name = "FILE")]
+        out: Option<PathBuf>,
     },
 }
 
@@ -329,8 +388,7 @@ fn sweep(
     turns: u32,
     player: Kind,
     features: &[PathBuf],
-    game: Option<u64>,
-    log: bool,
+    game: Option<SweepGame>,
 ) -> Result<bool, String> {
     use engine::sweep::{self, PlayerKind, Pool, Settings};
     use std::io::IsTerminal;
@@ -385,13 +443,33 @@ fn sweep(
     for f in features {
         replay.push_str(&format!(" --feature {}", f.display()));
     }
-    if let Some(i) = game {
+    if let Some(SweepGame {
+        index: i,
+        log,
+        numbered,
+        ruling,
+    }) = game
+    {
         let plan = sweep::plan(&pool, &settings, i)?;
         let played = sweep::play(&pool, &settings, &plan)?;
-        if log {
-            print!("{}", transcript::render_log(&played.game));
-        }
         let decks: Vec<&str> = plan.decks.iter().map(|(n, _)| n.as_str()).collect();
+        if let Some((mut req, out)) = ruling {
+            let start = sweep::new_game(&pool, &settings, &plan)?;
+            req.source = format!(
+                "{}, game {i} of sweep --seed {seed} (game seed {})",
+                decks.join(" vs "),
+                plan.seed
+            );
+            return write_ruling(&start, played.game.history(), &req, out);
+        }
+        if log {
+            let replayed = engine::replay::Replayed {
+                start: sweep::new_game(&pool, &settings, &plan)?,
+                choices: played.choices,
+                end: played.game.clone(),
+            };
+            print!("{}", engine::replay::transcript(&replayed, numbered));
+        }
         println!(
             "game {i}: seed {}, {} commanders ({}), {} choices",
             plan.seed,
@@ -657,10 +735,34 @@ fn run() -> Result<bool, String> {
         features,
         game,
         log,
+        numbered,
+        to_ruling,
+        at,
+        choices,
+        nearest,
+        out,
     } = &cli.command
     {
+        let ruling = match (*to_ruling, *at) {
+            (true, Some(at)) => Some((
+                engine::replay::Request {
+                    at,
+                    choices: *choices,
+                    nearest: *nearest,
+                    source: String::new(),
+                },
+                out.as_deref(),
+            )),
+            _ => None,
+        };
+        let game = game.map(|i| SweepGame {
+            index: i,
+            log: *log,
+            numbered: *numbered,
+            ruling,
+        });
         return sweep(
-            &cli.pool, *games, *seed, commanders, *turns, *player, features, *game, *log,
+            &cli.pool, *games, *seed, commanders, *turns, *player, features, game,
         );
     }
     if let Command::Simulate(sim) = &cli.command {
@@ -692,6 +794,40 @@ fn run() -> Result<bool, String> {
             shard: shard.as_deref(),
         };
         return simulate(&cli.pool, &run, report).map(|()| true);
+    }
+    if let Command::Replay {
+        file,
+        game,
+        numbered,
+        swapped,
+        decks,
+        features,
+        to_ruling,
+        at,
+        choices,
+        nearest,
+        out,
+    } = &cli.command
+    {
+        let ruling = match (*to_ruling, *at) {
+            (true, Some(at)) => Some(engine::replay::Request {
+                at,
+                choices: *choices,
+                nearest: *nearest,
+                source: String::new(),
+            }),
+            _ => None,
+        };
+        let args = ReplayArgs {
+            file,
+            game: *game,
+            numbered: *numbered,
+            swapped: *swapped,
+            decks,
+            features,
+            out: out.as_deref(),
+        };
+        return replay(&cli.pool, &args, ruling);
     }
     if let Command::Odds {
         dice,
@@ -794,8 +930,141 @@ fn run() -> Result<bool, String> {
                 }
             }
         }
-        Command::Sweep { .. } | Command::Simulate(_) | Command::Odds { .. } => Ok(true),
+        Command::Sweep { .. }
+        | Command::Simulate(_)
+        | Command::Odds { .. }
+        | Command::Replay { .. } => Ok(true),
     }
+}
+
+/// `hullbreach sweep --game I`: what to do with that one game.
+struct SweepGame<'a> {
+    index: u64,
+    log: bool,
+    numbered: bool,
+    ruling: Option<(engine::replay::Request, Option<&'a Path>)>,
+}
+
+/// `hullbreach replay`'s flags.
+struct ReplayArgs<'a> {
+    file: &'a Path,
+    game: u64,
+    numbered: bool,
+    swapped: bool,
+    decks: &'a [String],
+    features: &'a [PathBuf],
+    out: Option<&'a Path>,
+}
+
+/// `hullbreach replay FILE --game I`: the record's decks (by name, or the `--deck` path of
+/// that stem), its seed, turn cap and players, played again; refused when the game plays
+/// otherwise than recorded.
+fn replay(
+    pool_args: &PoolArgs,
+    args: &ReplayArgs,
+    ruling: Option<engine::replay::Request>,
+) -> Result<bool, String> {
+    use engine::simulate::record::Variant;
+    let variant = if args.swapped {
+        Variant::Swap
+    } else {
+        Variant::Base
+    };
+    let record = engine::simulate::record::find(args.file, args.game, variant)?;
+    let (db, dir) = load_pool(pool_args)?;
+    let db =
+        match (&dir, args.features.is_empty()) {
+            (_, true) => db,
+            (Some(dir), false) => load_pool_with(dir, args.features)?.0,
+            (None, false) => return Err(
+                "--feature compiles card files with the pool's card directory: give --cards DIR"
+                    .into(),
+            ),
+        };
+    for d in args.decks {
+        if !record.decks.contains(&deck_stem(d)) {
+            return Err(format!(
+                "--deck {d}: game {} has no deck named `{}` (its decks: {})",
+                record.index,
+                deck_stem(d),
+                record.decks.join(", ")
+            ));
+        }
+    }
+    let mut decks = Vec::new();
+    for name in &record.decks {
+        let given = args.decks.iter().find(|d| deck_stem(d) == *name);
+        decks.push(load_deck(&db, dir.as_deref(), given.unwrap_or(name))?);
+    }
+    // The swapped side: every copy of the old card replaced, as the run made it.
+    if let (Variant::Swap, Some(swap)) = (record.variant, &record.run.swap) {
+        let (old, new) = swap.split_once('=').unwrap_or((swap, ""));
+        let id = |name: &str| {
+            db.by_name(name.trim()).map(|c| c.id).ok_or_else(|| {
+                format!(
+                    "game {} swaps in `{}`, which is not in the pool: give its --feature FILE",
+                    record.index,
+                    name.trim()
+                )
+            })
+        };
+        let (old, new) = (id(old)?, id(new)?);
+        for d in &mut decks {
+            *d = engine::simulate::swap_deck(&db, d, old, new)?;
+        }
+    }
+    let played = engine::replay::replay(db, &record, decks)?;
+    if let Some(d) = engine::replay::differs(&record, &played) {
+        return Err(format!(
+            "{}: game {} plays otherwise than its record ({d}): were the card pool or a deck \
+             changed since the run?",
+            args.file.display(),
+            record.index
+        ));
+    }
+    let Some(mut req) = ruling else {
+        print!("{}", engine::replay::transcript(&played, args.numbered));
+        return Ok(true);
+    };
+    req.source = format!(
+        "{}, game {} of simulate --seed {} (game seed {}){}",
+        record.decks.join(" vs "),
+        record.index,
+        record.run.seed,
+        record.seed,
+        match (variant, &record.run.swap) {
+            (Variant::Swap, Some(swap)) => format!(", swapped: {swap}"),
+            _ => String::new(),
+        }
+    );
+    write_ruling(&played.start, played.end.history(), &req, args.out)
+}
+
+/// `--to-ruling`: the ruling before choice `req.at` of the game that began at `start`, to
+/// `out` or standard output; its notes (a script stopped early, `--nearest`) on stderr.
+fn write_ruling(
+    start: &Game,
+    history: &[(engine::PlayerId, engine::Choice)],
+    req: &engine::replay::Request,
+    out: Option<&Path>,
+) -> Result<bool, String> {
+    let w = engine::replay::to_ruling(start, history, req).map_err(|r| r.to_string())?;
+    for n in &w.notes {
+        eprintln!("note: {n}");
+    }
+    match out {
+        Some(path) => {
+            std::fs::write(path, &w.text).map_err(|e| format!("{}: {e}", path.display()))?;
+            eprintln!(
+                "wrote {}: the board before choice {} and {} script line(s)",
+                path.display(),
+                w.at,
+                w.script
+            );
+        }
+        None => print!("{}", w.text),
+    }
+    Ok(true)
 }
 
 /// `hullbreach ruling FILE --record`: lines are read with rustyline (history, editing) at a

@@ -138,30 +138,20 @@ impl Simulation {
         let seats: Vec<usize> = (0..n).map(|s| self.seat(index, s)).collect();
         let lists = seats
             .iter()
-            .enumerate()
-            .map(|(s, &e)| {
+            .map(|&e| {
                 let cards = match (&self.swap, variant) {
                     (Some(sw), Variant::Swap) => sw.decks[e].clone(),
                     _ => self.entrants[e].cards.clone(),
                 };
-                // Named as `hullbreach play` names them, so the replay's log is the same.
-                (format!("{} ({})", self.entrants[e].deck, s + 1), cards)
+                (
+                    self.entrants[e].deck.clone(),
+                    cards,
+                    self.entrants[e].player,
+                )
             })
             .collect();
-        let mut game = Game::new(
-            self.db.clone(),
-            lists,
-            Config {
-                seed,
-                max_turns: self.settings.turns,
-            },
-        )
-        .map_err(|e| format!("game {index}: {e}"))?;
-        let mut players: Vec<_> = seats
-            .iter()
-            .enumerate()
-            .map(|(s, &e)| self.entrants[e].player.player(seed, s as u64))
-            .collect();
+        let (mut game, mut players) = new_game(self.db.clone(), seed, self.settings.turns, lists)
+            .map_err(|e| format!("game {index}: {e}"))?;
         let choices = crate::players::play_out(&mut game, &mut players, MAX_CHOICES);
         Ok(GameRecord {
             run: self.run_header(),
@@ -185,12 +175,7 @@ impl Simulation {
                 Some(Outcome::Winner(w)) => Some(usize::from(w.0)),
                 _ => None,
             },
-            ending: match game.outcome() {
-                Some(Outcome::Winner(_)) => Ending::Winner,
-                Some(Outcome::TurnLimit { .. }) => Ending::TurnCap,
-                Some(Outcome::NoCommanders) => Ending::NoCommanders,
-                None => Ending::Unfinished,
-            },
+            ending: Ending::of(game.outcome()),
             cap_reason: match game.outcome() {
                 Some(Outcome::TurnLimit { .. }) => Some(cap_reason(&game)),
                 _ => None,
@@ -242,6 +227,37 @@ impl Simulation {
                 .collect()
         })
     }
+}
+
+/// A game as a run plays it (and `hullbreach replay` plays it again): each seat's deck, named
+/// as `hullbreach play` names it (`rdf-starter (1)`) so the logs are the same, the game's own
+/// seed and turn cap, and each seat's player seeded from the game seed and the seat.
+pub fn new_game(
+    db: Arc<CardDb>,
+    seed: u64,
+    turns: u32,
+    seats: Vec<(String, Vec<CardId>, PlayerKind)>,
+) -> Result<(Game, Vec<Box<dyn crate::players::Player>>), String> {
+    let players = seats
+        .iter()
+        .enumerate()
+        .map(|(s, seat)| seat.2.player(seed, s as u64))
+        .collect();
+    let lists = seats
+        .into_iter()
+        .enumerate()
+        .map(|(s, (deck, cards, _))| (format!("{deck} ({})", s + 1), cards))
+        .collect();
+    let game = Game::new(
+        db,
+        lists,
+        Config {
+            seed,
+            max_turns: turns,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    Ok((game, players))
 }
 
 /// Every commander still in has drawn their Shipyard dry: a deck-out; else a stalemate.

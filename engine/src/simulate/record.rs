@@ -71,6 +71,19 @@ pub enum Ending {
     Unfinished,
 }
 
+impl Ending {
+    /// How a game with this outcome (`None`: still undecided) ended.
+    pub fn of(outcome: Option<&crate::event::Outcome>) -> Ending {
+        use crate::event::Outcome;
+        match outcome {
+            Some(Outcome::Winner(_)) => Ending::Winner,
+            Some(Outcome::TurnLimit { .. }) => Ending::TurnCap,
+            Some(Outcome::NoCommanders) => Ending::NoCommanders,
+            None => Ending::Unfinished,
+        }
+    }
+}
+
 /// Why a game at the turn cap had no winner, as far as its final state tells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -206,6 +219,67 @@ pub fn to_jsonl(records: &[GameRecord]) -> String {
 /// Errors name the file and line.
 pub fn read(path: &Path, into: &mut Vec<GameRecord>, budget: &mut u64) -> Result<(), String> {
     let at = path.display();
+    each_line(path, budget, &mut |number, text| {
+        if into.len() >= MAX_RECORDS {
+            return Err(format!("{at}: more than {MAX_RECORDS} games"));
+        }
+        into.push(parse_line(path, number, text)?);
+        Ok(false)
+    })
+}
+
+/// The record of game `index` (the record's `index` field, 0-based, as the run numbers its
+/// games) on the `variant` side of an A/B run (`Base` otherwise) in a games file, read as
+/// [`read`] reads (bounded, checked), but keeping only that record.
+pub fn find(path: &Path, index: u64, variant: Variant) -> Result<GameRecord, String> {
+    let mut budget = MAX_MERGE_BYTES;
+    let mut found = None;
+    let mut games = 0u64;
+    // `--out` writes compact JSON: a line of that form without this text is another game and
+    // is not parsed (a line written otherwise is).
+    let key = format!("\"index\":{index},");
+    each_line(path, &mut budget, &mut |number, text| {
+        games += 1;
+        if text.contains("\"index\":") && !text.contains(&key) {
+            return Ok(false);
+        }
+        let r = parse_line(path, number, text)?;
+        if r.index == index && r.variant == variant {
+            found = Some(r);
+            return Ok(true);
+        }
+        Ok(false)
+    })?;
+    found.ok_or_else(|| {
+        format!(
+            "{}: no {}game {index} among its {games} record(s) (games are numbered by their \
+             `index`, from 0)",
+            path.display(),
+            if variant == Variant::Swap {
+                "swapped "
+            } else {
+                ""
+            }
+        )
+    })
+}
+
+fn parse_line(path: &Path, number: usize, text: &str) -> Result<GameRecord, String> {
+    let at = path.display();
+    let r: GameRecord = serde_json::from_str(text)
+        .map_err(|e| format!("{at} line {number}: not a game record: {e}"))?;
+    r.check().map_err(|e| format!("{at} line {number}: {e}"))?;
+    Ok(r)
+}
+
+/// Each non-blank line of a games file with its number, until `each` says stop (`Ok(true)`):
+/// regular files only, at most [`MAX_LINE_BYTES`] a line and `budget` bytes in all, UTF-8.
+fn each_line(
+    path: &Path,
+    budget: &mut u64,
+    each: &mut dyn FnMut(usize, &str) -> Result<bool, String>,
+) -> Result<(), String> {
+    let at = path.display();
     let meta = std::fs::metadata(path).map_err(|e| format!("{at}: {e}"))?;
     if !meta.is_file() {
         return Err(format!("{at}: not a regular file"));
@@ -238,13 +312,9 @@ pub fn read(path: &Path, into: &mut Vec<GameRecord>, budget: &mut u64) -> Result
         if text.is_empty() {
             continue;
         }
-        if into.len() >= MAX_RECORDS {
-            return Err(format!("{at}: more than {MAX_RECORDS} games"));
+        if each(number, text)? {
+            return Ok(());
         }
-        let r: GameRecord = serde_json::from_str(text)
-            .map_err(|e| format!("{at} line {number}: not a game record: {e}"))?;
-        r.check().map_err(|e| format!("{at} line {number}: {e}"))?;
-        into.push(r);
     }
 }
 
@@ -391,5 +461,27 @@ mod tests {
         assert!(bad.check().is_err());
         let _ = std::fs::remove_file(path);
         let _ = std::fs::remove_file(long);
+    }
+
+    #[test]
+    fn finds_one_game_by_its_index() {
+        let path = file("find", &to_jsonl(&[game(0), game(1)]));
+        assert_eq!(find(&path, 1, Variant::Base), Ok(game(1)));
+        assert!(
+            find(&path, 1, Variant::Swap).is_err(),
+            "no swapped side in this run"
+        );
+        let err = find(&path, 2, Variant::Base).expect_err("no game 2");
+        assert!(
+            err.ends_with(
+                "no game 2 among its 2 record(s) (games are numbered by their `index`, from 0)"
+            ),
+            "{err}"
+        );
+        let _ = std::fs::remove_file(path);
+        let dir = std::env::temp_dir();
+        assert!(find(&dir, 0, Variant::Base)
+            .expect_err("a directory")
+            .ends_with("not a regular file"));
     }
 }

@@ -1,0 +1,364 @@
+//! `hullbreach replay` end to end (issue #16 item 7): a game of a `simulate --out` file plays
+//! again byte for byte as `hullbreach play` plays it from the record's seed, decks and players;
+//! `--numbered` numbers its choices; `--to-ruling` writes a ruling `hullbreach ruling` runs, or
+//! refuses a moment a board cannot hold with the choice that can be written; bad files and
+//! game numbers are refused with what is wrong. The writer itself is tested in
+//! `tests/tests/replay.rs`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs in the repository root with the bundled `cards/`.
+fn hullbreach(args: &[&str]) -> Output {
+    let mut all = vec!["--cards", "cards"];
+    all.extend_from_slice(args);
+    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(&all)
+        .current_dir(repo())
+        .output()
+        .expect("hullbreach runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn ok(out: Output) -> String {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// A scratch directory with a games file of four games, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("hullbreach-replay-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        let s = Scratch(dir);
+        ok(hullbreach(&[
+            "simulate",
+            "--deck",
+            "rdf-starter",
+            "--deck",
+            "colonial-starter",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--player",
+            "random",
+            "--turns",
+            "20",
+            "--out",
+            &s.file("games.jsonl"),
+        ]));
+        s
+    }
+
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A field of the JSON line of game `index` (after the run header).
+fn field(games: &str, index: u64, key: &str) -> String {
+    let file = std::fs::read_to_string(games).expect("games file");
+    let marker = format!("\"index\":{index},");
+    let line = file
+        .lines()
+        .find(|l| l.contains(&marker))
+        .expect("the game's line");
+    let line = &line[line.find(&marker).expect("the index")..];
+    let at = line.find(&format!("\"{key}\":")).expect("the key") + key.len() + 3;
+    line[at..]
+        .split([',', '}'])
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn a_replay_is_the_game_play_plays_byte_for_byte() {
+    let dir = Scratch::new("play");
+    let games = dir.file("games.jsonl");
+    for game in ["1", "2"] {
+        let a = ok(hullbreach(&["replay", &games, "--game", game]));
+        let b = ok(hullbreach(&["replay", &games, "--game", game]));
+        assert_eq!(a, b, "two replays print the same bytes");
+        // The record's seed, decks (in seat order) and players give the same game to `play`.
+        let index: u64 = game.parse().expect("a number");
+        let seed = field(&games, index, "seed");
+        let first = if index.is_multiple_of(2) {
+            ["rdf-starter", "colonial-starter"]
+        } else {
+            ["colonial-starter", "rdf-starter"]
+        };
+        let play = hullbreach(&[
+            "play", "--seed", &seed, "--turns", "20", "--deck", first[0], "--deck", first[1],
+            "--player", "random",
+        ]);
+        assert_eq!(
+            a,
+            text(&play.stdout),
+            "game {game} replays as `play` plays it"
+        );
+        // Numbered: the same events, each choice before its own.
+        let numbered = ok(hullbreach(&[
+            "replay",
+            &games,
+            "--game",
+            game,
+            "--numbered",
+        ]));
+        let choices = numbered
+            .lines()
+            .filter(|l| l.starts_with("choice "))
+            .count();
+        assert_eq!(choices.to_string(), field(&games, index, "choices"));
+        assert!(numbered.contains("\nchoice 1> "), "{numbered}");
+        let events: String = numbered
+            .lines()
+            .filter(|l| !l.starts_with("choice "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(events, a);
+    }
+}
+
+#[test]
+fn to_ruling_writes_a_ruling_that_runs_or_refuses_with_the_nearest_choice() {
+    let dir = Scratch::new("ruling");
+    let games = dir.file("games.jsonl");
+    let file = dir.file("moment.ruling");
+    // Choice 1 is in Setup: refused, with the first choice that can be written.
+    let out = hullbreach(&["replay", &games, "--game", "0", "--to-ruling", "--at", "1"]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("error: cannot write the game before choice 1 as a ruling: it is "),
+        "{err}"
+    );
+    let next: String = err
+        .split("the next one that can is ")
+        .nth(1)
+        .expect("names the next writable choice")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    // That choice writes, to a file, and the ruling runs with every script line accepted.
+    let out = hullbreach(&[
+        "replay",
+        &games,
+        "--game",
+        "0",
+        "--to-ruling",
+        "--at",
+        &next,
+        "--out",
+        &file,
+    ]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("the board before choice {next}")),
+        "{err}"
+    );
+    let written = std::fs::read_to_string(&file).expect("the ruling file");
+    assert!(
+        written.contains(&format!("before choice {next}\n")),
+        "{written}"
+    );
+    let run = ok(hullbreach(&["ruling", &file]));
+    assert!(!run.contains("REFUSED"), "{run}");
+    assert!(!run.contains("forced dice ran out"), "{run}");
+    // Standard output gets the same ruling without --out.
+    let printed = ok(hullbreach(&[
+        "replay",
+        &games,
+        "--game",
+        "0",
+        "--to-ruling",
+        "--at",
+        &next,
+    ]));
+    assert_eq!(printed, written);
+}
+
+#[test]
+fn bad_games_files_and_numbers_are_refused() {
+    let dir = Scratch::new("bad");
+    let games = dir.file("games.jsonl");
+    let err = |args: &[&str]| {
+        let out = hullbreach(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        text(&out.stderr)
+    };
+    let e = err(&["replay", &games, "--game", "9"]);
+    assert!(e.contains("no game 9 among its 4 record(s)"), "{e}");
+    let e = err(&["replay", &dir.file(""), "--game", "0"]);
+    assert!(e.contains("not a regular file"), "{e}");
+    let broken = dir.file("broken.jsonl");
+    std::fs::write(&broken, "{\"index\":0, not json\n").expect("write");
+    let e = err(&["replay", &broken, "--game", "0"]);
+    assert!(e.contains("line 1: not a game record"), "{e}");
+    // --at without --to-ruling, and --to-ruling without --at, are usage errors.
+    err(&["replay", &games, "--game", "0", "--at", "3"]);
+    err(&["replay", &games, "--game", "0", "--to-ruling"]);
+    let e = err(&[
+        "replay",
+        &games,
+        "--game",
+        "0",
+        "--to-ruling",
+        "--at",
+        "100000",
+    ]);
+    assert!(e.contains("the game has choices 1 to"), "{e}");
+    let e = err(&[
+        "replay",
+        &games,
+        "--game",
+        "0",
+        "--deck",
+        "cards/decks/nope.txt",
+    ]);
+    assert!(e.contains("has no deck named `nope`"), "{e}");
+}
+
+/// A sweep's game (generated decks included) writes a ruling the same way, from its
+/// `--game I` form; `--log` prints what it printed before, `--numbered` numbers its choices.
+#[test]
+fn a_sweep_game_writes_a_ruling_too() {
+    let dir = Scratch::new("sweep");
+    let file = dir.file("sweep.ruling");
+    let sweep = [
+        "sweep",
+        "--games",
+        "2",
+        "--seed",
+        "2",
+        "--commanders",
+        "3",
+        "--turns",
+        "12",
+        "--game",
+        "1",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = sweep.to_vec();
+        args.extend_from_slice(extra);
+        hullbreach(&args)
+    };
+    let log = ok(with(&["--log"]));
+    assert!(log.contains("\n[§5.2] turn 1: "), "{log}");
+    assert!(!log.contains("\nchoice 1> "), "{log}");
+    assert!(log.ends_with("no violation\n"), "{log}");
+    let numbered = ok(with(&["--log", "--numbered"]));
+    assert!(numbered.contains("\nchoice 1> "), "{numbered}");
+    let out = with(&["--to-ruling", "--at", "60", "--nearest", "--out", &file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&file).expect("the ruling file");
+    assert!(
+        written.contains(", game 1 of sweep --seed 2 (game seed "),
+        "{written}"
+    );
+    let run = ok(hullbreach(&["ruling", &file]));
+    assert!(!run.contains("REFUSED"), "{run}");
+}
+
+/// The swapped side of an A/B game replays with `--swapped` (and the new card's file); the
+/// base side is the default.
+#[test]
+fn the_swapped_side_of_an_ab_game_replays() {
+    let dir = Scratch::new("swap");
+    let games = dir.file("ab.jsonl");
+    let pool = ["--cards", "tests/rulings/pool"];
+    let decks = [
+        "--deck",
+        "docs/guide/pelican-deck.txt",
+        "--deck",
+        "docs/guide/opponent-deck.txt",
+    ];
+    let feature = ["--feature", "docs/guide/pelican-mk2.hb"];
+    let run = |args: &[&str]| {
+        let mut all = pool.to_vec();
+        all.extend_from_slice(args);
+        Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+            .args(&all)
+            .current_dir(repo())
+            .output()
+            .expect("hullbreach runs")
+    };
+    let mut sim = vec!["simulate"];
+    sim.extend_from_slice(&decks);
+    sim.extend_from_slice(&feature);
+    sim.extend_from_slice(&[
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--turns",
+        "12",
+        "--swap",
+        "Pelican-class Transport=Pelican-class Transport Mk II",
+        "--out",
+        &games,
+    ]);
+    ok(run(&sim));
+    // A game whose two sides played differently (their records' choice counts differ).
+    let file = std::fs::read_to_string(&games).expect("games file");
+    let choices = |index: u64, variant: &str| {
+        file.lines()
+            .find(|l| {
+                l.contains(&format!("\"index\":{index},"))
+                    && l.contains(&format!("\"variant\":\"{variant}\""))
+            })
+            .and_then(|l| l.split("\"choices\":").nth(1))
+            .map(|c| c.split(',').next().unwrap_or("").to_string())
+            .expect("the record")
+    };
+    let index = (0..6)
+        .find(|&i| choices(i, "base") != choices(i, "swap"))
+        .expect("a game the swap changed")
+        .to_string();
+    let mut base = vec!["replay", games.as_str(), "--game", index.as_str()];
+    base.extend_from_slice(&decks);
+    base.extend_from_slice(&feature);
+    let a = ok(run(&base));
+    let mut swapped = base.clone();
+    swapped.push("--swapped");
+    let b = ok(run(&swapped));
+    assert!(a != b, "the two sides of game {index} play differently");
+    assert!(!a.contains("Mk II"), "the base side has no Mk II");
+    // Without the new card the swapped side cannot be built, and says so.
+    let out = run(&[
+        "replay",
+        &games,
+        "--game",
+        &index,
+        "--swapped",
+        "--deck",
+        "docs/guide/pelican-deck.txt",
+        "--deck",
+        "docs/guide/opponent-deck.txt",
+    ]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("which is not in the pool: give its --feature FILE"),
+        "{err}"
+    );
+}
