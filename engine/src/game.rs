@@ -655,8 +655,10 @@ impl Game {
     pub(crate) fn move_to(&mut self, i: Inst, zone: Zone) {
         let was_in_play = self.in_play(i);
         if !matches!(zone, Zone::Battlefield | Zone::Attached(_)) {
-            // A ship that leaves play no longer waits to act (§6.6 STEP 8E).
+            // A ship that leaves play no longer waits to act (§6.6 STEP 8E), nor owes an
+            // Overload Drawback (§3.3.3, I-42): if it comes back, it is a new card (§9.12).
             self.fresh.retain(|&f| f != i);
+            self.drawback_carried.retain(|&f| f != i);
         }
         self.detach_from_zone(i);
         let now_in_play = matches!(zone, Zone::Battlefield | Zone::Attached(_));

@@ -94,3 +94,10 @@ Module-Station "Trophy Wall" {
     text: "Once per game, whenever a ship you control destroys an opposing ship, gain 1 Resource."
     when a ship you control destroys an opposing ship once per game: gain 1R
 }
+
+Event "Recall to Dock" {
+    cost: 0C
+    timing: your turn
+    text: "Return target ship in your fleet to its owner's hand."
+    play: return target ship in your fleet to its owner's hand
+}
