@@ -84,7 +84,7 @@ pub struct RenderArgs {
     #[arg(default_value = "cards")]
     pub dir: PathBuf,
     /// Where to write the SVG files (created if missing).
-    #[arg(long, required_unless_present = "tts")]
+    #[arg(long, required_unless_present_any = ["tts", "pdf"])]
     pub out: Option<PathBuf>,
     /// Only these cards (printed names, exact).
     #[arg(long = "cards", num_args = 1..)]
@@ -113,6 +113,22 @@ pub struct RenderArgs {
     /// otherwise.
     #[arg(long, requires = "tts")]
     pub tts_url: Option<String>,
+    /// Write print-and-play sheets to this PDF: 3 x 3 cards a page with crop marks, each page
+    /// of faces followed by its mirrored page of backs for duplex printing.
+    #[arg(long)]
+    pub pdf: Option<PathBuf>,
+    /// The paper of `--pdf`.
+    #[arg(long, value_enum, default_value_t = PaperSize::A4)]
+    pub paper: PaperSize,
+    /// Bleed around each card in `--pdf`, in millimetres (0 to 2).
+    #[arg(long, default_value_t = 0.0)]
+    pub bleed: f32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperSize {
+    A4,
+    Letter,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

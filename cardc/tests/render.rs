@@ -377,3 +377,54 @@ fn more_faces_than_a_sheet_holds_go_on_a_second_sheet() {
         .unwrap()
         .ends_with("faces-2.png"));
 }
+
+#[test]
+fn a_print_and_play_pdf_has_a_page_of_backs_after_each_page_of_faces() {
+    let s = Scratch::new("pdf");
+    std::fs::create_dir_all(&s.0).unwrap();
+    let pdf = s.0.join("rdf.pdf");
+    let out = cardc(&[
+        "render",
+        "cards",
+        "--deck",
+        "cards/decks/rdf-starter.txt",
+        "--pdf",
+        pdf.to_str().unwrap(),
+        "--paper",
+        "letter",
+        "--bleed",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // 55 cards, nine a page: 7 pages of faces, each followed by its backs.
+    assert!(String::from_utf8_lossy(&out.stdout).contains("wrote 55 cards on 14 pages"));
+    let doc = lopdf::Document::load(&pdf).expect("the PDF reads back");
+    let pages = doc.get_pages();
+    assert_eq!(pages.len(), 14);
+    for (_, id) in pages {
+        let page = doc.get_dictionary(id).unwrap();
+        let media = page.get(b"MediaBox").unwrap().as_array().unwrap();
+        let w = media[2].as_float().unwrap();
+        let h = media[3].as_float().unwrap();
+        // Letter: 8.5 x 11 inches.
+        assert!(
+            (w - 612.0).abs() < 0.5 && (h - 792.0).abs() < 0.5,
+            "{w} x {h}"
+        );
+    }
+
+    let out = cardc(&[
+        "render",
+        "cards",
+        "--pdf",
+        pdf.to_str().unwrap(),
+        "--bleed",
+        "9",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--bleed must be 0 to 2 mm"));
+}

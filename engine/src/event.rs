@@ -734,7 +734,8 @@ pub enum Event {
     /// A Stoic unit destroyed while it may not act gets no last volley (§3.4.10, I-49).
     StoicWithheld {
         card: CardRef,
-        /// Why it may not act: retreating (§6.6 STEP 3) or changed hands (§6.6 STEP 8E).
+        /// Why it may not act: retreating (§6.6 STEP 3), changed hands (§6.6 STEP 8E), or the
+        /// engagement ended before its last volley (§6.5.1, I-73).
         section: &'static str,
     },
     /// An effect attached a card to another (§9.1; an Event stays attached, §2.6).

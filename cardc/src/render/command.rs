@@ -8,7 +8,7 @@ use cardlang::diag::Diagnostic;
 use cardlang::ir::Card;
 
 use super::{slug, Renderer, TextSource, Theme};
-use crate::cli::{RenderArgs, RulesText};
+use crate::cli::{PaperSize, RenderArgs, RulesText};
 use crate::commands::{compile_pool, display, io_error, UNKNOWN_CARD};
 use crate::output::{say, Emitter, Status};
 
@@ -32,6 +32,18 @@ fn run(args: &RenderArgs, out: &mut Emitter) -> Result<(), Status> {
                 super::png::DPI.start(),
                 super::png::DPI.end(),
                 args.dpi
+            ),
+        ));
+        return Err(Status::Usage);
+    }
+    if !(0.0..=super::pdf::MAX_BLEED).contains(&args.bleed) {
+        out.emit_one(Diagnostic::error(
+            cardlang::diag::codes::READ_ERROR,
+            "--bleed",
+            format!(
+                "--bleed must be 0 to {} mm, not {}",
+                super::pdf::MAX_BLEED,
+                args.bleed
             ),
         ));
         return Err(Status::Usage);
@@ -133,6 +145,47 @@ fn run(args: &RenderArgs, out: &mut Emitter) -> Result<(), Status> {
             export.sheets.len(),
             if export.sheets.len() == 1 { "" } else { "s" },
             display(dir)
+        ));
+    }
+    if let Some(path) = &args.pdf {
+        let theme = renderer.theme();
+        // A deck prints every copy; named cards or the pool, one of each.
+        let mut sheets: Vec<super::pdf::Sheet<'_>> = Vec::new();
+        for (card, svg) in &faces {
+            let n = copies.as_ref().map_or(1, |deck| {
+                deck.iter()
+                    .filter(|(name, _)| *name == card.name)
+                    .map(|&(_, k)| k as usize)
+                    .sum::<usize>()
+                    // No deck holds more than 55 of anything (§2.1); a hostile count stops there.
+                    .min(55)
+            });
+            for _ in 0..n {
+                sheets.push(super::pdf::Sheet {
+                    svg,
+                    bleed_colour: super::faction_colour(theme, card),
+                });
+            }
+        }
+        let back_sheet = super::pdf::Sheet {
+            svg: &back,
+            bleed_colour: &theme.colours.back,
+        };
+        let paper = match args.paper {
+            PaperSize::A4 => super::pdf::Paper::A4,
+            PaperSize::Letter => super::pdf::Paper::Letter,
+        };
+        let bytes = super::pdf::document(&sheets, &back_sheet, paper, args.bleed).map_err(|e| {
+            out.emit_one(io_error(path, format!("cannot make the PDF: {e}")));
+            Status::Usage
+        })?;
+        write(path, &bytes, out)?;
+        let pages = 2 * sheets.len().div_ceil(super::pdf::PER_PAGE);
+        say(&format!(
+            "wrote {} card{} on {pages} pages (faces and backs) to {}\n",
+            sheets.len(),
+            if sheets.len() == 1 { "" } else { "s" },
+            display(path)
         ));
     }
     for name in cut {

@@ -11,6 +11,7 @@
 //! Output is deterministic: no timestamps, no random ids.
 
 pub mod command;
+pub mod pdf;
 pub mod png;
 pub mod text;
 pub mod tts;
@@ -725,7 +726,7 @@ impl Renderer {
     }
 }
 
-fn faction_colour<'t>(t: &'t Theme, card: &Card) -> &'t str {
+pub(crate) fn faction_colour<'t>(t: &'t Theme, card: &Card) -> &'t str {
     use cardlang::ir::Faction;
     match card.faction {
         Some(Faction::Rdf) => &t.colours.faction.rdf,

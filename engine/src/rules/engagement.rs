@@ -237,6 +237,18 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
 /// End the engagement (§6.5.1, STEP 9) and return to the Engagement phase.
 pub(crate) fn end(g: &mut Game, reason: EndReason) {
     let Some(e) = g.engagement.take() else { return };
+    // I-73: a Stoic unit still waiting for its last volley when the engagement ends (its
+    // Station fell in a response window, say) loses the volley, and its destruction by volley
+    // fire completes (§3.4.10, §6.7).
+    for &u in &e.stoic {
+        if g.in_play(u) {
+            g.log.push(Event::StoicWithheld {
+                card: g.card_ref(u),
+                section: "6.5.1",
+            });
+            volley::destroy(g, u, false);
+        }
+    }
     for i in g.instances.iter_mut() {
         i.facing = Facing::Normal;
     }
