@@ -140,6 +140,21 @@ fn random_decision(game: &mut Game, dice: &mut Dice) -> bool {
     game.apply(d.who, choices.swap_remove(k)).is_ok()
 }
 
+/// [`random_decision`] the way a playout runs it: the legal choices into a buffer the caller
+/// keeps (`Game::legal_choices_into`) and the choice applied without collecting its events
+/// (`Game::play`), so steady state allocates only what the rules themselves do.
+fn random_step(game: &mut Game, dice: &mut Dice, buf: &mut Vec<Choice>) -> bool {
+    let Some(d) = game.decision() else {
+        return false;
+    };
+    game.legal_choices_into(buf);
+    if buf.is_empty() {
+        return false;
+    }
+    let k = dice.below(buf.len() as u32) as usize;
+    game.play(d.who, buf.swap_remove(k)).is_ok()
+}
+
 /// Every 7th state before a decision along eight seeded random games (about 800 states
 /// from every part of a game), each with the random choice made there.
 fn sampled_states() -> Vec<(Game, PlayerId, Choice)> {
@@ -221,6 +236,44 @@ mod decision {
             .with_inputs(cycle(states))
             .bench_local_values(|(mut g, mut dice)| {
                 random_decision(&mut g, &mut dice);
+                g
+            });
+    }
+}
+
+/// The playout path: one random decision with a reused choice buffer and no event list
+/// (`random_step`); decisions per second is its throughput.
+#[divan::bench_group]
+mod playout {
+    use super::*;
+
+    #[divan::bench]
+    fn step(b: divan::Bencher) {
+        let states: Vec<(Game, Dice)> = sampled_states()
+            .into_iter()
+            .enumerate()
+            .map(|(k, (g, _, _))| (g, Dice::new(k as u64)))
+            .collect();
+        let mut buf = Vec::with_capacity(256);
+        b.counter(divan::counter::ItemsCount::new(1usize))
+            .with_inputs(cycle(states))
+            .bench_local_values(|(mut g, mut dice)| {
+                random_step(&mut g, &mut dice, &mut buf);
+                g
+            });
+    }
+
+    /// A whole random game from the turn-10 states, counted in decisions: the mean time per
+    /// decision over real playouts, allocations included.
+    #[divan::bench]
+    fn from_turn_10(b: divan::Bencher) {
+        let states: Vec<(Game, Dice)> = (1..=8)
+            .map(|seed| (game_at_turn(seed, 10), Dice::new(seed + 100)))
+            .collect();
+        let mut buf = Vec::with_capacity(256);
+        b.with_inputs(cycle(states))
+            .bench_local_values(|(mut g, mut dice)| {
+                while random_step(&mut g, &mut dice, &mut buf) {}
                 g
             });
     }

@@ -3,10 +3,10 @@
 
 use crate::error::RuleError;
 use crate::event::Phase;
-use crate::game::{Game, Step, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::CardId;
 use crate::rules::{logistics, setup};
+use crate::state::{Game, Step, Zone};
 
 /// Where the game starts when a board is built by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +33,7 @@ impl Game {
                 what: format!("card id {} is not in the card database", card.0),
             });
         }
-        if self.instances.len() >= crate::game::MAX_CARDS {
+        if self.instances.len() >= crate::state::MAX_CARDS {
             return Err(RuleError::BadOverride {
                 what: "too many cards on the board".into(),
             });

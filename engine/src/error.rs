@@ -8,72 +8,6 @@ use crate::choice::{Choice, DecisionKind};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::Amount;
 
-impl RuleError {
-    /// The refusal in words, with commanders named as in the game rather than by seat and
-    /// cards as `Name #N`.
-    pub fn describe(&self, g: &crate::Game) -> String {
-        self.describe_choice(g, None)
-    }
-
-    /// The refusal of `choice` in words. A few errors carry only a card's printed name (the
-    /// deployment checks see the card, not its instance); naming the choice lets them name the
-    /// instance the choice meant: `Merlin-class Frigate #4`, not `Merlin-class Frigate`.
-    pub fn describe_choice(&self, g: &crate::Game, choice: Option<&Choice>) -> String {
-        let cards = choice.map_or_else(Vec::new, Choice::cards);
-        // The instance the choice names with this printed name, if exactly one does.
-        let label = |name: &str| -> String {
-            let mut hits = cards.iter().filter(|&&i| g.name(i) == name);
-            match (hits.next(), hits.next()) {
-                (Some(&i), None) => crate::transcript::card_label(g, i),
-                _ => name.to_string(),
-            }
-        };
-        match self {
-            RuleError::NotAChoice {
-                who, choice, kind, ..
-            } => format!(
-                "`{}` is not a choice in {}'s {}",
-                choice.script(g),
-                g.commander_name(*who),
-                kind.step_words(g)
-            ),
-            RuleError::WrongZone { inst, wanted, .. } => {
-                let name = crate::transcript::card_label(g, *inst);
-                match g.zone(*inst) {
-                    // A card refused because it is gone says so (§9.12).
-                    Some(crate::game::Zone::Scrapheap) if wanted.contains("play") => {
-                        format!("{name} is not {wanted}: it is in the Scrapheap")
-                    }
-                    _ => format!("{name} is not {wanted}"),
-                }
-            }
-            RuleError::CannotDeploy { card, why, .. } => {
-                format!("{} cannot be deployed that way: {why}", label(card))
-            }
-            RuleError::BadHost {
-                card, host, why, ..
-            } => format!("{} cannot go on {}: {why}", label(card), label(host)),
-            RuleError::NoCapacity { host, why, .. } => {
-                format!("{} has no room: {why}", label(host))
-            }
-            RuleError::OutOfGame { who } => {
-                format!("{} is out of the game", g.commander_name(*who))
-            }
-            RuleError::NotYourDecision { who, decider } => format!(
-                "it is {}'s decision, not {}'s",
-                g.commander_name(*decider),
-                g.commander_name(*who)
-            ),
-            RuleError::Unique { card, who, in_play } => format!(
-                "{} is Unique and {} already has {in_play} in play",
-                label(card),
-                g.commander_name(*who)
-            ),
-            e => e.to_string(),
-        }
-    }
-}
-
 /// A refused choice.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
 pub enum RuleError {
@@ -174,7 +108,31 @@ impl RuleError {
 /// so rather than only that the card is not where the choice needs it (§9.12).
 pub(crate) fn gone(g: &crate::Game, i: Inst) -> &'static str {
     match g.zone(i) {
-        Some(crate::game::Zone::Scrapheap) => ": it was destroyed and is in the Scrapheap",
+        Some(crate::state::Zone::Scrapheap) => ": it was destroyed and is in the Scrapheap",
         _ => "",
+    }
+}
+
+/// How a check says no. A choice a commander made gets the whole [`RuleError`], its names and
+/// numbers in words; legal-move generation only asks whether a choice would pass, so its
+/// checks word nothing ([`Refused`]): the closure that would build the error never runs
+/// (issue #15). One check serves both, so a listed choice is always accepted.
+pub(crate) trait Refusal: Sized {
+    fn because(why: impl FnOnce() -> RuleError) -> Self;
+}
+
+impl Refusal for RuleError {
+    fn because(why: impl FnOnce() -> RuleError) -> RuleError {
+        why()
+    }
+}
+
+/// A refusal nobody will read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Refused;
+
+impl Refusal for Refused {
+    fn because(_why: impl FnOnce() -> RuleError) -> Refused {
+        Refused
     }
 }

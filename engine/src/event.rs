@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{Amount, BaseRule, CardId, RegimentUnit, RuleValue, TraitName};
 use crate::resolver::Scope;
-pub use crate::rules::volley::{Die, Kind as VolleyKind};
+use crate::state::engagement::{Die, VolleyKind};
 
 /// A card instance and the card it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -6,9 +6,9 @@
 //! `effects::overrides::cost`. Rulings may still inject overrides and discounts directly
 //! (`Game::add_override`, `Game::add_discount`).
 
-use crate::game::{Discount, Game};
 use crate::ids::{Inst, PlayerId};
 use crate::resolver::Override;
+use crate::state::{Discount, Game};
 
 /// A moment the rules let card text act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

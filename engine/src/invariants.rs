@@ -11,9 +11,9 @@
 //! and target in play (§6.6 STEP 8, §6.9). [`replay_matches`] checks determinism: the same seed
 //! and the same choices give the same log, byte for byte.
 
-use crate::game::{Game, Zone};
 use crate::ids::Inst;
 use crate::ir::{BaseRule, CardKind};
+use crate::state::{Game, Zone};
 
 /// Replays `played`'s choices on `fresh` (a new game from the same decks and seed) and
 /// checks that every choice is accepted and the log comes out byte for byte the same.

@@ -20,7 +20,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::fmt::Write as _;
 use std::hash::Hasher;
 
-use crate::game::Game;
+use crate::state::Game;
 
 /// How many times one position may recur with no event in between before it is a loop.
 pub const MAX_REPEATS: u32 = 64;

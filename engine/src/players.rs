@@ -2,9 +2,9 @@
 //! deterministic given their seed (their own ChaCha stream, separate from the game's dice).
 
 use crate::choice::{Choice, DecisionKind};
-use crate::game::Game;
 use crate::ir::CardKind;
 use crate::rng::Dice;
+use crate::state::Game;
 
 /// Picks a choice for the game's pending decision.
 pub trait Player {
@@ -87,7 +87,7 @@ impl HeuristicPlayer {
             // Hold Marines for boarding: a Marine moves from a Station onto a ship.
             Choice::Reassign { unit, host } => {
                 let on_station = game.instance(*unit).is_some_and(|x| {
-                    matches!(x.zone, crate::game::Zone::Attached(h)
+                    matches!(x.zone, crate::state::Zone::Attached(h)
                         if game.card(h).kind == CardKind::Station)
                 });
                 if on_station {

@@ -17,11 +17,11 @@ use std::sync::Arc;
 
 use crate::choice::Choice;
 use crate::event::{Event, Outcome};
-use crate::game::{DiscountTarget, Facing, Game, Step};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardId, RuleValue};
 use crate::resolver::Scope;
 use crate::simulate::record::{Ending, GameRecord};
+use crate::state::{DiscountTarget, Facing, Game, Step};
 use crate::sweep::PlayerKind;
 use crate::CardDb;
 

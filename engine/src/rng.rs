@@ -11,7 +11,7 @@ use rand_core::{RngCore, SeedableRng};
 use std::collections::VecDeque;
 
 /// Seeded dice and shuffler.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dice {
     rng: ChaCha8Rng,
     forced: VecDeque<u8>,

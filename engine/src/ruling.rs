@@ -29,16 +29,17 @@
 //! A hand-written text format (no extra dependency) keeps rulings readable and diff-friendly;
 //! every problem is reported with its line number.
 
+use crate::state::engagement::VolleyKind;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
 use crate::board::StartAt;
 use crate::choice::Choice;
-use crate::game::{Config, Discount, DiscountTarget, Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{Amount, BaseRule, CardKind, RuleValue, ShipClass};
 use crate::resolver::{Override, Scope};
+use crate::state::{Config, Discount, DiscountTarget, Game, Zone};
 use crate::transcript::Namer;
 use crate::CardDb;
 
@@ -899,11 +900,11 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
             // as written (and is refused there, §8.5).
             let fire: Vec<(Inst, u8)> = match fire.as_slice() {
                 [(t, None)] => {
-                    use crate::rules::volley::{dice_for, Kind};
+                    use crate::rules::volley::dice_for;
                     let dice = if verb == "fire" {
-                        dice_for(g, unit, Kind::Normal)
+                        dice_for(g, unit, VolleyKind::Normal)
                     } else {
-                        dice_for(g, unit, Kind::Interceptor)
+                        dice_for(g, unit, VolleyKind::Interceptor)
                     };
                     vec![(*t, dice)]
                 }
@@ -1069,11 +1070,11 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
             };
             let mut pool = Vec::new();
             match ask {
-                Some(crate::effects::Ask::Search { .. }) => {
+                Some(crate::state::pending::Ask::Search { .. }) => {
                     pool.extend(yard.iter().copied());
                     pool.extend(all_play.iter().copied());
                 }
-                Some(crate::effects::Ask::Discard { who, .. }) => {
+                Some(crate::state::pending::Ask::Discard { who, .. }) => {
                     if let Some(c) = g.commander(who) {
                         pool.extend(c.hand.iter().copied());
                     }

@@ -23,11 +23,11 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use crate::game::{Config, Game};
 use crate::invariants::violations;
 use crate::ir::{Card, CardId, CardKind, ModuleKind, StockpileKind};
 use crate::players::{HeuristicPlayer, Player, RandomPlayer};
 use crate::rng::Dice;
+use crate::state::{Config, Game};
 use crate::CardDb;
 
 /// Choices one commander turn may take before the sweep calls the game stuck. Ordinary turns

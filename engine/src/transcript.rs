@@ -1,15 +1,14 @@
 //! Readable transcripts: one line per event, `[§section] what happened`, naming cards and
 //! commanders. Used by `hullbreach play`, `hullbreach ruling` and the ruling snapshots.
 
+use crate::state::engagement::VolleyKind;
 use std::fmt::Write;
 
-use crate::event::{
-    CapacityOutcome, CardRef, EndReason, Event, Outcome, RegimentEnd, Skipped, VolleyKind,
-};
-use crate::game::Game;
+use crate::event::{CapacityOutcome, CardRef, EndReason, Event, Outcome, RegimentEnd, Skipped};
 use crate::ids::PlayerId;
 use crate::ir::RegimentUnit;
 use crate::resolver::Scope;
+use crate::state::Game;
 
 /// A card instance as user text names it: `Name #N`.
 pub fn card_label(g: &Game, i: crate::ids::Inst) -> String {

@@ -9,12 +9,12 @@
 use std::sync::Arc;
 
 use engine::choice::{Choice, DecisionKind};
-use engine::game::Zone;
 use engine::ids::PlayerId;
 use engine::ir::*;
 use engine::odds::{odds, Volley};
 use engine::rng::Dice;
-use engine::rules::engagement::CombatStep;
+use engine::state::engagement::CombatStep;
+use engine::state::Zone;
 use engine::{board::StartAt, CardDb, Config, Event, Game};
 
 fn card(id: u32, name: &str, kind: CardKind, a: u8, d: u8, w: u8, traits: Vec<Trait>) -> Card {

@@ -4,8 +4,8 @@ mod common;
 
 use engine::board::StartAt;
 use engine::event::{CapacityOutcome, Event};
-use engine::game::Zone;
 use engine::ir::CardId;
+use engine::state::Zone;
 use engine::{Choice, Config, Game, PlayerId};
 
 const A: PlayerId = PlayerId(0);

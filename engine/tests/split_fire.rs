@@ -9,10 +9,10 @@ use std::collections::BTreeSet;
 use engine::board::StartAt;
 use engine::choice::DecisionKind;
 use engine::event::Event;
-use engine::game::Zone;
 use engine::ids::Inst;
 use engine::ir::CardId;
 use engine::players::{play_out, Player, RandomPlayer};
+use engine::state::Zone;
 use engine::{Choice, Config, Game, PlayerId};
 
 const A: PlayerId = PlayerId(0);

@@ -119,3 +119,63 @@ fn rules_read_characteristics_only_through_the_layer() {
         offenders.join("\n")
     );
 }
+
+/// The engine's bottom layer: the game's state and the data it is made of.
+const STATE_LAYER: &[&str] = &[
+    "state",
+    "ids.rs",
+    "log.rs",
+    "rng.rs",
+    "resolver.rs",
+    "event.rs",
+    "choice.rs",
+    "error.rs",
+];
+
+/// What the bottom layer may name inside the crate: itself and the card IR.
+const STATE_MAY_USE: &[&str] = &[
+    "Game", "state", "ids", "log", "rng", "resolver", "event", "choice", "error", "ir", "CardDb",
+];
+
+/// ARCHITECTURE.md, "Layers": the state layer imports no rule. Rules and effects sit above it,
+/// so a search can copy the state without the rules, and a reader finds state and rules apart.
+#[test]
+fn the_state_layer_imports_no_rule() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src");
+    let mut files = Vec::new();
+    for part in STATE_LAYER {
+        let p = src.join(part);
+        if p.is_dir() {
+            rust_files(&p, &mut files);
+        } else {
+            assert!(p.is_file(), "{} exists", p.display());
+            files.push(p);
+        }
+    }
+    assert!(
+        files.len() >= STATE_LAYER.len(),
+        "state-layer sources found"
+    );
+    let mut offenders = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable source");
+        for (n, line) in text.lines().enumerate() {
+            // Comments may point up at the rules that move the state; code may not.
+            let code = line.split("//").next().unwrap_or("");
+            for (at, _) in code.match_indices("crate::") {
+                let rest = &code[at + "crate::".len()..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !STATE_MAY_USE.contains(&name.as_str()) {
+                    offenders.push(format!("{}:{}: crate::{name}", f.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "the state layer reaches up: {offenders:#?}"
+    );
+}

@@ -5,8 +5,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use engine::board::StartAt;
-use engine::effects::Ask;
-use engine::game::Zone;
+use engine::state::pending::Ask;
+use engine::state::Zone;
 use engine::{CardDb, Choice, Config, DecisionKind, Game, PlayerId};
 
 const ADA: PlayerId = PlayerId(0);

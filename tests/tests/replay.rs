@@ -8,11 +8,11 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use engine::game::Step;
 use engine::replay::{self, Request, Written};
 use engine::ruling;
 use engine::simulate::record::GameRecord;
 use engine::simulate::{Entrant, Settings, Shard, Simulation};
+use engine::state::Step;
 use engine::sweep::PlayerKind;
 use engine::{CardDb, Game};
 

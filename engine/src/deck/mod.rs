@@ -56,7 +56,7 @@ pub fn card_ids(list: &Decklist, pool: &CardDb) -> Option<Vec<cardlang::ir::Card
     for e in &list.entries {
         let card = pool.by_name(&e.name)?;
         // A legal deck is 55 cards; the cap keeps a hostile count from allocating.
-        let n = e.count.min(crate::game::MAX_CARDS as u32);
+        let n = e.count.min(crate::state::MAX_CARDS as u32);
         ids.extend(std::iter::repeat_n(card.id, n as usize));
     }
     Some(ids)

@@ -14,19 +14,20 @@
 //! `Game::gain` / `Game::pay` (§9.27), deployments after a search through
 //! `rules::manufacturing::check` (§8.3).
 
-use serde::Serialize;
+use crate::state::engagement::VolleyKind;
+use crate::state::pending::{Ask, Pending};
 
 use crate::choice::Choice;
 use crate::error::RuleError;
 use crate::event::{Cause, EndReason, Event};
-use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{
-    Action, Aim, CommanderAim, DiscardCount, Effect, Filter, Group, Quantity, SearchThen, Step,
+    Action, Aim, CommanderAim, DiscardCount, Filter, Group, Quantity, SearchThen, Step,
 };
 use crate::ir::{Amount, CardKind, ShipClass, TraitName};
 use crate::rules::manufacturing::{self, Context};
 use crate::rules::{logistics, stats, volley};
+use crate::state::{Game, Zone};
 
 /// How many effects may wait at once; more are dropped (a loop of triggers cannot grow the
 /// queue without bound).
@@ -34,86 +35,7 @@ pub const MAX_PENDING: usize = 64;
 /// How many interpreter steps one choice may run.
 const MAX_STEPS: usize = 4_096;
 
-/// What a pending effect is waiting for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub enum Ask {
-    /// A chosen target of the current action (§8.5): `picked` so far of `count`.
-    Target { picked: u8, count: u8, up_to: bool },
-    /// `target opponent` (§8.5).
-    Opponent,
-    /// `you may [pay X to] ...` (§8.6): yes or no.
-    May { cost: Option<Amount> },
-    /// A Face Up-Face Down module's trigger occurred: flip it face up (§3.4.4)?
-    Flip,
-    /// Pick a card found in the Shipyard (`left` more may be taken), or stop (§8.3).
-    Search { left: u8 },
-    /// `who` discards a card of their choice (`left` more).
-    Discard { who: PlayerId, left: u8 },
-}
-
-/// An effect being resolved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Pending {
-    /// The card whose text this is.
-    pub source: Inst,
-    /// Its controller when it was woken: the Commander who makes its choices.
-    pub who: PlayerId,
-    pub cause: Cause,
-    pub effect: Effect,
-    pub step: usize,
-    /// The actions of the current step, once its branch is known.
-    pub actions: Option<Vec<crate::ir::effect::Action>>,
-    pub action: usize,
-    /// Targets chosen so far for the current action's aim being chosen.
-    pub chosen: Vec<Inst>,
-    /// The recipients of the current action's earlier aims, by position (`attach target
-    /// Marine to target ship` chooses twice; a named aim settles with none).
-    pub settled: Vec<Vec<Inst>>,
-    /// `up to N target`: the Commander stopped choosing.
-    pub stopped: bool,
-    pub opponent: Option<PlayerId>,
-    /// Cards still to find in the current search.
-    pub search_left: Option<u8>,
-    /// The current discard is being asked.
-    pub discarding: bool,
-    pub ask: Option<Ask>,
-    /// This is the `play:` of an Event or Tactic: when it is done the card has resolved and
-    /// goes to the Scrapheap or stays (§2.6, §2.7).
-    pub resolves_card: bool,
-    /// The other card of the deed that woke this effect: `that <noun>` (issue 17).
-    pub that: Option<Inst>,
-}
-
 impl Pending {
-    pub(crate) fn new(source: Inst, who: PlayerId, cause: Cause, effect: Effect) -> Pending {
-        Pending {
-            source,
-            who,
-            cause,
-            effect,
-            step: 0,
-            actions: None,
-            action: 0,
-            chosen: Vec::new(),
-            settled: Vec::new(),
-            stopped: false,
-            opponent: None,
-            search_left: None,
-            discarding: false,
-            ask: None,
-            resolves_card: false,
-            that: None,
-        }
-    }
-
-    /// Who answers the current question.
-    pub fn decider(&self) -> PlayerId {
-        match self.ask {
-            Some(Ask::Discard { who, .. }) => who,
-            _ => self.who,
-        }
-    }
-
     fn current(&self) -> Option<&Action> {
         self.actions.as_ref()?.get(self.action)
     }
@@ -470,7 +392,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             let n = quantity(g, p, dice).min(20);
             for t in recipients(g, p, a, at) {
                 if n > 0 && is_woundable(g.card(t).kind) {
-                    volley::volley(g, p.source, &[(t, n)], volley::Kind::Normal);
+                    volley::volley(g, p.source, &[(t, n)], VolleyKind::Normal);
                 }
             }
         }
@@ -621,13 +543,14 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             duration,
         } => {
             let controller = g.controller(p.source);
-            g.temporary_commanders.push(super::TemporaryCommanders {
-                source: p.source,
-                controller,
-                who: *who,
-                modifier: modifier.clone(),
-                duration: *duration,
-            });
+            g.temporary_commanders
+                .push(crate::state::pending::TemporaryCommanders {
+                    source: p.source,
+                    controller,
+                    who: *who,
+                    modifier: modifier.clone(),
+                    duration: *duration,
+                });
             g.log.push(Event::TemporaryCommanderModifier {
                 source: src,
                 controller,
@@ -675,7 +598,7 @@ fn attach(g: &mut Game, source: Inst, card: Inst, host: Inst) {
             Err(refused("it is already attached there".into(), "9.1"))
         }
         CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing) => {
-            manufacturing::check_reassign(g, g.controller(card), card, Some(host))
+            manufacturing::check_reassign::<RuleError>(g, g.controller(card), card, Some(host))
                 .map_err(|e| refused(e.describe(g), e.section()))
         }
         CardKind::Event | CardKind::Tactic => Ok(()),
@@ -1052,7 +975,7 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                     "{} {} is waiting for {}",
                     g.name(p.source),
                     p.source,
-                    crate::choice::ask_words(g, &ask)
+                    crate::words::ask_words(g, &ask)
                 ),
                 "6.8",
             ))

@@ -18,19 +18,26 @@ pub mod overrides;
 pub mod replacements;
 pub mod triggers;
 
-pub use actions::{Ask, Pending};
-
-use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{
     Ability, Anchor, CardModifier, Commanders, Condition, Duration, Filter, Group, Pred, Side,
     Static, Test,
 };
 use crate::ir::CardKind;
+pub use crate::state::pending::Temporary;
+use crate::state::{Game, Zone};
 
 /// Every live static card modifier that applies to `unit`, with its source.
 pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
     let mut out = Vec::new();
+    for_each_modifier(g, unit, |src, m| out.push((src, m)));
+    out
+}
+
+/// Visit every live static card modifier that applies to `unit`, with its source, in the
+/// order [`modifiers`] lists them, building nothing: the characteristics layer asks this on
+/// every read (`rules::stats`).
+pub(crate) fn for_each_modifier(g: &Game, unit: Inst, mut f: impl FnMut(Inst, CardModifier)) {
     for &src in &g.speakers.card_statics {
         if !matches!(g.zone(src), Some(Zone::Battlefield | Zone::Attached(_))) {
             continue;
@@ -56,7 +63,7 @@ pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
                         continue;
                     }
                 }
-                out.push((src, *modifier));
+                f(src, *modifier);
             }
         }
     }
@@ -66,30 +73,9 @@ pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
             if t.duration == Duration::WhileAttached && !g.in_play(t.source) {
                 continue;
             }
-            out.push((t.source, t.modifier));
+            f(t.source, t.modifier);
         }
     }
-    out
-}
-
-/// A temporary modifier from a one-shot effect (§9.22), until its duration ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct Temporary {
-    pub source: Inst,
-    pub card: Inst,
-    pub modifier: CardModifier,
-    pub duration: Duration,
-}
-
-/// A temporary modifier on Commanders from a one-shot effect: hand size, income or costs
-/// (issue 17), for `who` as seen from `controller`, the commander who played it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct TemporaryCommanders {
-    pub source: Inst,
-    pub controller: PlayerId,
-    pub who: Commanders,
-    pub modifier: crate::ir::effect::CommanderModifier,
-    pub duration: Duration,
 }
 
 /// Drop the temporary modifiers, on cards and on Commanders, whose duration has ended.

@@ -10,22 +10,13 @@
 //! Event or Tactic in hand also speaks for itself: its `for this` overrides (`deploy-in-setup`,
 //! `tactic-in-other-engagements`) decide whether it may be deployed (§5.1, §2.7).
 
-use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{
     Ability, AmountChange, CardModifier, CommanderModifier, Commanders, OverrideScope, Static,
 };
 use crate::ir::{Amount, BaseRule};
 use crate::resolver::{Override, Scope};
-
-/// Whether the card pool holds any override ability (lets the resolver skip the scan).
-pub(crate) fn pool_has_overrides(db: &crate::CardDb) -> bool {
-    db.iter().any(|c| {
-        c.abilities
-            .iter()
-            .any(|a| matches!(a, Ability::Override { .. }))
-    })
-}
+use crate::state::{Game, Zone};
 
 /// Whether a card in hand may speak for itself through `override`: only about when it may
 /// itself be deployed (§5.1, §6.5.4, §2.7 — "unless a card's printed text indicates
@@ -49,38 +40,66 @@ fn about_own_deployment(rule: BaseRule) -> bool {
 /// resolver's: `this` → the card, `host` → the card it is attached to, `you` → its
 /// controller, `opponents` → every other commander.
 pub fn ability_overrides(g: &Game) -> Vec<Override> {
-    live_ability_overrides(g).collect()
+    g.speakers
+        .overrides
+        .iter()
+        .flat_map(|&src| live_overrides_of(g, src, None))
+        .collect()
 }
 
-/// [`ability_overrides`] as they come, with no list built (the resolver's path).
-pub(crate) fn live_ability_overrides(g: &Game) -> impl Iterator<Item = Override> + '_ {
-    g.speakers.overrides.iter().flat_map(move |&src| {
-        let from_hand = speaks_from_hand(g, src);
-        let live = g.text_live(src);
-        let abilities: &[Ability] = if live || from_hand {
-            &g.card(src).abilities
-        } else {
-            &[]
+/// The live overrides of `rule` printed on cards, in card order, as they come, with no list
+/// built (the resolver's path): only the cards that print one of `rule` are visited
+/// (`Speakers::overrides_of`).
+pub(crate) fn live_ability_overrides(
+    g: &Game,
+    rule: BaseRule,
+) -> impl Iterator<Item = Override> + '_ {
+    g.speakers
+        .overrides_of(rule)
+        .iter()
+        .flat_map(move |&src| live_overrides_of(g, src, Some(rule)))
+}
+
+/// The live overrides `src` prints (of `rule` only, if given).
+fn live_overrides_of(
+    g: &Game,
+    src: Inst,
+    rule: Option<BaseRule>,
+) -> impl Iterator<Item = Override> + '_ {
+    let from_hand = speaks_from_hand(g, src);
+    let live = g.text_live(src);
+    let abilities: &[Ability] = if live || from_hand {
+        &g.card(src).abilities
+    } else {
+        &[]
+    };
+    abilities.iter().filter_map(move |a| {
+        let Ability::Override {
+            rule: printed,
+            value,
+            scope,
+        } = a
+        else {
+            return None;
         };
-        abilities.iter().filter_map(move |a| {
-            let Ability::Override { rule, value, scope } = a else {
-                return None;
-            };
-            let scope = match scope {
-                OverrideScope::This => Scope::Card(src),
-                OverrideScope::Host => Scope::Card(super::host(g, src)?),
-                OverrideScope::You => Scope::Controller,
-                OverrideScope::Opponents => Scope::Opponents,
-            };
-            if from_hand && !live && (scope != Scope::Card(src) || !about_own_deployment(*rule)) {
-                return None;
-            }
-            Some(Override {
-                rule: *rule,
-                value: *value,
-                scope,
-                source: src,
-            })
+        if rule.is_some_and(|r| r != *printed) {
+            return None;
+        }
+        let rule = printed;
+        let scope = match scope {
+            OverrideScope::This => Scope::Card(src),
+            OverrideScope::Host => Scope::Card(super::host(g, src)?),
+            OverrideScope::You => Scope::Controller,
+            OverrideScope::Opponents => Scope::Opponents,
+        };
+        if from_hand && !live && (scope != Scope::Card(src) || !about_own_deployment(*rule)) {
+            return None;
+        }
+        Some(Override {
+            rule: *rule,
+            value: *value,
+            scope,
+            source: src,
         })
     })
 }

@@ -9,12 +9,13 @@
 //! Nor does a replacement replace what its own effect brings about: it cannot loop.
 
 use crate::event::{Cause, Event};
-use crate::game::Game;
 use crate::ids::Inst;
 use crate::ir::effect::{Ability, Effect, Replaced};
 use crate::rules::stats;
+use crate::state::pending::Pending;
+use crate::state::Game;
 
-use super::actions::{self, Pending};
+use super::actions::{self};
 
 /// The replacement `card` has for `what`, if its text is live. A replacement does not
 /// replace what its own effect does ("instead of being destroyed: sacrifice this" destroys

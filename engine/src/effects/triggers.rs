@@ -22,12 +22,13 @@
 //! `actions::compulsory`; `instead of being destroyed` / `boarded` are not interpreted yet.
 
 use crate::event::Cause;
-use crate::game::Game;
 use crate::hooks::Trigger;
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{Ability, Limit, TriggerEvent, Watch};
+use crate::state::pending::{Ask, Pending};
+use crate::state::Game;
 
-use super::actions::{self, Ask, Pending};
+use super::actions::{self};
 
 enum Whose {
     /// A card event: the card it happened to.
@@ -156,8 +157,9 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
     let mut found: Vec<(u32, Pending)> = Vec::new();
     let mut used = Vec::new();
     let mut refused = Vec::new();
-    for k in 0..g.instances().len() {
-        let src = Inst(k as u16);
+    // Only cards printing a triggered ability can wake, in instance order (`Speakers`).
+    for k in 0..g.speakers.triggered.len() {
+        let src = g.speakers.triggered[k];
         let card = g.card(src);
         if card.abilities.is_empty() || !g.in_play(src) {
             continue;

@@ -7,31 +7,15 @@
 //! Characters §2.4.2); this module adds only the locality of I-45. Hijacked ships left without
 //! a Marine revert through `boarding::check_garrisons` after every choice (§6.9.7, §9.16).
 
-use serde::Serialize;
+use crate::state::engagement::Aftermath;
 
 use crate::choice::Choice;
-use crate::error::RuleError;
+use crate::error::{Refusal, Refused, RuleError};
 use crate::event::Event;
-use crate::game::{Game, Step, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardKind, TraitName};
 use crate::rules::manufacturing;
-
-/// The engagement that just ended, kept for the aftermath's locality (I-45).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Aftermath {
-    /// Commanders still to decide: the attacker, then the defender.
-    pub queue: Vec<PlayerId>,
-    pub attacker: PlayerId,
-    pub defender: PlayerId,
-    /// The attacking fleet as declared, with the units that joined it (launched Wings,
-    /// hijacked ships).
-    pub fleet: Vec<Inst>,
-    /// The step the turn goes on with once everyone is done.
-    pub then: Box<Step>,
-    /// Whether the first commander in `queue` has been told it is their turn.
-    pub announced: bool,
-}
+use crate::state::{Game, Step, Zone};
 
 /// §2.5.1.2, §3.4.4: start the aftermath of the engagement that just ended; `then` is the
 /// step the turn goes on with.
@@ -162,13 +146,13 @@ fn is_unit(g: &Game, i: Inst) -> bool {
 }
 
 /// I-45: a reassignment in the aftermath keeps the unit among `who`'s local cards.
-fn check_local(
+fn check_local<R: Refusal>(
     g: &Game,
     a: &Aftermath,
     who: PlayerId,
     unit: Inst,
     host: Option<Inst>,
-) -> Result<(), RuleError> {
+) -> Result<(), R> {
     let here = local(g, a, who);
     let ok = here.contains(&unit)
         && match host {
@@ -179,17 +163,17 @@ fn check_local(
     if ok {
         Ok(())
     } else {
-        Err(RuleError::NotNow {
+        Err(R::because(|| RuleError::NotNow {
             what: "reassigning",
             why: "at the end of an engagement only units local to each other may be \
                   reassigned (I-45)"
                 .to_string(),
             section: "2.5.1.2",
-        })
+        }))
     }
 }
 
-fn check_face_down(g: &Game, a: &Aftermath, who: PlayerId, m: Inst) -> Result<(), RuleError> {
+fn check_face_down<R: Refusal>(g: &Game, a: &Aftermath, who: PlayerId, m: Inst) -> Result<(), R> {
     let ok = local(g, a, who).contains(&m)
         && g.controller(m) == who
         // printed: Face Up-Face Down is the Module's own printed trait (§3.4.4).
@@ -198,14 +182,14 @@ fn check_face_down(g: &Game, a: &Aftermath, who: PlayerId, m: Inst) -> Result<()
     if ok {
         Ok(())
     } else {
-        Err(RuleError::NotNow {
+        Err(R::because(|| RuleError::NotNow {
             what: "turning a module face down",
             why: format!(
                 "{m} is not a face-up Face Up-Face Down module local to {}",
                 g.commander_name(who)
             ),
             section: "3.4.4",
-        })
+        }))
     }
 }
 
@@ -222,11 +206,11 @@ fn legal(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     let mut all = Vec::new();
     manufacturing::legal_reassigns(g, who, &mut all);
     out.extend(all.into_iter().filter(|c| match c {
-        Choice::Reassign { unit, host } => check_local(g, a, who, *unit, *host).is_ok(),
+        Choice::Reassign { unit, host } => check_local::<Refused>(g, a, who, *unit, *host).is_ok(),
         _ => false,
     }));
     for m in local(g, a, who) {
-        if check_face_down(g, a, who, m).is_ok() {
+        if check_face_down::<Refused>(g, a, who, m).is_ok() {
             out.push(Choice::TurnFaceDown(m));
         }
     }

@@ -14,48 +14,17 @@
 //! taken automatically (§6.9.3). The winners hijack or scuttle (STEP 8E, §9.31); a boarded
 //! Station eliminates its commander at once.
 
-use serde::Serialize;
+use crate::state::engagement::{Board, CombatStep, Fight, FightStage, Side, VolleyKind};
 
 use crate::choice::Choice;
-use crate::error::RuleError;
+use crate::error::{Refusal, Refused, RuleError};
 use crate::event::Event;
-use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
-use crate::rules::engagement::{self, err, units, Board, Side};
-use crate::rules::volley::{self, Kind};
+use crate::rules::engagement::{self, err, units};
+use crate::rules::volley;
 use crate::rules::{manufacturing, stats, traits, victory};
-
-/// Where a boarding action is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum FightStage {
-    /// STEP 8A: defending Marines with Interceptor fire.
-    Interceptor,
-    /// STEP 8B/8D: the boarding Marines volley (or retreat).
-    Boarders,
-    /// STEP 8C/8D: the defending Marines volley.
-    Holders,
-    /// §9.23: the defenders decide whether to pursue retreating or beaten boarders.
-    Pursue,
-    /// STEP 8E: the winners hijack or scuttle.
-    Outcome,
-}
-
-/// One boarding action being fought.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Fight {
-    pub ship: Inst,
-    pub target: Inst,
-    pub boarders: PlayerId,
-    pub holders: PlayerId,
-    pub party: Vec<Inst>,
-    pub defenders: Vec<Inst>,
-    pub stage: FightStage,
-    pub acted: Vec<Inst>,
-    /// §9.28: the boarding party is retreating; the defending Marines' volley (STEP 8C/8D)
-    /// is their parting fire, then the pursuit is decided.
-    pub retreating: bool,
-}
+use crate::state::{Game, Zone};
 
 fn is_marine(g: &Game, i: Inst) -> bool {
     matches!(g.card(i).kind, CardKind::Marine { .. })
@@ -109,91 +78,116 @@ fn escort_cancels(g: &Game, escort: Inst) -> crate::resolver::Resolution {
 
 // ----- declarations (STEP 4, STEP 6) --------------------------------------------------------
 
-pub(crate) fn check_board(g: &Game, side: Side, ship: Inst, target: Inst) -> Result<(), RuleError> {
+pub(crate) fn check_board<R: Refusal>(
+    g: &Game,
+    side: Side,
+    ship: Inst,
+    target: Inst,
+) -> Result<(), R> {
     let e = g
         .engagement
         .as_ref()
-        .ok_or_else(|| err("no engagement", "6.6"))?;
+        .ok_or_else(|| R::because(|| err("no engagement", "6.6")))?;
     let mine = units(g, side);
     let boards = matches!(g.card(ship).kind, CardKind::Ship(_))
         || station_boards(g, ship).is_some_and(|r| r.flag());
     if !mine.contains(&ship) || !boards {
-        return Err(err(
-            format!(
-                "{} {ship} is not a ship of yours in the engagement (Stations never board)",
-                g.name(ship)
-            ),
-            "6.9.4",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {ship} is not a ship of yours in the engagement (Stations never board)",
+                    g.name(ship)
+                ),
+                "6.9.4",
+            )
+        }));
     }
-    volley::held_back(g, e, ship)?;
+    volley::held_back::<R>(g, e, ship)?;
     if e.boards.iter().any(|b| b.ship == ship) {
-        return Err(err(
-            format!("{} {ship} already boards a target", g.name(ship)),
-            "6.9.1",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{} {ship} already boards a target", g.name(ship)),
+                "6.9.1",
+            )
+        }));
     }
     if e.boards.iter().any(|b| b.target == ship) {
-        return Err(err(
-            format!(
-                "{} {ship} is the target of a boarding action and is locked down",
-                g.name(ship)
-            ),
-            "6.6",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {ship} is the target of a boarding action and is locked down",
+                    g.name(ship)
+                ),
+                "6.6",
+            )
+        }));
     }
     if marines(g, ship, g.controller(ship)).is_empty() {
-        return Err(err(
-            format!("{} {ship} has no Marine aboard", g.name(ship)),
-            "6.9.6",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{} {ship} has no Marine aboard", g.name(ship)),
+                "6.9.6",
+            )
+        }));
     }
     let theirs = units(g, side.other());
     let tk = g.card(target).kind;
     if !theirs.contains(&target) || !matches!(tk, CardKind::Ship(_) | CardKind::Station) {
-        return Err(err(
-            format!(
-                "{} {target} is not an opposing ship or Station in the engagement",
-                g.name(target)
-            ),
-            "6.6",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {target} is not an opposing ship or Station in the engagement",
+                    g.name(target)
+                ),
+                "6.6",
+            )
+        }));
     }
     if tk == CardKind::Ship(ShipClass::FighterWing) {
-        return Err(err(
-            "a Fighter Wing carries no Marines and cannot be boarded",
-            "2.5.1",
-        ));
+        return Err(R::because(|| {
+            err(
+                "a Fighter Wing carries no Marines and cannot be boarded",
+                "2.5.1",
+            )
+        }));
     }
     if e.boards.iter().any(|b| b.target == target) {
-        return Err(err(
-            format!("another ship already boards {} {target}", g.name(target)),
-            "6.9.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("another ship already boards {} {target}", g.name(target)),
+                "6.9.2",
+            )
+        }));
     }
     if tk == CardKind::Station && volley::station_shield(g, e, target).is_some_and(|r| r.flag()) {
-        return Err(err(
-            "the Station cannot be boarded in the first round while it has ships",
-            "6.5.3",
-        ));
+        return Err(R::because(|| {
+            err(
+                "the Station cannot be boarded in the first round while it has ships",
+                "6.5.3",
+            )
+        }));
     }
     if stealth_boardable(g, ship, target).is_some_and(|r| !r.flag()) {
-        return Err(err(
-            format!(
-                "only a Hunter may board the Stealth ship {} {target}",
-                g.name(target)
-            ),
-            "3.4.6",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "only a Hunter may board the Stealth ship {} {target}",
+                    g.name(target)
+                ),
+                "3.4.6",
+            )
+        }));
     }
     if party(g, ship, target).is_empty() {
-        return Err(err(
-            format!(
-                "no Marine aboard {} {ship} may board a ship of that class",
-                g.name(ship)
-            ),
-            "6.9.5",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "no Marine aboard {} {ship} may board a ship of that class",
+                    g.name(ship)
+                ),
+                "6.9.5",
+            )
+        }));
     }
     Ok(())
 }
@@ -203,7 +197,7 @@ pub(crate) fn legal_boards(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
     let theirs = units(g, side.other());
     for s in units(g, side) {
         for &t in &theirs {
-            if check_board(g, side, s, t).is_ok() {
+            if check_board::<Refused>(g, side, s, t).is_ok() {
                 out.push((s, t));
             }
         }
@@ -245,43 +239,49 @@ pub(crate) fn declare(g: &mut Game, side: Side, ship: Inst, target: Inst) -> Res
 
 // ----- Escorts (STEP 7, §3.4.3) -------------------------------------------------------------
 
-fn check_cancel(g: &Game, side: Side, escort: Inst, ship: Inst) -> Result<(), RuleError> {
+fn check_cancel<R: Refusal>(g: &Game, side: Side, escort: Inst, ship: Inst) -> Result<(), R> {
     let e = g
         .engagement
         .as_ref()
-        .ok_or_else(|| err("no engagement", "6.6"))?;
+        .ok_or_else(|| R::because(|| err("no engagement", "6.6")))?;
     if !units(g, side).contains(&escort) || !stats::has(g, escort, TraitName::Escort) {
-        return Err(err(
-            format!(
-                "{} {escort} is not an Escort of yours in the engagement",
-                g.name(escort)
-            ),
-            "3.4.3",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {escort} is not an Escort of yours in the engagement",
+                    g.name(escort)
+                ),
+                "3.4.3",
+            )
+        }));
     }
     let used = e.escorts_used.iter().filter(|&&x| x == escort).count();
     if used >= usize::from(escort_cancels(g, escort).count()) {
-        return Err(err(
-            format!(
-                "{} {escort} has already cancelled {used} board(s) this phase",
-                g.name(escort)
-            ),
-            "3.4.3",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {escort} has already cancelled {used} board(s) this phase",
+                    g.name(escort)
+                ),
+                "3.4.3",
+            )
+        }));
     }
-    volley::held_back(g, e, escort)?;
+    volley::held_back::<R>(g, e, escort)?;
     if !e
         .boards
         .iter()
         .any(|b| b.ship == ship && b.side != side && !b.cancelled)
     {
-        return Err(err(
-            format!(
-                "{} {ship} has no opposing boarding action to cancel",
-                g.name(ship)
-            ),
-            "3.4.3",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {ship} has no opposing boarding action to cancel",
+                    g.name(ship)
+                ),
+                "3.4.3",
+            )
+        }));
     }
     Ok(())
 }
@@ -293,7 +293,7 @@ pub(crate) fn legal_cancels(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
     let mut out = Vec::new();
     for escort in units(g, side) {
         for b in &e.boards {
-            if check_cancel(g, side, escort, b.ship).is_ok() {
+            if check_cancel::<Refused>(g, side, escort, b.ship).is_ok() {
                 out.push((escort, b.ship));
             }
         }
@@ -429,19 +429,26 @@ fn alive(g: &Game, v: &[Inst]) -> Vec<Inst> {
 }
 
 /// A Marine may fire only at a Marine of the other party (STEP 8B, 8C).
-pub(crate) fn check_marine_target(g: &Game, firer: Inst, target: Inst) -> Result<(), RuleError> {
-    let f = fight(g).ok_or_else(|| err("no boarding action is being fought", "6.6"))?;
+pub(crate) fn check_marine_target<R: Refusal>(
+    g: &Game,
+    firer: Inst,
+    target: Inst,
+) -> Result<(), R> {
+    let f =
+        fight(g).ok_or_else(|| R::because(|| err("no boarding action is being fought", "6.6")))?;
     let (a, d) = (alive(g, &f.party), alive(g, &f.defenders));
     let ok =
         (a.contains(&firer) && d.contains(&target)) || (d.contains(&firer) && a.contains(&target));
     if !ok {
-        return Err(err(
-            format!(
-                "{} {target} is not an opposing Marine in this boarding action",
-                g.name(target)
-            ),
-            "6.6",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {target} is not an opposing Marine in this boarding action",
+                    g.name(target)
+                ),
+                "6.6",
+            )
+        }));
     }
     Ok(())
 }
@@ -468,7 +475,7 @@ pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     match f.stage {
         FightStage::Interceptor => {
             for m in shooters(g) {
-                let n = volley::dice_for(g, m, volley::Kind::Interceptor);
+                let n = volley::dice_for(g, m, VolleyKind::Interceptor);
                 let t = alive(g, &f.party);
                 volley::push_fire(m, n, &t, out, |unit, fire| Choice::Intercept { unit, fire });
             }
@@ -481,7 +488,7 @@ pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
                 alive(g, &f.party)
             };
             for m in shooters(g) {
-                let n = volley::dice_for(g, m, volley::Kind::Marine);
+                let n = volley::dice_for(g, m, VolleyKind::Marine);
                 if n > 0 {
                     volley::push_fire(m, n, &targets, out, |unit, fire| Choice::Volley {
                         unit,
@@ -489,7 +496,7 @@ pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
                     });
                 }
             }
-            if check_marine_retreat(g, who, f).is_ok() {
+            if check_marine_retreat::<Refused>(g, who, f).is_ok() {
                 out.push(Choice::Retreat { unit: f.ship });
             }
             out.push(Choice::EndStep);
@@ -541,10 +548,6 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
             set_stage(g, FightStage::Holders);
         }
         (FightStage::Pursue, Choice::Pursue) => {
-            g.log.push(Event::Pursuit {
-                ship: g.card_ref(f.ship),
-                pursued: true,
-            });
             // §9.23: the roles reverse: the defenders now board the ship the boarders came from.
             let ship = f.target;
             let target = f.ship;
@@ -558,6 +561,10 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
                     "6.9.5",
                 ));
             }
+            g.log.push(Event::Pursuit {
+                ship: g.card_ref(f.ship),
+                pursued: true,
+            });
             if let Some(e) = g.engagement.as_mut() {
                 e.fight = None;
             }
@@ -600,7 +607,7 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
             return Err(RuleError::NotAChoice {
                 who,
                 choice: c.clone(),
-                kind: crate::choice::DecisionKind::Combat(super::engagement::CombatStep::Boarding),
+                kind: crate::choice::DecisionKind::Combat(CombatStep::Boarding),
                 section: "6.6",
             })
         }
@@ -624,35 +631,44 @@ fn fight_deadlocked(g: &Game, f: &Fight) -> bool {
 
 /// §6.6 STEP 8D, §9.28: the boarding party retreats on its own turn to fire, in lieu of
 /// firing: not once one of them has fired this turn.
-fn check_marine_retreat(g: &Game, who: PlayerId, f: &Fight) -> Result<(), RuleError> {
+fn check_marine_retreat<R: Refusal>(g: &Game, who: PlayerId, f: &Fight) -> Result<(), R> {
     if f.stage != FightStage::Boarders || f.boarders != who {
-        return Err(err(
-            "only the boarding party retreats, on its turn to fire",
-            "6.6 STEP 8D",
-        ));
+        return Err(R::because(|| {
+            err(
+                "only the boarding party retreats, on its turn to fire",
+                "6.6 STEP 8D",
+            )
+        }));
     }
     if let Some(&m) = f.acted.first() {
-        return Err(err(
-            format!(
-                "{} {m} has already fired this turn: the Marines retreat instead of firing",
-                g.name(m)
-            ),
-            "9.28",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {m} has already fired this turn: the Marines retreat instead of firing",
+                    g.name(m)
+                ),
+                "9.28",
+            )
+        }));
     }
     Ok(())
 }
 
 /// Whether `who` may fire Marine `unit` now, and with which kind of volley: STEP 8A
 /// Interceptor fire, STEP 8B–8D Marine volleys.
-pub(crate) fn check_shooter(g: &Game, who: PlayerId, unit: Inst) -> Result<Kind, RuleError> {
-    let f = fight(g).ok_or_else(|| err("no boarding action is being fought", "6.6"))?;
+pub(crate) fn check_shooter<R: Refusal>(
+    g: &Game,
+    who: PlayerId,
+    unit: Inst,
+) -> Result<VolleyKind, R> {
+    let f =
+        fight(g).ok_or_else(|| R::because(|| err("no boarding action is being fought", "6.6")))?;
     if !shooters(g).contains(&unit) || g.controller(unit) != who {
-        return Err(cannot_fire(g, f, unit));
+        return Err(R::because(|| cannot_fire(g, f, unit)));
     }
     Ok(match f.stage {
-        FightStage::Interceptor => Kind::Interceptor,
-        _ => Kind::Marine,
+        FightStage::Interceptor => VolleyKind::Interceptor,
+        _ => VolleyKind::Marine,
     })
 }
 
@@ -673,7 +689,7 @@ pub(crate) fn opposing_marines(g: &Game, firer: Inst) -> Vec<Inst> {
 
 /// A checked Marine volley is rolled: the Marine has fired this step, and a destroyed party
 /// ends the fighting (STEP 8D).
-pub(crate) fn fired(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) {
+pub(crate) fn fired(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: VolleyKind) {
     if let Some(f) = fight_mut(g) {
         f.acted.push(unit);
     }
@@ -893,7 +909,13 @@ fn settle_garrison(g: &mut Game, f: &Fight) {
         let back = g.attachments(f.target).iter().rev().copied().find(|&m| {
             f.party.contains(&m)
                 && g.in_play(f.ship)
-                && manufacturing::check_marine_host(g, g.card(m), f.ship, None).is_ok()
+                && manufacturing::check_marine_host::<crate::error::Refused>(
+                    g,
+                    g.card(m),
+                    f.ship,
+                    None,
+                )
+                .is_ok()
         });
         let Some(m) = back else { break };
         g.move_to(m, Zone::Attached(f.ship));

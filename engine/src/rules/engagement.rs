@@ -16,140 +16,23 @@
 //! Volley fire is in `volley`, active traits in `traits`, boarding in `boarding`,
 //! elimination in `victory`.
 
-use serde::Serialize;
+use crate::state::engagement::{CombatStep, Engagement, Side, VolleyKind};
 
 use crate::choice::{Choice, Decision, DecisionKind};
-use crate::error::RuleError;
+use crate::error::{Refusal, Refused, RuleError};
 use crate::event::{EndReason, Event, Skipped};
-use crate::game::{Facing, Game, Step};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{Ability, Timing};
 use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
 use crate::rules::manufacturing::{self, Context};
 use crate::rules::{boarding, stats, traits, volley};
+use crate::state::{Facing, Game, Step};
 
 /// A liveness guard, not a rule: an engagement still running after this many rounds ends with
 /// the attacking fleet withdrawing (`EndReason::RoundLimit`). STEP 9 fights on until there is a
 /// clear winner, and an engagement in which neither side can ever wound the other ends at once
 /// (`deadlocked`, I-57); this bound only keeps a game that keeps missing from running forever.
 pub const MAX_ROUNDS: u32 = 1000;
-
-/// Attacker or defender.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Side {
-    Attacker,
-    Defender,
-}
-
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::Attacker => Side::Defender,
-            Side::Defender => Side::Attacker,
-        }
-    }
-}
-
-/// Where an engagement is, for the pending decision.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub enum CombatStep {
-    /// STEP 1: start-of-engagement Events and Tactics; the queue's first commander decides.
-    StartCards,
-    /// STEP 2: defending Interceptors (§3.3.1).
-    Interceptors,
-    /// STEP 3 / STEP 5: a side's volley turn.
-    Volley(Side),
-    /// STEP 4 / STEP 6: a side declares boarding actions.
-    Boards(Side),
-    /// STEP 7: a side's Escorts cancel boards (§3.4.3).
-    Escorts(Side),
-    /// STEP 8: a boarding action (`Engagement::fight`).
-    Boarding,
-    /// §3.4.10: a Stoic unit destroyed by volley fire takes its last volley.
-    Stoic(Inst),
-}
-
-/// A Jammer (attack) or Target Painter (defense) reduction, lasting until its source's side
-/// begins its next volley turn (§3.2, §3.3.2, §3.3.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Mark {
-    pub source: Inst,
-    pub target: Inst,
-    pub jam: bool,
-    pub amount: u8,
-}
-
-/// A declared boarding action (§6.6 STEP 4, STEP 6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Board {
-    pub ship: Inst,
-    pub target: Inst,
-    pub side: Side,
-    pub cancelled: bool,
-}
-
-/// The engagement in progress.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Engagement {
-    pub attacker: PlayerId,
-    pub defender: PlayerId,
-    /// The attacking ships still in the engagement, in open space (§6.5.2).
-    pub fleet: Vec<Inst>,
-    /// The fleet as declared, with the Wings that joined it and went home: the aftermath's
-    /// attacking ships (§2.5.1.2, I-45).
-    pub declared: Vec<Inst>,
-    pub round: u32,
-    pub step: CombatStep,
-    /// STEP 1: commanders still to deploy or pass (`rules::respond`).
-    pub start_queue: Vec<PlayerId>,
-    /// STEP 1: the head of the queue once asked (`rules::respond::settle`).
-    pub start_asked: Option<PlayerId>,
-    /// Units that have acted in the current volley turn (or STEP 2).
-    pub acted: Vec<Inst>,
-    /// One entry per normal volley a unit fired in the current volley turn (I-70).
-    pub volleyed: Vec<Inst>,
-    /// One entry per active trait a unit used in the current volley turn (§3.2).
-    pub traits_used: Vec<Inst>,
-    /// Attacking ships retreating this round (§6.6 STEP 3, §9.28).
-    pub retreating: Vec<Inst>,
-    pub boards: Vec<Board>,
-    /// Escorts that cancelled a board in this Escort phase (§3.4.3).
-    pub escorts_used: Vec<Inst>,
-    pub marks: Vec<Mark>,
-    /// Units that used Overload this engagement (§3.3.3).
-    pub overloaded: Vec<Inst>,
-    /// Units under the Overload Drawback this volley turn, and those that will be next turn.
-    pub drawback: Vec<Inst>,
-    pub drawback_next: Vec<Inst>,
-    /// Units that made the Fearless swap (§3.4.5).
-    pub fearless: Vec<Inst>,
-    /// Units that have rolled volley dice this engagement (Alpha Strike, §3.4.1).
-    pub fired: Vec<Inst>,
-    /// Stoic units awaiting their last volley, front first (§3.4.10).
-    pub stoic: Vec<Inst>,
-    pub fight: Option<boarding::Fight>,
-    /// A split volley being assigned one target at a time (§6.2, `volley::assign`).
-    pub assigning: Option<volley::Assignment>,
-}
-
-impl Engagement {
-    pub fn commander(&self, side: Side) -> PlayerId {
-        match side {
-            Side::Attacker => self.attacker,
-            Side::Defender => self.defender,
-        }
-    }
-
-    pub fn side_of(&self, who: PlayerId) -> Option<Side> {
-        if who == self.attacker {
-            Some(Side::Attacker)
-        } else if who == self.defender {
-            Some(Side::Defender)
-        } else {
-            None
-        }
-    }
-}
 
 pub(crate) fn err(what: impl Into<String>, section: &'static str) -> RuleError {
     RuleError::Engagement {
@@ -631,20 +514,26 @@ pub(crate) fn decision(g: &Game) -> Option<Decision> {
 
 /// §6.5.4, §6.6 STEP 1: the Events and Tactics deployable now. A card whose timing is "at the
 /// start of an engagement" only in STEP 1.
-pub(crate) fn check_card_timing(g: &Game, card: Inst, step: &CombatStep) -> Result<(), RuleError> {
+pub(crate) fn check_card_timing<R: Refusal>(
+    g: &Game,
+    card: Inst,
+    step: &CombatStep,
+) -> Result<(), R> {
     let start_only = g
         .card(card)
         .abilities
         .iter()
         .any(|a| matches!(a, Ability::Timing(Timing::StartOfEngagement)));
     if start_only && *step != CombatStep::StartCards {
-        return Err(err(
-            format!(
-                "{} {card} is deployed only at the start of an engagement",
-                g.name(card)
-            ),
-            "6.6",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {card} is deployed only at the start of an engagement",
+                    g.name(card)
+                ),
+                "6.6",
+            )
+        }));
     }
     Ok(())
 }
@@ -762,7 +651,7 @@ pub(crate) fn legal(g: &Game, d: &Decision, step: &CombatStep, out: &mut Vec<Cho
     let who = d.who;
     match step {
         CombatStep::Stoic(u) => {
-            volley::legal_volleys(g, *u, volley::Kind::Stoic, out);
+            volley::legal_volleys(g, *u, VolleyKind::Stoic, out);
             out.push(Choice::EndStep);
             return;
         }
@@ -773,15 +662,15 @@ pub(crate) fn legal(g: &Game, d: &Decision, step: &CombatStep, out: &mut Vec<Cho
         }
         CombatStep::Volley(side) => {
             for u in units(g, *side) {
-                if volley::can_act(g, u).is_err() {
+                if volley::can_act::<Refused>(g, u).is_err() {
                     if volley::may_fire_again(g, u) {
-                        volley::legal_volleys(g, u, volley::Kind::Normal, out);
+                        volley::legal_volleys(g, u, VolleyKind::Normal, out);
                     }
                     continue;
                 }
-                volley::legal_volleys(g, u, volley::Kind::Normal, out);
+                volley::legal_volleys(g, u, VolleyKind::Normal, out);
                 traits::legal_active(g, u, out);
-                if *side == Side::Attacker && check_retreat(g, who, u).is_ok() {
+                if *side == Side::Attacker && check_retreat::<Refused>(g, who, u).is_ok() {
                     out.push(Choice::Retreat { unit: u });
                 }
             }
@@ -805,25 +694,27 @@ pub(crate) fn legal(g: &Game, d: &Decision, step: &CombatStep, out: &mut Vec<Cho
     let mut cards = Vec::new();
     manufacturing::legal_deploys(g, who, Context::Engagement, &mut cards);
     out.extend(cards.into_iter().filter(|c| match c {
-        Choice::Deploy { card, .. } => check_card_timing(g, *card, step).is_ok(),
+        Choice::Deploy { card, .. } => check_card_timing::<Refused>(g, *card, step).is_ok(),
         _ => false,
     }));
 }
 
 // ----- retreat (§6.6 STEP 3, §9.28) -------------------------------------------------------
 
-pub(crate) fn check_retreat(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
+pub(crate) fn check_retreat<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result<(), R> {
     let e = g
         .engagement
         .as_ref()
-        .ok_or_else(|| err("no engagement", "6.6"))?;
+        .ok_or_else(|| R::because(|| err("no engagement", "6.6")))?;
     if who != e.attacker || !e.fleet.contains(&unit) || !g.in_play(unit) {
-        return Err(err(
-            format!("{unit} is not a ship of the attacking fleet"),
-            "9.28",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{unit} is not a ship of the attacking fleet"),
+                "9.28",
+            )
+        }));
     }
-    volley::can_act(g, unit)?;
+    volley::can_act::<R>(g, unit)?;
     Ok(())
 }
 

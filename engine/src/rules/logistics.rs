@@ -3,10 +3,10 @@
 //! (§5.3.5). All automatic: Logistics asks no one anything.
 
 use crate::event::{Event, Outcome, Phase};
-use crate::game::{Game, Zone};
 use crate::hooks::{self, Trigger};
 use crate::ids::PlayerId;
 use crate::ir::{Amount, BaseRule, CardKind, ModuleKind, TraitName};
+use crate::state::{Game, Zone};
 
 /// §5.2: a commander's turn begins with Logistics; the game stops at the turn limit.
 pub(crate) fn begin_turn(g: &mut Game, who: PlayerId) {
@@ -46,7 +46,7 @@ pub(crate) fn begin_turn(g: &mut Game, who: PlayerId) {
     income(g, who, false);
     repairs(g, who);
     hooks::dispatch(g, Trigger::Logistics { who });
-    crate::rules::respond::open_phase(g, crate::game::Then::Manufacturing);
+    crate::rules::respond::open_phase(g, crate::state::Then::Manufacturing);
 }
 
 /// Draw `n` from the top of the Shipyard (§4.4, §5.3.1). An empty Shipyard is no error:

@@ -7,9 +7,8 @@
 //! rule error), then *carried out*; `legal_*` list exactly the choices whose check passes.
 
 use crate::choice::Choice;
-use crate::error::RuleError;
+use crate::error::{Refusal, Refused, RuleError};
 use crate::event::{CapacityOutcome, DeployHow, Event, RegimentEnd};
-use crate::game::{DiscountTarget, Game, RegimentSearch, Zone};
 use crate::hooks::{self, Trigger};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{
@@ -18,6 +17,7 @@ use crate::ir::{
 };
 use crate::resolver::Resolution;
 use crate::rules::stats;
+use crate::state::{DiscountTarget, Game, RegimentSearch, Zone};
 
 /// Where a deployment happens, which decides what may be deployed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,20 +139,25 @@ pub fn used(g: &Game, host: Inst, except: Option<Inst>) -> (u8, u8) {
 }
 
 /// Whether `host` can take the Marine or Wing `card` (not counting `except` aboard it).
-fn check_room(g: &Game, card: &Card, host: Inst, except: Option<Inst>) -> Result<(), RuleError> {
+fn check_room<R: Refusal>(
+    g: &Game,
+    card: &Card,
+    host: Inst,
+    except: Option<Inst>,
+) -> Result<(), R> {
     let (cap_m, cap_w) = capacity(g, host);
     let (used_m, used_w) = used(g, host, except);
     let hn = || g.name(host).to_string();
     if is_marine(card) {
         if cap_m == 0 {
-            return Err(RuleError::NoCapacity {
+            return Err(R::because(|| RuleError::NoCapacity {
                 host: hn(),
                 why: "it cannot carry Marines".into(),
                 section: if is_character(card) { "2.4.2" } else { "2.4.1" },
-            });
+            }));
         }
         if !is_character(card) && used_m.saturating_add(card.space) > cap_m {
-            return Err(RuleError::NoCapacity {
+            return Err(R::because(|| RuleError::NoCapacity {
                 host: hn(),
                 why: format!(
                     "{} needs {} Marine space, {} of {} is free",
@@ -162,10 +167,10 @@ fn check_room(g: &Game, card: &Card, host: Inst, except: Option<Inst>) -> Result
                     cap_m
                 ),
                 section: "2.4.1",
-            });
+            }));
         }
     } else if is_wing(card) && used_w.saturating_add(card.space) > cap_w {
-        return Err(RuleError::NoCapacity {
+        return Err(R::because(|| RuleError::NoCapacity {
             host: hn(),
             why: format!(
                 "{} needs {} Fighter Wing space, {} of {} is free",
@@ -175,7 +180,7 @@ fn check_room(g: &Game, card: &Card, host: Inst, except: Option<Inst>) -> Result
                 cap_w
             ),
             section: "2.5.1.1",
-        });
+        }));
     }
     Ok(())
 }
@@ -252,12 +257,33 @@ fn over_capacity(g: &Game, host: Inst) -> bool {
 /// launches Wings and loses Marines as `enforce_capacity` says. Only hosts with a Marine or
 /// Wing aboard are looked at, and one within its capacity costs one capacity read.
 pub(crate) fn settle_capacity(g: &mut Game) {
-    let hosts: Vec<Inst> = (0..g.instances.len())
-        .map(|k| Inst(k as u16))
-        .filter(|&i| g.in_play(i) && over_capacity(g, i))
-        .collect();
+    // Every card in play is on a commander's battlefield or attached to one that is: walk
+    // those (no scan of every instance), and list a host only when one is over — hardly ever.
+    let mut hosts: Vec<Inst> = Vec::new();
+    for c in &g.commanders {
+        for &i in &c.battlefield {
+            over_capacity_within(g, i, 0, &mut hosts);
+        }
+    }
+    // In instance order, as a scan would find them.
+    hosts.sort_unstable();
+    hosts.dedup();
     for h in hosts {
         enforce_capacity(g, h);
+    }
+}
+
+/// `i` and what is attached to it, at any depth, that carry more than their capacity.
+fn over_capacity_within(g: &Game, i: Inst, depth: usize, out: &mut Vec<Inst>) {
+    // Attachments form a forest; the bound only guards a malformed state.
+    if depth > 8 {
+        return;
+    }
+    if over_capacity(g, i) {
+        out.push(i);
+    }
+    for &a in g.attachments(i) {
+        over_capacity_within(g, a, depth + 1, out);
     }
 }
 
@@ -269,138 +295,120 @@ fn own_in_play(g: &Game, who: PlayerId, i: Inst) -> bool {
 
 /// §2.4, §2.5.1: Marines go aboard a ship larger than a Fighter Wing, or a Station, that
 /// carries Marines; a Marine's size restriction limits the ship classes it may board.
-pub(crate) fn check_marine_host(
+pub(crate) fn check_marine_host<R: Refusal>(
     g: &Game,
     card: &Card,
     host: Inst,
     except: Option<Inst>,
-) -> Result<(), RuleError> {
+) -> Result<(), R> {
     let h = g.card(host);
     match h.kind {
         CardKind::Station => {}
         CardKind::Ship(ShipClass::FighterWing)
             if !stats::card_rule(g, BaseRule::FighterWingAttachments, host).flag() =>
         {
-            return Err(host_err(
-                g,
-                card,
-                host,
-                "Fighter Wings carry no Marines",
-                "2.5.1",
-            ));
+            return Err(R::because(|| {
+                host_err(g, card, host, "Fighter Wings carry no Marines", "2.5.1")
+            }));
         }
         CardKind::Ship(class) => {
             if let Some(fits) = &card.fits {
                 if !fits.admits(class) {
-                    return Err(host_err(
-                        g,
-                        card,
-                        host,
-                        format!("the Marine fits only {fits}"),
-                        "2.4",
-                    ));
+                    return Err(R::because(|| {
+                        host_err(g, card, host, format!("the Marine fits only {fits}"), "2.4")
+                    }));
                 }
             }
         }
         _ => {
-            return Err(host_err(
-                g,
-                card,
-                host,
-                "Marines go aboard a ship or Station",
-                "2.4",
-            ))
+            return Err(R::because(|| {
+                host_err(g, card, host, "Marines go aboard a ship or Station", "2.4")
+            }))
         }
     }
     check_room(g, card, host, except)
 }
 
 /// §2.5.1.1: a docked Fighter Wing needs a ship or Station with Fighter Wing capacity.
-fn check_wing_host(
+fn check_wing_host<R: Refusal>(
     g: &Game,
     card: &Card,
     host: Inst,
     except: Option<Inst>,
-) -> Result<(), RuleError> {
+) -> Result<(), R> {
     let h = g.card(host);
     if !matches!(h.kind, CardKind::Station | CardKind::Ship(_)) || is_wing(h) {
-        return Err(host_err(
-            g,
-            card,
-            host,
-            "Fighter Wings dock only in a ship or Station's bays",
-            "2.5.1.1",
-        ));
+        return Err(R::because(|| {
+            host_err(
+                g,
+                card,
+                host,
+                "Fighter Wings dock only in a ship or Station's bays",
+                "2.5.1.1",
+            )
+        }));
     }
     check_room(g, card, host, except)
 }
 
 /// Module rules (§2.2, §2.3, §2.5.1, §2.5.6, §3.4.4, §2.5 "Size Matters!").
-fn check_module(
+fn check_module<R: Refusal>(
     ck: &mut Checker,
     card: &Card,
     inst: Inst,
     mk: ModuleKind,
     host: Inst,
     replacing: Option<Inst>,
-) -> Result<bool, RuleError> {
+) -> Result<bool, R> {
     let g = ck.g;
     let h = g.card(host);
     let mut face_down = false;
     let limit_rule = match mk {
         ModuleKind::Station => {
             if h.kind != CardKind::Station {
-                return Err(host_err(
-                    g,
-                    card,
-                    host,
-                    "a Module-Station attaches to a Station",
-                    "2.3",
-                ));
+                return Err(R::because(|| {
+                    host_err(
+                        g,
+                        card,
+                        host,
+                        "a Module-Station attaches to a Station",
+                        "2.3",
+                    )
+                }));
             }
             BaseRule::StationModuleLimit
         }
         ModuleKind::Ship => {
             let CardKind::Ship(class) = h.kind else {
-                return Err(host_err(
-                    g,
-                    card,
-                    host,
-                    "a Module-Ship attaches to a ship",
-                    "2.3",
-                ));
+                return Err(R::because(|| {
+                    host_err(g, card, host, "a Module-Ship attaches to a ship", "2.3")
+                }));
             };
             if class == ShipClass::FighterWing
                 && !ck.rule(BaseRule::FighterWingAttachments, Some(host)).flag()
             {
-                return Err(host_err(
-                    g,
-                    card,
-                    host,
-                    "Fighter Wings take no Modules",
-                    "2.5.1",
-                ));
+                return Err(R::because(|| {
+                    host_err(g, card, host, "Fighter Wings take no Modules", "2.5.1")
+                }));
             }
             if class == ShipClass::Transport
                 && !ck.rule(BaseRule::TransportModules, Some(host)).flag()
             {
-                return Err(host_err(
-                    g,
-                    card,
-                    host,
-                    "Transports take no Module-Ship cards",
-                    "2.5.6",
-                ));
-            }
-            if let Some(fits) = &card.fits {
-                if !fits.admits(class) {
-                    return Err(host_err(
+                return Err(R::because(|| {
+                    host_err(
                         g,
                         card,
                         host,
-                        format!("the Module fits only {fits}"),
-                        "2.5",
-                    ));
+                        "Transports take no Module-Ship cards",
+                        "2.5.6",
+                    )
+                }));
+            }
+            if let Some(fits) = &card.fits {
+                if !fits.admits(class) {
+                    return Err(R::because(|| {
+                        host_err(g, card, host, format!("the Module fits only {fits}"), "2.5")
+                    }));
                 }
             }
             // §3.4.4, §2.5.5, "Size Matters!": Battle Cruisers and larger (I-3).
@@ -412,13 +420,15 @@ fn check_module(
                     _ => ShipClass::BattleCruiser,
                 };
                 if class.size() < min.size() {
-                    return Err(host_err(
-                        g,
-                        card,
-                        host,
-                        format!("Face Up-Face Down Modules need a {min} or larger"),
-                        "3.4.4",
-                    ));
+                    return Err(R::because(|| {
+                        host_err(
+                            g,
+                            card,
+                            host,
+                            format!("Face Up-Face Down Modules need a {min} or larger"),
+                            "3.4.4",
+                        )
+                    }));
                 }
                 face_down = true;
             }
@@ -426,22 +436,20 @@ fn check_module(
         }
         ModuleKind::Marine => {
             if !is_marine(h) {
-                return Err(host_err(
-                    g,
-                    card,
-                    host,
-                    "a Module-Marine attaches to a Marine",
-                    "2.3",
-                ));
+                return Err(R::because(|| {
+                    host_err(g, card, host, "a Module-Marine attaches to a Marine", "2.3")
+                }));
             }
             if is_character(h) {
-                return Err(host_err(
-                    g,
-                    card,
-                    host,
-                    "Marine-Characters take no Module-Marine cards",
-                    "2.4.2",
-                ));
+                return Err(R::because(|| {
+                    host_err(
+                        g,
+                        card,
+                        host,
+                        "Marine-Characters take no Module-Marine cards",
+                        "2.4.2",
+                    )
+                }));
             }
             BaseRule::UnitModuleLimit
         }
@@ -454,13 +462,15 @@ fn check_module(
         .collect();
     if let Some(old) = replacing {
         if !modules.contains(&old) {
-            return Err(host_err(
-                g,
-                card,
-                host,
-                format!("{} {old} is not a Module attached to it", g.name(old)),
-                "2.3",
-            ));
+            return Err(R::because(|| {
+                host_err(
+                    g,
+                    card,
+                    host,
+                    format!("{} {old} is not a Module attached to it", g.name(old)),
+                    "2.3",
+                )
+            }));
         }
     }
     let dup_section = if mk == ModuleKind::Station {
@@ -481,20 +491,22 @@ fn check_module(
         1
     };
     if copies >= allowed {
-        return Err(host_err(
-            g,
-            card,
-            host,
-            "it already has a copy of that Module",
-            dup_section,
-        ));
+        return Err(R::because(|| {
+            host_err(
+                g,
+                card,
+                host,
+                "it already has a copy of that Module",
+                dup_section,
+            )
+        }));
     }
     // §2.2: the limit as it stands once the replaced Module is gone — its own text no
     // longer counts.
     let limit = ck.rule_without(limit_rule, Some(host), replacing).count() as usize;
     let after = modules.len() - usize::from(replacing.is_some()) + 1;
     if after > limit {
-        return Err(RuleError::NoCapacity {
+        return Err(R::because(|| RuleError::NoCapacity {
             host: g.name(host).to_string(),
             why: format!(
                 "it holds {} Module(s), the limit is {limit}; name one to replace",
@@ -505,7 +517,7 @@ fn check_module(
             } else {
                 "2.3"
             },
-        });
+        }));
     }
     Ok(face_down)
 }
@@ -558,7 +570,7 @@ fn unique_count(g: &Game, who: PlayerId, id: CardId) -> u8 {
     n.min(u8::MAX as usize) as u8
 }
 
-/// Check a deployment of `inst` by `who` in `ctx`; pure.
+/// Check a deployment of `inst` by `who` in `ctx`; pure. A refusal says why in full.
 pub fn check(
     g: &Game,
     who: PlayerId,
@@ -567,10 +579,37 @@ pub fn check(
     replacing: Option<Inst>,
     ctx: Context,
 ) -> Result<Plan, RuleError> {
-    let x = g.instance(inst).ok_or(RuleError::WrongZone {
-        inst,
-        wanted: "a card in this game",
-        section: "9.11",
+    check_as(g, who, inst, host, replacing, ctx)
+}
+
+/// The plan of a deployment that passes [`check`], or `None`, building no refusal: what
+/// legal-move generation asks.
+pub(crate) fn passes(
+    g: &Game,
+    who: PlayerId,
+    inst: Inst,
+    host: Option<Inst>,
+    replacing: Option<Inst>,
+    ctx: Context,
+) -> Option<Plan> {
+    check_as::<Refused>(g, who, inst, host, replacing, ctx).ok()
+}
+
+/// [`check`], with the refusal in the form `R` asks for (issue #15: listings word nothing).
+fn check_as<R: Refusal>(
+    g: &Game,
+    who: PlayerId,
+    inst: Inst,
+    host: Option<Inst>,
+    replacing: Option<Inst>,
+    ctx: Context,
+) -> Result<Plan, R> {
+    let x = g.instance(inst).ok_or_else(|| {
+        R::because(|| RuleError::WrongZone {
+            inst,
+            wanted: "a card in this game",
+            section: "9.11",
+        })
     })?;
     let (wanted_zone, wanted, zsec) = match ctx {
         Context::Conscript | Context::Regiment | Context::Spoils | Context::Searched { .. } => {
@@ -583,11 +622,11 @@ pub fn check(
         && x.zone == Zone::Hand
         && host.is_some_and(|h| regimented_from_hand(g, h).flag());
     if (x.zone != wanted_zone && !from_hand) || x.owner != who {
-        return Err(RuleError::WrongZone {
+        return Err(R::because(|| RuleError::WrongZone {
             inst,
             wanted,
             section: zsec,
-        });
+        }));
     }
     let card = g.card(inst);
     let mut ck = Checker {
@@ -613,14 +652,16 @@ pub fn check(
             let in_setup =
                 ctx == Context::Setup && ck.rule(BaseRule::DeployInSetup, Some(inst)).flag();
             if ctx != Context::Engagement && !in_setup {
-                return Err(RuleError::NotNow {
+                return Err(R::because(|| RuleError::NotNow {
                     what: "deploying a Tactic",
                     why: "Tactics are deployed only during an engagement".into(),
                     section: "2.7",
-                });
+                }));
             }
             if host.is_some() || replacing.is_some() {
-                return Err(deploy_err(card, "a Tactic is deployed on its own", "2.7"));
+                return Err(R::because(|| {
+                    deploy_err(card, "a Tactic is deployed on its own", "2.7")
+                }));
             }
             // §2.7: a Tactic joins another commander's engagement only if its text says so.
             let involved = g
@@ -633,78 +674,76 @@ pub fn check(
                     .rule(BaseRule::TacticInOtherEngagements, Some(inst))
                     .flag()
             {
-                return Err(RuleError::NotNow {
+                return Err(R::because(|| RuleError::NotNow {
                     what: "deploying a Tactic",
                     why: "you are not in this engagement and its text does not allow it".into(),
                     section: "2.7",
-                });
+                }));
             }
-            crate::effects::actions::check_play_targets(g, who, inst)?;
+            crate::effects::actions::check_play_targets(g, who, inst)
+                .map_err(|e| R::because(|| e))?;
             how = DeployHow::Tactic;
         }
         CardKind::Event => {
             if ctx == Context::Setup && !ck.rule(BaseRule::DeployInSetup, Some(inst)).flag() {
-                return Err(RuleError::NotNow {
+                return Err(R::because(|| RuleError::NotNow {
                     what: "deploying an Event",
                     why: "Events cannot be deployed in Setup unless their text allows it".into(),
                     section: "5.1",
-                });
+                }));
             }
             if host.is_some() || replacing.is_some() {
-                return Err(deploy_err(card, "an Event is deployed on its own", "2.6"));
+                return Err(R::because(|| {
+                    deploy_err(card, "an Event is deployed on its own", "2.6")
+                }));
             }
-            check_event_timing(g, who, card, ctx)?;
-            crate::effects::actions::check_play_targets(g, who, inst)?;
+            check_event_timing::<R>(g, who, card, ctx)?;
+            crate::effects::actions::check_play_targets(g, who, inst)
+                .map_err(|e| R::because(|| e))?;
             how = DeployHow::Event;
         }
         CardKind::Station => {
-            return Err(deploy_err(
-                card,
-                "a Station is deployed only at Setup",
-                "4.2",
-            ))
+            return Err(R::because(|| {
+                deploy_err(card, "a Station is deployed only at Setup", "4.2")
+            }))
         }
         CardKind::Stockpile(_) => {
-            return Err(deploy_err(
-                card,
-                "Stockpile cards are placed at Setup",
-                "4.3",
-            ))
+            return Err(R::because(|| {
+                deploy_err(card, "Stockpile cards are placed at Setup", "4.3")
+            }))
         }
         CardKind::Breakthru => {
             if ctx != Context::Manufacturing {
-                return Err(RuleError::NotNow {
+                return Err(R::because(|| RuleError::NotNow {
                     what: "deploying a Breakthru",
                     why: "Breakthrus are deployed only in your Manufacturing Phase".into(),
                     section: "2.8",
-                });
+                }));
             }
             if host.is_some() || replacing.is_some() {
-                return Err(deploy_err(
-                    card,
-                    "a Breakthru is deployed on its own",
-                    "2.8",
-                ));
+                return Err(R::because(|| {
+                    deploy_err(card, "a Breakthru is deployed on its own", "2.8")
+                }));
             }
             how = DeployHow::Breakthru;
         }
         CardKind::Ship(_) | CardKind::Marine { .. } | CardKind::Module(_) => {
             if ctx == Context::EventsOnly {
-                return Err(RuleError::NotNow {
+                return Err(R::because(|| RuleError::NotNow {
                     what: "deploying a ship, Marine or Module",
                     why: "only Events may be deployed outside your Manufacturing Phase".into(),
                     section: "5.4",
-                });
+                }));
             }
             // §6.5.4: only Events and Tactics, unless printed text says otherwise (§8.1).
             if ctx == Context::Engagement
                 && !ck.rule(BaseRule::DeployInEngagement, Some(inst)).flag()
             {
-                return Err(RuleError::NotNow {
+                return Err(R::because(|| RuleError::NotNow {
                     what: "deploying a ship, Marine or Module",
                     why: "only Events and Tactics may be deployed during an engagement".into(),
                     section: "6.5.4",
-                });
+                }));
             }
         }
     }
@@ -713,46 +752,48 @@ pub fn check(
     // Shipyard deployment of the Spoils of War (§7.1.3.2: a card you may legally deploy)
     // never takes one.
     if ctx == Context::Spoils && is_character(card) {
-        return Err(deploy_err(
+        return Err(R::because(|| {
+            deploy_err(
             card,
             "a Marine-Character is always deployed at cost from your hand, never free from the Shipyard",
             "2.4.2",
-        ));
+        )
+        }));
     }
 
     // Conscription and Regimented restrictions.
     if ctx == Context::Conscript {
         if !matches!(card.kind, CardKind::Ship(_) | CardKind::Marine { .. }) {
-            return Err(RuleError::Conscription {
+            return Err(R::because(|| RuleError::Conscription {
                 what: format!(
                     "only a Ship or Marine can be Conscripted, not {}",
                     card.name
                 ),
                 section: "5.4.3",
-            });
+            }));
         }
         if is_character(card) && !ck.rule(BaseRule::CharacterConscription, Some(inst)).flag() {
-            return Err(RuleError::Conscription {
+            return Err(R::because(|| RuleError::Conscription {
                 what: format!(
                     "{} is a Marine-Character and cannot be Conscripted",
                     card.name
                 ),
                 section: "2.4.2",
-            });
+            }));
         }
         if card.is_unique() {
-            return Err(RuleError::Conscription {
+            return Err(R::because(|| RuleError::Conscription {
                 what: format!("{} is Unique and cannot be Conscripted", card.name),
                 section: "9.7",
-            });
+            }));
         }
         let used = g.cmd(who).map_or(0, |c| c.conscripted);
         let limit = ck.rule(BaseRule::ConscriptionsPerPhase, None).count();
         if used >= limit {
-            return Err(RuleError::Conscription {
+            return Err(R::because(|| RuleError::Conscription {
                 what: format!("already Conscripted {used} unit(s) this phase (limit {limit})"),
                 section: "5.4.3",
-            });
+            }));
         }
     }
 
@@ -761,11 +802,11 @@ pub fn check(
         let limit = ck.rule(BaseRule::UniqueInPlay, Some(inst)).count();
         let n = unique_count(g, who, card.id);
         if n >= limit {
-            return Err(RuleError::Unique {
+            return Err(R::because(|| RuleError::Unique {
                 card: card.name.clone(),
                 who,
                 in_play: n,
-            });
+            }));
         }
     }
 
@@ -773,37 +814,42 @@ pub fn check(
     let mut face_down = false;
     if let Some(h) = host {
         if g.instance(h).is_none() || !own_in_play(g, who, h) {
-            return Err(RuleError::WrongZone {
+            return Err(R::because(|| RuleError::WrongZone {
                 inst: h,
                 wanted: "a card of yours in play",
                 section: "9.1",
-            });
+            }));
         }
     }
     if replacing.is_some() && !matches!(card.kind, CardKind::Module(_)) {
-        return Err(deploy_err(card, "only a Module replaces a Module", "2.3"));
+        return Err(R::because(|| {
+            deploy_err(card, "only a Module replaces a Module", "2.3")
+        }));
     }
     match card.kind {
         CardKind::Ship(ShipClass::FighterWing) => {
             if let Some(h) = host {
-                check_wing_host(g, card, h, None)?;
+                check_wing_host::<R>(g, card, h, None)?;
             }
         }
         CardKind::Ship(_) => {
             if let Some(h) = host {
-                return Err(host_err(g, card, h, "ships deploy into open space", "2.5"));
+                return Err(R::because(|| {
+                    host_err(g, card, h, "ships deploy into open space", "2.5")
+                }));
             }
         }
         CardKind::Marine { .. } => {
             let h = host.ok_or_else(|| {
-                deploy_err(card, "a Marine must go aboard a ship or Station", "2.4")
+                R::because(|| deploy_err(card, "a Marine must go aboard a ship or Station", "2.4"))
             })?;
-            check_marine_host(g, card, h, None)?;
+            check_marine_host::<R>(g, card, h, None)?;
         }
         CardKind::Module(mk) => {
-            let h =
-                host.ok_or_else(|| deploy_err(card, "a Module must be attached to a card", "2.3"))?;
-            face_down = check_module(&mut ck, card, inst, mk, h, replacing)?;
+            let h = host.ok_or_else(|| {
+                R::because(|| deploy_err(card, "a Module must be attached to a card", "2.3"))
+            })?;
+            face_down = check_module::<R>(&mut ck, card, inst, mk, h, replacing)?;
         }
         _ => {}
     }
@@ -839,7 +885,8 @@ pub fn check(
         Context::Setup => "4.6",
         _ => "5.4.2",
     };
-    g.check_afford(who, cost, section)?;
+    g.check_afford(who, cost, section)
+        .map_err(|e| R::because(|| e))?;
     Ok(Plan {
         card: inst,
         host,
@@ -855,7 +902,12 @@ pub fn check(
 /// §2.6, §2.7, §6.6 STEP 1: an Event's printed timing. `engagement` / `start of engagement`
 /// need an engagement (STEP 1 itself is checked by `engagement`); `your turn` needs the
 /// deployer to be the active Commander; `your manufacturing phase` needs that phase.
-fn check_event_timing(g: &Game, who: PlayerId, card: &Card, ctx: Context) -> Result<(), RuleError> {
+fn check_event_timing<R: Refusal>(
+    g: &Game,
+    who: PlayerId,
+    card: &Card,
+    ctx: Context,
+) -> Result<(), R> {
     use crate::ir::effect::{Ability, Timing};
     for a in &card.abilities {
         let Ability::Timing(t) = a else { continue };
@@ -878,11 +930,11 @@ fn check_event_timing(g: &Game, who: PlayerId, card: &Card, ctx: Context) -> Res
             ),
         };
         if !ok {
-            return Err(RuleError::NotNow {
+            return Err(R::because(|| RuleError::NotNow {
                 what: "deploying an Event",
                 why: why.into(),
                 section,
-            });
+            }));
         }
     }
     Ok(())
@@ -1088,7 +1140,7 @@ fn regiment_candidates(g: &Game, r: &RegimentSearch) -> Vec<Inst> {
         if seen.contains(&card.id) || !regiment_fits(r.unit, card) {
             continue;
         }
-        if check(g, r.who, i, Some(r.host), None, Context::Regiment).is_ok() {
+        if passes(g, r.who, i, Some(r.host), None, Context::Regiment).is_some() {
             seen.push(card.id);
             out.push(i);
         }
@@ -1228,18 +1280,18 @@ pub(crate) fn regiment_decline(g: &mut Game) {
 
 // ----- reassignment (§5.4.5, §2.5.1.2) -------------------------------------------------------
 
-pub(crate) fn check_reassign(
+pub(crate) fn check_reassign<R: Refusal>(
     g: &Game,
     who: PlayerId,
     unit: Inst,
     host: Option<Inst>,
-) -> Result<(), RuleError> {
+) -> Result<(), R> {
     if g.instance(unit).is_none() || !own_in_play(g, who, unit) {
-        return Err(RuleError::WrongZone {
+        return Err(R::because(|| RuleError::WrongZone {
             inst: unit,
             wanted: "a Marine or Fighter Wing of yours in play",
             section: "5.4.5",
-        });
+        }));
     }
     let card = g.card(unit);
     let from = match g.zone(unit) {
@@ -1247,18 +1299,20 @@ pub(crate) fn check_reassign(
         _ => None,
     };
     if host == from {
-        return Err(deploy_err(card, "it is already there", "5.4.5"));
+        return Err(R::because(|| {
+            deploy_err(card, "it is already there", "5.4.5")
+        }));
     }
     if is_marine(card) {
         let h = host.ok_or_else(|| {
-            deploy_err(card, "a Marine must stay aboard a ship or Station", "2.4")
+            R::because(|| deploy_err(card, "a Marine must stay aboard a ship or Station", "2.4"))
         })?;
         if !own_in_play(g, who, h) {
-            return Err(RuleError::WrongZone {
+            return Err(R::because(|| RuleError::WrongZone {
                 inst: h,
                 wanted: "a card of yours in play",
                 section: "5.4.5",
-            });
+            }));
         }
         check_marine_host(g, card, h, Some(unit))
     } else if is_wing(card) {
@@ -1266,21 +1320,23 @@ pub(crate) fn check_reassign(
             None => Ok(()),
             Some(h) => {
                 if !own_in_play(g, who, h) {
-                    return Err(RuleError::WrongZone {
+                    return Err(R::because(|| RuleError::WrongZone {
                         inst: h,
                         wanted: "a card of yours in play",
                         section: "5.4.5",
-                    });
+                    }));
                 }
                 check_wing_host(g, card, h, Some(unit))
             }
         }
     } else {
-        Err(deploy_err(
-            card,
-            "only Marines and Fighter Wings are reassigned",
-            "5.4.5",
-        ))
+        Err(R::because(|| {
+            deploy_err(
+                card,
+                "only Marines and Fighter Wings are reassigned",
+                "5.4.5",
+            )
+        }))
     }
 }
 
@@ -1343,57 +1399,110 @@ fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
 }
 
 // ----- legal choice lists ------------------------------------------------------------------
+//
+// Listing asks [`passes`], which words no refusal, and builds no list of its own: the cards in
+// play are read once per listing and every way that passes goes straight into `out`.
 
-/// First instance of each distinct card among `cards` (copies are interchangeable).
-fn distinct(g: &Game, cards: &[Inst]) -> Vec<Inst> {
-    let mut seen: Vec<CardId> = Vec::new();
-    let mut out = Vec::new();
-    for &i in cards {
-        let id = g.card(i).id;
-        if !seen.contains(&id) {
-            seen.push(id);
-            out.push(i);
+/// Whether `cards[k]` is the first copy of its card among `cards` (copies are interchangeable,
+/// so only the first is listed).
+fn first_copy(g: &Game, cards: &[Inst], k: usize) -> bool {
+    let id = g.card(cards[k]).id;
+    !cards[..k].iter().any(|&i| g.card(i).id == id)
+}
+
+/// Visit every legal way to deploy `card` in `ctx` — each (host, replacing) pair that passes
+/// [`check`], as the plan that would carry it out — until `f` says stop (returns `false`).
+/// `in_play` is `who`'s cards in play (`Game::in_play_of`), the hosts a card may go on.
+fn each_way(
+    g: &Game,
+    who: PlayerId,
+    card: Inst,
+    ctx: Context,
+    in_play: &[Inst],
+    mut f: impl FnMut(Plan) -> bool,
+) {
+    let mut try_one = |host: Option<Inst>, replacing: Option<Inst>| match passes(
+        g, who, card, host, replacing, ctx,
+    ) {
+        Some(p) => f(p),
+        None => true,
+    };
+    match g.card(card).kind {
+        CardKind::Ship(ShipClass::FighterWing) => {
+            if !try_one(None, None) {
+                return;
+            }
+            for &h in in_play {
+                if !try_one(Some(h), None) {
+                    return;
+                }
+            }
         }
-    }
-    out
-}
-
-/// Every legal way to deploy `card` in `ctx`: each (host, replacing) pair that passes
-/// [`check`], as the plan that would carry it out.
-pub(crate) fn plans(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> Vec<Plan> {
-    targets(g, who, g.card(card))
-        .into_iter()
-        .filter_map(|(host, replacing)| check(g, who, card, host, replacing, ctx).ok())
-        .collect()
-}
-
-/// Possible (host, replacing) pairs for a card, before checking.
-fn targets(g: &Game, who: PlayerId, card: &Card) -> Vec<(Option<Inst>, Option<Inst>)> {
-    let in_play = g.in_play_of(who);
-    match card.kind {
-        CardKind::Ship(ShipClass::FighterWing) => std::iter::once((None, None))
-            .chain(in_play.iter().map(|&h| (Some(h), None)))
-            .collect(),
-        CardKind::Marine { .. } => in_play.iter().map(|&h| (Some(h), None)).collect(),
+        CardKind::Marine { .. } => {
+            for &h in in_play {
+                if !try_one(Some(h), None) {
+                    return;
+                }
+            }
+        }
         CardKind::Module(_) => {
-            let mut v = Vec::new();
-            for &h in &in_play {
-                v.push((Some(h), None));
+            for &h in in_play {
+                if !try_one(Some(h), None) {
+                    return;
+                }
                 for &a in g.attachments(h) {
-                    if matches!(g.card(a).kind, CardKind::Module(_)) {
-                        v.push((Some(h), Some(a)));
+                    if matches!(g.card(a).kind, CardKind::Module(_)) && !try_one(Some(h), Some(a)) {
+                        return;
                     }
                 }
             }
-            v
         }
-        _ => vec![(None, None)],
+        _ => {
+            try_one(None, None);
+        }
     }
+}
+
+/// The hosts [`each_way`] tries for `card`: `who`'s cards in play for a Wing, Marine or
+/// Module, none for a card deployed on its own (no list is made for it).
+fn hosts_for(g: &Game, who: PlayerId, card: Inst) -> Vec<Inst> {
+    match g.card(card).kind {
+        CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_) => {
+            g.in_play_of(who)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Every legal way to deploy `card` in `ctx`, as the plans that would carry them out.
+pub(crate) fn plans(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> Vec<Plan> {
+    let in_play = hosts_for(g, who, card);
+    let mut out = Vec::new();
+    each_way(g, who, card, ctx, &in_play, |p| {
+        out.push(p);
+        true
+    });
+    out
+}
+
+/// Whether `card` has any legal way to be deployed in `ctx`.
+pub(crate) fn deployable(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> bool {
+    let in_play = hosts_for(g, who, card);
+    let mut any = false;
+    each_way(g, who, card, ctx, &in_play, |_| {
+        any = true;
+        false
+    });
+    any
 }
 
 pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
-    for card in distinct(g, &c.hand) {
+    let in_play = g.in_play_of(who);
+    for (k, &card) in c.hand.iter().enumerate() {
+        if !first_copy(g, &c.hand, k) {
+            continue;
+        }
         let kind = g.card(card).kind;
         if ctx == Context::EventsOnly && kind != CardKind::Event {
             continue;
@@ -1406,15 +1515,14 @@ pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec
         {
             continue;
         }
-        out.extend(
-            plans(g, who, card, ctx)
-                .into_iter()
-                .map(|p| Choice::Deploy {
-                    card,
-                    host: p.host,
-                    replacing: p.replacing,
-                }),
-        );
+        each_way(g, who, card, ctx, &in_play, |p| {
+            out.push(Choice::Deploy {
+                card,
+                host: p.host,
+                replacing: p.replacing,
+            });
+            true
+        });
     }
 }
 
@@ -1426,19 +1534,20 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if c.conscripted >= limit {
         return;
     }
-    for card in distinct(g, &c.shipyard) {
-        let k = g.card(card);
+    let in_play = g.in_play_of(who);
+    for (k, &card) in c.shipyard.iter().enumerate() {
+        let kind = g.card(card).kind;
         if !matches!(
-            k.kind,
+            kind,
             CardKind::Ship(_) | CardKind::Marine { character: false }
-        ) {
+        ) || !first_copy(g, &c.shipyard, k)
+        {
             continue;
         }
-        out.extend(
-            plans(g, who, card, Context::Conscript)
-                .into_iter()
-                .map(|p| Choice::Conscript { card, host: p.host }),
-        );
+        each_way(g, who, card, Context::Conscript, &in_play, |p| {
+            out.push(Choice::Conscript { card, host: p.host });
+            true
+        });
     }
 }
 
@@ -1451,7 +1560,7 @@ pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
         }
         let hosts = std::iter::once(None).chain(in_play.iter().map(|&h| Some(h)));
         for host in hosts {
-            if host != Some(unit) && check_reassign(g, who, unit, host).is_ok() {
+            if host != Some(unit) && check_reassign::<Refused>(g, who, unit, host).is_ok() {
                 out.push(Choice::Reassign { unit, host });
             }
         }
@@ -1462,13 +1571,17 @@ pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
 /// `Choice::Conscript { card, host }` pairs for the caller to rewrap.
 pub(crate) fn legal_from_shipyard(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
-    for card in distinct(g, &c.shipyard) {
+    let in_play = g.in_play_of(who);
+    for (k, &card) in c.shipyard.iter().enumerate() {
+        if !first_copy(g, &c.shipyard, k) {
+            continue;
+        }
         // A Spoils pick names no Module to replace (§7.1.3.2).
-        out.extend(
-            plans(g, who, card, ctx)
-                .into_iter()
-                .filter(|p| p.replacing.is_none())
-                .map(|p| Choice::Conscript { card, host: p.host }),
-        );
+        each_way(g, who, card, ctx, &in_play, |p| {
+            if p.replacing.is_none() {
+                out.push(Choice::Conscript { card, host: p.host });
+            }
+            true
+        });
     }
 }

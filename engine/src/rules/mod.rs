@@ -32,7 +32,7 @@ pub mod volley;
 
 use crate::choice::{Choice, Decision, DecisionKind};
 use crate::error::RuleError;
-use crate::game::Game;
+use crate::state::Game;
 
 use manufacturing::Context;
 
@@ -201,9 +201,8 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
 }
 
 /// Every choice the rules accept for `d` (Scoop left out).
-pub(crate) fn legal(g: &Game, d: &Decision) -> Vec<Choice> {
+pub(crate) fn legal(g: &Game, d: &Decision, out: &mut Vec<Choice>) {
     let who = d.who;
-    let mut out = Vec::new();
     match &d.kind {
         DecisionKind::SetupModule { .. } => {
             for card in setup::module_candidates(g, who) {
@@ -217,41 +216,40 @@ pub(crate) fn legal(g: &Game, d: &Decision) -> Vec<Choice> {
             }
         }
         DecisionKind::SetupDeploy => {
-            manufacturing::legal_deploys(g, who, Context::Setup, &mut out);
-            manufacturing::legal_reassigns(g, who, &mut out);
+            manufacturing::legal_deploys(g, who, Context::Setup, out);
+            manufacturing::legal_reassigns(g, who, out);
             out.push(Choice::EndPhase);
         }
         DecisionKind::SetupDiscard => {
-            turn::legal_discards(g, who, &mut out);
+            turn::legal_discards(g, who, out);
             out.push(Choice::EndTurn);
         }
         DecisionKind::Manufacturing => {
-            manufacturing::legal_deploys(g, who, Context::Manufacturing, &mut out);
-            manufacturing::legal_conscripts(g, who, &mut out);
-            manufacturing::legal_reassigns(g, who, &mut out);
+            manufacturing::legal_deploys(g, who, Context::Manufacturing, out);
+            manufacturing::legal_conscripts(g, who, out);
+            manufacturing::legal_reassigns(g, who, out);
             out.push(Choice::EndPhase);
         }
         DecisionKind::Engagement => {
             out.push(Choice::DeclineEngagement);
-            turn::legal_engagements(g, who, &mut out);
-            manufacturing::legal_deploys(g, who, Context::EventsOnly, &mut out);
+            turn::legal_engagements(g, who, out);
+            manufacturing::legal_deploys(g, who, Context::EventsOnly, out);
         }
         DecisionKind::Discard => {
-            turn::legal_discards(g, who, &mut out);
-            manufacturing::legal_deploys(g, who, Context::EventsOnly, &mut out);
+            turn::legal_discards(g, who, out);
+            manufacturing::legal_deploys(g, who, Context::EventsOnly, out);
             out.push(Choice::EndTurn);
         }
-        DecisionKind::Respond => respond::legal(g, who, &mut out),
+        DecisionKind::Respond => respond::legal(g, who, out),
         DecisionKind::Regiment { .. } => {
-            manufacturing::legal_regiment_picks(g, &mut out);
+            manufacturing::legal_regiment_picks(g, out);
             out.push(Choice::RegimentDecline);
         }
-        DecisionKind::Combat(step) => engagement::legal(g, d, step, &mut out),
-        DecisionKind::Spoils => victory::legal_spoils(g, who, &mut out),
-        DecisionKind::AssignDice { .. } => volley::legal_assignments(g, &mut out),
-        DecisionKind::SpoilsMarines => victory::legal_relocations(g, who, &mut out),
-        DecisionKind::Aftermath => aftermath::legal_choices(g, who, &mut out),
-        DecisionKind::Effect { .. } => crate::effects::actions::legal(g, &mut out),
+        DecisionKind::Combat(step) => engagement::legal(g, d, step, out),
+        DecisionKind::Spoils => victory::legal_spoils(g, who, out),
+        DecisionKind::AssignDice { .. } => volley::legal_assignments(g, out),
+        DecisionKind::SpoilsMarines => victory::legal_relocations(g, who, out),
+        DecisionKind::Aftermath => aftermath::legal_choices(g, who, out),
+        DecisionKind::Effect { .. } => crate::effects::actions::legal(g, out),
     }
-    out
 }

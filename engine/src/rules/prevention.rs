@@ -8,10 +8,10 @@
 //! a round at STEP 9 (§6.6) and at the end of every turn (outside an engagement, a round runs
 //! to the end of the turn); a turn at the end of the turn (§5.6).
 
-use crate::game::Game;
 use crate::ids::Inst;
 use crate::ir::effect::Span;
 use crate::rules::stats;
+use crate::state::Game;
 
 /// Take what the unit's wards prevent out of `wounds`; returns the wounds still suffered and
 /// pushes each ward that prevented one, with how many, onto `by`.

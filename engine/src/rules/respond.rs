@@ -25,25 +25,18 @@
 //!   own turn passes when it closes (`victory::pass_turn_of_eliminated`). Pending card effects
 //!   come first: the window waits below them (`Game::decision`).
 
-use serde::Serialize;
+use crate::state::engagement::CombatStep;
+use crate::state::pending::Window;
 
 use crate::choice::{Choice, DecisionKind};
 use crate::error::RuleError;
 use crate::event::{Event, Phase};
-use crate::game::{Game, Step, Then};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::CardKind;
-use crate::rules::engagement::{self, CombatStep};
+use crate::rules::engagement::{self};
 use crate::rules::manufacturing::{self, Context};
 use crate::rules::turn;
-
-/// An open response window: who is still to be asked, in order; the first decides.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Window {
-    pub queue: Vec<PlayerId>,
-    /// The head of the queue once asked: they keep the decision until they pass or deploy.
-    pub asked: Option<PlayerId>,
-}
+use crate::state::{Game, Step, Then};
 
 /// §5.5.1-§5.5.5: a window at a phase boundary of the active commander's turn; `then` follows
 /// when it closes.
@@ -251,23 +244,31 @@ fn check(
     manufacturing::check(g, who, card, host, replacing, context(g)).map(|_| ())
 }
 
+/// Whether `card` answers in a window now and is at its printed timing (start-of-engagement
+/// cards only in STEP 1): what every window deployment must be before its deploy checks.
+fn may_answer(g: &Game, who: PlayerId, card: Inst) -> bool {
+    answers(g, who, card)
+        && g.engagement.as_ref().is_none_or(|e| {
+            engagement::check_card_timing::<crate::error::Refused>(g, card, &e.step).is_ok()
+        })
+}
+
 /// Every way `who` may deploy `card` in a window now (an Event or Tactic has one).
 fn plans(g: &Game, who: PlayerId, card: Inst) -> Vec<manufacturing::Plan> {
-    if !answers(g, who, card) {
+    if !may_answer(g, who, card) {
         return Vec::new();
-    }
-    if let Some(e) = g.engagement.as_ref() {
-        if engagement::check_card_timing(g, card, &e.step).is_err() {
-            return Vec::new();
-        }
     }
     manufacturing::plans(g, who, card, context(g))
 }
 
 /// §2.6, §2.7: whether `who` holds a card they could deploy in a window now (I-60).
 pub(crate) fn can_respond(g: &Game, who: PlayerId) -> bool {
-    g.cmd(who)
-        .is_some_and(|c| !c.out && c.hand.iter().any(|&card| !plans(g, who, card).is_empty()))
+    g.cmd(who).is_some_and(|c| {
+        !c.out
+            && c.hand.iter().any(|&card| {
+                may_answer(g, who, card) && manufacturing::deployable(g, who, card, context(g))
+            })
+    })
 }
 
 /// A responder deploys `card`.

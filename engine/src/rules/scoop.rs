@@ -5,8 +5,8 @@
 //! more, the attacker takes the Spoils of War (§7.2 with §7.1.3; `victory::leave_game`).
 
 use crate::event::{Event, Outcome};
-use crate::game::Game;
 use crate::ids::PlayerId;
+use crate::state::Game;
 
 pub(crate) fn scoop(g: &mut Game, who: PlayerId) {
     if let Some(c) = g.cmd_mut(who) {

@@ -13,11 +13,11 @@
 
 use crate::error::RuleError;
 use crate::event::{Event, Phase};
-use crate::game::{Game, Step, Zone};
 use crate::hooks::{self, Trigger};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ModuleKind, Trait};
 use crate::rules::{logistics, manufacturing};
+use crate::state::{Game, Step, Zone};
 
 /// Start the next commander's Setup, or roll initiative when all are done.
 pub(crate) fn next_setup(g: &mut Game) {

@@ -22,11 +22,11 @@
 //! defense is that Station total, its wounds its own (§2.2, §6.5.3).
 
 use crate::effects;
-use crate::game::{Game, Zone};
 use crate::ids::Inst;
 use crate::ir::effect::{CardModifier, Stat};
 use crate::ir::{BaseRule, CardKind, ModuleKind, TraitName};
 use crate::resolver::Resolution;
+use crate::state::{Game, Zone};
 
 /// The Station a Module-Station is attached to.
 pub(crate) fn station_of_module(g: &Game, m: Inst) -> Option<Inst> {
@@ -62,13 +62,15 @@ pub(crate) fn fearless_swaps(g: &Game, i: Inst) -> usize {
 }
 
 fn static_delta(g: &Game, i: Inst, stat: Stat) -> i32 {
-    effects::modifiers(g, i)
-        .into_iter()
-        .map(|(_, m)| match m {
-            CardModifier::Stat { stat: s, delta } if s == stat => i32::from(delta),
-            _ => 0,
-        })
-        .sum()
+    let mut sum = 0;
+    effects::for_each_modifier(g, i, |_, m| {
+        if let CardModifier::Stat { stat: s, delta } = m {
+            if s == stat {
+                sum += i32::from(delta);
+            }
+        }
+    });
+    sum
 }
 
 fn clamp(v: i32) -> u8 {
@@ -157,10 +159,18 @@ pub fn capacity(g: &Game, host: Inst) -> (u8, u8) {
         marines += i32::from(mc.marines);
         wings += i32::from(mc.wings);
     }
-    (
-        clamp(marines + static_delta(g, host, Stat::MarineCapacity)),
-        clamp(wings + static_delta(g, host, Stat::WingCapacity)),
-    )
+    // Both statics in one pass over the modifiers (a capacity read comes with every Marine or
+    // Wing listing and after every choice, `manufacturing::settle_capacity`).
+    effects::for_each_modifier(g, host, |_, m| {
+        if let CardModifier::Stat { stat, delta } = m {
+            match stat {
+                Stat::MarineCapacity => marines += i32::from(delta),
+                Stat::WingCapacity => wings += i32::from(delta),
+                _ => {}
+            }
+        }
+    });
+    (clamp(marines), clamp(wings))
 }
 
 /// The capacity a Marine or Fighter Wing consumes aboard (its red icon, §2.4.1, §2.5.1).
@@ -200,14 +210,16 @@ fn finish(name: TraitName, total: u32) -> u8 {
 /// The summed +X of a stackable trait (§3.1), or 1/0 for a passive trait present/absent.
 pub fn value(g: &Game, i: Inst, name: TraitName) -> u8 {
     let mut total = count_below_statics(g, i, name);
-    for (_, m) in effects::modifiers(g, i) {
-        match m {
-            CardModifier::GainTrait(t) if t.name() == name => {
-                total += u32::from(t.value().unwrap_or(1));
-            }
-            CardModifier::LoseTrait(t) if t == name => return 0,
-            _ => {}
+    let mut lost = false;
+    effects::for_each_modifier(g, i, |_, m| match m {
+        CardModifier::GainTrait(t) if t.name() == name => {
+            total += u32::from(t.value().unwrap_or(1));
         }
+        CardModifier::LoseTrait(t) if t == name => lost = true,
+        _ => {}
+    });
+    if lost {
+        return 0;
     }
     finish(name, total)
 }
@@ -286,35 +298,35 @@ pub(crate) fn roll_bonus(g: &Game, i: Inst) -> Vec<(Inst, i8)> {
 
 /// Volley dice added to (or taken from) every volley the unit fires.
 pub(crate) fn extra_dice(g: &Game, i: Inst) -> i32 {
-    effects::modifiers(g, i)
-        .into_iter()
-        .map(|(_, m)| match m {
-            CardModifier::ExtraDice(d) => i32::from(d),
-            _ => 0,
-        })
-        .sum()
+    let mut sum = 0;
+    effects::for_each_modifier(g, i, |_, m| {
+        if let CardModifier::ExtraDice(d) = m {
+            sum += i32::from(d);
+        }
+    });
+    sum
 }
 
 /// Volleys the unit may fire in one volley turn after its first (I-70).
 pub(crate) fn extra_volleys(g: &Game, i: Inst) -> u32 {
-    effects::modifiers(g, i)
-        .into_iter()
-        .map(|(_, m)| match m {
-            CardModifier::ExtraVolleys(n) => u32::from(n),
-            _ => 0,
-        })
-        .sum()
+    let mut sum = 0;
+    effects::for_each_modifier(g, i, |_, m| {
+        if let CardModifier::ExtraVolleys(n) = m {
+            sum += u32::from(n);
+        }
+    });
+    sum
 }
 
 /// Missed dice the unit re-rolls in each volley it fires (I-71).
 pub(crate) fn rerolls(g: &Game, i: Inst) -> u32 {
-    effects::modifiers(g, i)
-        .into_iter()
-        .map(|(_, m)| match m {
-            CardModifier::Rerolls(n) => u32::from(n),
-            _ => 0,
-        })
-        .sum()
+    let mut sum = 0;
+    effects::for_each_modifier(g, i, |_, m| {
+        if let CardModifier::Rerolls(n) = m {
+            sum += u32::from(n);
+        }
+    });
+    sum
 }
 
 /// The damage preventions on a unit (I-72): the card, how many wounds, over which span.

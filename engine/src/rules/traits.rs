@@ -10,33 +10,35 @@
 //! Stealth and Hunter (`stats`, `boarding`), Stoic (`volley`), Escort (`boarding`).
 
 use crate::choice::Choice;
-use crate::error::RuleError;
+use crate::error::{Refusal, Refused, RuleError};
 use crate::event::Event;
-use crate::game::{Facing, Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
-use crate::rules::engagement::{err, side_of_unit, units, Mark, Side};
+use crate::rules::engagement::{err, side_of_unit, units};
 use crate::rules::manufacturing::used;
 use crate::rules::stats;
-use crate::rules::volley::{self, can_act, Kind};
+use crate::rules::volley::{self, can_act};
+use crate::state::engagement::{Mark, Side, VolleyKind};
+use crate::state::{Facing, Game, Zone};
 
-fn mine(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
+fn mine<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result<(), R> {
     if g.controller(unit) != who || !g.in_play(unit) {
-        return Err(err(
-            format!("{} {unit} is not a unit of yours in play", g.name(unit)),
-            "3.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{} {unit} is not a unit of yours in play", g.name(unit)),
+                "3.2",
+            )
+        }));
     }
     Ok(())
 }
 
-fn need(g: &Game, unit: Inst, t: TraitName) -> Result<u8, RuleError> {
+fn need<R: Refusal>(g: &Game, unit: Inst, t: TraitName) -> Result<u8, R> {
     let x = stats::value(g, unit, t);
     if x == 0 {
-        return Err(err(
-            format!("{} {unit} lacks {t}", g.name(unit)),
-            t.section(),
-        ));
+        return Err(R::because(|| {
+            err(format!("{} {unit} lacks {t}", g.name(unit)), t.section())
+        }));
     }
     Ok(x)
 }
@@ -66,7 +68,7 @@ fn used_trait(g: &mut Game, unit: Inst) {
 }
 
 /// How many active traits `unit` used this volley turn (§3.2).
-pub(crate) fn traits_used(e: &crate::rules::engagement::Engagement, unit: Inst) -> usize {
+pub(crate) fn traits_used(e: &crate::state::engagement::Engagement, unit: Inst) -> usize {
     e.traits_used.iter().filter(|&&u| u == unit).count()
 }
 
@@ -80,15 +82,15 @@ pub(crate) fn interceptor_units(g: &Game) -> Vec<Inst> {
     units(g, Side::Defender)
         .into_iter()
         .filter(|&u| !e.acted.contains(&u) && stats::has(g, u, TraitName::Interceptor))
-        .filter(|&u| volley::held_back(g, e, u).is_ok())
-        .filter(|&u| !volley::legal_targets(g, u, Kind::Interceptor).is_empty())
+        .filter(|&u| volley::held_back::<Refused>(g, e, u).is_ok())
+        .filter(|&u| !volley::legal_targets(g, u, VolleyKind::Interceptor).is_empty())
         .collect()
 }
 
 pub(crate) fn legal_intercepts(g: &Game, out: &mut Vec<Choice>) {
     for u in interceptor_units(g) {
-        let n = volley::dice_for(g, u, Kind::Interceptor);
-        let targets = volley::legal_targets(g, u, Kind::Interceptor);
+        let n = volley::dice_for(g, u, VolleyKind::Interceptor);
+        let targets = volley::legal_targets(g, u, VolleyKind::Interceptor);
         volley::push_fire(u, n, &targets, out, |unit, fire| Choice::Intercept {
             unit,
             fire,
@@ -99,49 +101,58 @@ pub(crate) fn legal_intercepts(g: &Game, out: &mut Vec<Choice>) {
 /// §3.3.1: whether `unit` may fire its Interceptor volley now: a defending unit of `who`'s
 /// with Interceptor, once, in STEP 2. The volley itself (X dice at attacking ships, not
 /// Jammers; kills immediate) is fired like any other (`volley::fire_all`, `volley::assign`).
-pub(crate) fn check_intercept(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
-    mine(g, who, unit)?;
+pub(crate) fn check_intercept<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result<(), R> {
+    mine::<R>(g, who, unit)?;
     if let Some(e) = g.engagement.as_ref() {
         // §6.6 STEP 8E: a ship hijacked by the defender waits for their next volley turn.
-        volley::held_back(g, e, unit)?;
+        volley::held_back::<R>(g, e, unit)?;
     }
     if !interceptor_units(g).contains(&unit) {
-        return Err(err(
-            format!(
+        return Err(R::because(|| {
+            err(
+                format!(
                 "{} {unit} cannot fire Interceptor now (a defending unit with Interceptor, once)",
                 g.name(unit)
             ),
-            "3.3.1",
-        ));
+                "3.3.1",
+            )
+        }));
     }
     Ok(())
 }
 
 // ----- Jammer, Target Painter, Overload, Repair ---------------------------------------------
 
-fn check_mark(g: &Game, unit: Inst, target: Inst, jam: bool) -> Result<u8, RuleError> {
+fn check_mark<R: Refusal>(g: &Game, unit: Inst, target: Inst, jam: bool) -> Result<u8, R> {
     let t = if jam {
         TraitName::Jammer
     } else {
         TraitName::TargetPainter
     };
-    can_act(g, unit)?;
-    let x = need(g, unit, t)?;
-    let side = side_of_unit(g, unit).ok_or_else(|| err("not in the engagement", "6.5.2"))?;
+    can_act::<R>(g, unit)?;
+    let x = need::<R>(g, unit, t)?;
+    let side = side_of_unit(g, unit)
+        .ok_or_else(|| R::because(|| err("not in the engagement", "6.5.2")))?;
     if !matches!(g.card(target).kind, CardKind::Ship(_)) {
-        return Err(err(
-            format!("{t} may only be used on an opposing ship, never a Station or Module-Station"),
-            t.section(),
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{t} may only be used on an opposing ship, never a Station or Module-Station"
+                ),
+                t.section(),
+            )
+        }));
     }
     if !units(g, side.other()).contains(&target) {
-        return Err(err(
-            format!(
-                "{} {target} is not an opposing local ship in open space",
-                g.name(target)
-            ),
-            t.section(),
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {target} is not an opposing local ship in open space",
+                    g.name(target)
+                ),
+                t.section(),
+            )
+        }));
     }
     Ok(x)
 }
@@ -184,23 +195,25 @@ fn overload_limit(g: &Game, unit: Inst) -> crate::resolver::Resolution {
     stats::card_rule(g, BaseRule::OverloadPerEngagement, unit)
 }
 
-fn check_overload(g: &Game, unit: Inst, target: Inst) -> Result<u8, RuleError> {
-    can_act(g, unit)?;
-    let x = need(g, unit, TraitName::Overload)?;
+fn check_overload<R: Refusal>(g: &Game, unit: Inst, target: Inst) -> Result<u8, R> {
+    can_act::<R>(g, unit)?;
+    let x = need::<R>(g, unit, TraitName::Overload)?;
     let used = g
         .engagement
         .as_ref()
         .map_or(0, |e| e.overloaded.iter().filter(|&&u| u == unit).count());
     if used >= usize::from(overload_limit(g, unit).count()) {
-        return Err(err(
-            format!(
-                "{} {unit} has already used Overload {used} time(s) this engagement",
-                g.name(unit)
-            ),
-            "3.3.3",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {unit} has already used Overload {used} time(s) this engagement",
+                    g.name(unit)
+                ),
+                "3.3.3",
+            )
+        }));
     }
-    volley::check_fire(g, unit, &[(target, x)], Kind::Overload)?;
+    volley::check_fire::<R>(g, unit, &[(target, x)], VolleyKind::Overload)?;
     Ok(x)
 }
 
@@ -231,7 +244,7 @@ pub(crate) fn overload(
         e.overloaded.push(unit);
         e.drawback_next.push(unit);
     }
-    volley::volley(g, unit, &[(target, x)], Kind::Overload);
+    volley::volley(g, unit, &[(target, x)], VolleyKind::Overload);
     if let Some(xi) = g.instances.get_mut(unit.0 as usize) {
         xi.facing = Facing::Turned;
     }
@@ -240,14 +253,13 @@ pub(crate) fn overload(
     Ok(())
 }
 
-fn check_repair(g: &Game, unit: Inst) -> Result<u8, RuleError> {
-    can_act(g, unit)?;
-    let x = need(g, unit, TraitName::Repair)?;
+fn check_repair<R: Refusal>(g: &Game, unit: Inst) -> Result<u8, R> {
+    can_act::<R>(g, unit)?;
+    let x = need::<R>(g, unit, TraitName::Repair)?;
     if g.instance(unit).is_none_or(|i| i.wounds == 0) {
-        return Err(err(
-            format!("{} {unit} is not damaged", g.name(unit)),
-            "3.3.4",
-        ));
+        return Err(R::because(|| {
+            err(format!("{} {unit} is not damaged", g.name(unit)), "3.3.4")
+        }));
     }
     Ok(x)
 }
@@ -273,34 +285,38 @@ pub(crate) fn repair(g: &mut Game, who: PlayerId, unit: Inst) -> Result<(), Rule
 
 // ----- Fearless (§3.4.5) and Fighter Wings (§2.5.1.2) ---------------------------------------
 
-fn check_fearless(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
-    mine(g, who, unit)?;
-    need(g, unit, TraitName::Fearless)?;
+fn check_fearless<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result<(), R> {
+    mine::<R>(g, who, unit)?;
+    need::<R>(g, unit, TraitName::Fearless)?;
     let Some(e) = g.engagement.as_ref() else {
-        return Err(err("no engagement", "3.4.5"));
+        return Err(R::because(|| err("no engagement", "3.4.5")));
     };
     if side_of_unit(g, unit).is_none() {
-        return Err(err(
-            format!(
-                "{} {unit} is not in the engagement{}",
-                g.name(unit),
-                crate::error::gone(g, unit)
-            ),
-            "3.4.5",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {unit} is not in the engagement{}",
+                    g.name(unit),
+                    crate::error::gone(g, unit)
+                ),
+                "3.4.5",
+            )
+        }));
     }
     // §6.6 STEP 3, STEP 8E: a retreating ship uses no traits, and a ship that just changed
     // hands waits for its new commander's next volley before any other action.
-    volley::held_back(g, e, unit)?;
+    volley::held_back::<R>(g, e, unit)?;
     let swaps = stats::fearless_swaps(g, unit);
     if swaps >= usize::from(fearless_limit(g, unit).count()) {
-        return Err(err(
-            format!(
-                "{} {unit} has already swapped this engagement; it cannot be reversed",
-                g.name(unit)
-            ),
-            "3.4.5",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {unit} has already swapped this engagement; it cannot be reversed",
+                    g.name(unit)
+                ),
+                "3.4.5",
+            )
+        }));
     }
     Ok(())
 }
@@ -333,22 +349,26 @@ fn is_wing(g: &Game, i: Inst) -> bool {
     g.card(i).kind == CardKind::Ship(ShipClass::FighterWing)
 }
 
-fn check_launch(g: &Game, who: PlayerId, wing: Inst) -> Result<Inst, RuleError> {
-    mine(g, who, wing)?;
+fn check_launch<R: Refusal>(g: &Game, who: PlayerId, wing: Inst) -> Result<Inst, R> {
+    mine::<R>(g, who, wing)?;
     let host = match g.zone(wing) {
         Some(Zone::Attached(h)) if is_wing(g, wing) => h,
         _ => {
-            return Err(err(
-                format!("{} {wing} is not a docked Fighter Wing", g.name(wing)),
-                "2.5.1.2",
-            ))
+            return Err(R::because(|| {
+                err(
+                    format!("{} {wing} is not a docked Fighter Wing", g.name(wing)),
+                    "2.5.1.2",
+                )
+            }))
         }
     };
     if side_of_unit(g, host).is_none() {
-        return Err(err(
-            format!("its host {} {host} is not in the engagement", g.name(host)),
-            "2.5.1.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("its host {} {host} is not in the engagement", g.name(host)),
+                "2.5.1.2",
+            )
+        }));
     }
     Ok(host)
 }
@@ -394,29 +414,35 @@ pub(crate) fn launch_all(g: &mut Game, host: Inst) {
     }
 }
 
-fn check_dock(g: &Game, who: PlayerId, wing: Inst, host: Inst) -> Result<(), RuleError> {
-    mine(g, who, wing)?;
-    mine(g, who, host)?;
+fn check_dock<R: Refusal>(g: &Game, who: PlayerId, wing: Inst, host: Inst) -> Result<(), R> {
+    mine::<R>(g, who, wing)?;
+    mine::<R>(g, who, host)?;
     if !is_wing(g, wing) {
-        return Err(err(
-            format!("{} {wing} is not a Fighter Wing", g.name(wing)),
-            "2.5.1.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{} {wing} is not a Fighter Wing", g.name(wing)),
+                "2.5.1.2",
+            )
+        }));
     }
-    can_act(g, wing)?;
+    can_act::<R>(g, wing)?;
     if host == wing || side_of_unit(g, host) != side_of_unit(g, wing) {
-        return Err(err(
-            format!("{} {host} is not a local host on your side", g.name(host)),
-            "2.5.1.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{} {host} is not a local host on your side", g.name(host)),
+                "2.5.1.2",
+            )
+        }));
     }
     let (_, cap) = stats::capacity(g, host);
     let (_, have) = used(g, host, None);
     if u32::from(have) + u32::from(stats::space(g, wing)) > u32::from(cap) {
-        return Err(err(
-            format!("{} {host} has no free Fighter Wing capacity", g.name(host)),
-            "2.5.1.1",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{} {host} has no free Fighter Wing capacity", g.name(host)),
+                "2.5.1.1",
+            )
+        }));
     }
     Ok(())
 }
@@ -445,27 +471,27 @@ pub(crate) fn legal_active(g: &Game, u: Inst, out: &mut Vec<Choice>) {
     };
     let theirs = units(g, side.other());
     for &t in &theirs {
-        if check_mark(g, u, t, true).is_ok() {
+        if check_mark::<Refused>(g, u, t, true).is_ok() {
             out.push(Choice::Jam { unit: u, target: t });
         }
-        if check_mark(g, u, t, false).is_ok() {
+        if check_mark::<Refused>(g, u, t, false).is_ok() {
             out.push(Choice::Paint { unit: u, target: t });
         }
     }
     if stats::has(g, u, TraitName::Overload) {
-        for t in volley::legal_targets(g, u, Kind::Overload) {
-            if check_overload(g, u, t).is_ok() {
+        for t in volley::legal_targets(g, u, VolleyKind::Overload) {
+            if check_overload::<Refused>(g, u, t).is_ok() {
                 out.push(Choice::Overload { unit: u, target: t });
             }
         }
     }
-    if check_repair(g, u).is_ok() {
+    if check_repair::<Refused>(g, u).is_ok() {
         out.push(Choice::Repair { unit: u });
     }
     if is_wing(g, u) {
         let who = g.controller(u);
         for h in units(g, side) {
-            if check_dock(g, who, u, h).is_ok() {
+            if check_dock::<crate::error::Refused>(g, who, u, h).is_ok() {
                 out.push(Choice::Dock { wing: u, host: h });
             }
         }
@@ -481,11 +507,11 @@ pub(crate) fn legal_anytime(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
         return;
     };
     for u in units(g, side) {
-        if check_fearless(g, who, u).is_ok() {
+        if check_fearless::<Refused>(g, who, u).is_ok() {
             out.push(Choice::Fearless { unit: u });
         }
         for &a in g.attachments(u) {
-            if check_launch(g, who, a).is_ok() {
+            if check_launch::<Refused>(g, who, a).is_ok() {
                 out.push(Choice::Launch { wing: a });
             }
         }

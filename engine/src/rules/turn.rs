@@ -10,11 +10,11 @@
 use crate::choice::Choice;
 use crate::error::RuleError;
 use crate::event::{Event, Phase};
-use crate::game::{Game, Step, Then, Zone};
 use crate::hooks::{self, Trigger};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind};
 use crate::rules::{logistics, respond};
+use crate::state::{Game, Step, Then, Zone};
 
 pub(crate) fn continue_with(g: &mut Game, then: Then) {
     let who = g.active;

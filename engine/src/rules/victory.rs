@@ -23,22 +23,12 @@ use crate::choice::Choice;
 use crate::error::RuleError;
 use crate::event::Phase;
 use crate::event::{EndReason, Event};
-use crate::game::{Game, Step, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::CardKind;
 use crate::rules::manufacturing::{self, Context};
 use crate::rules::{aftermath, boarding, engagement, respond, scoop, setup, turn};
-
-/// §7.1.3.3: a ship hijacked from an eliminated commander, kept in play until its hijacker's
-/// Marines aboard have moved to `local` ships with room (or been discarded).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Relocation {
-    pub ship: Inst,
-    pub loser: PlayerId,
-    /// The hijacker's local ships when the loser fell (§9.18, I-40): in an engagement, their
-    /// ships fighting in it; outside one, all their ships. None of the loser's.
-    pub local: Vec<Inst>,
-}
+use crate::state::pending::Relocation;
+use crate::state::{Game, Step, Zone};
 
 /// §6.1, §6.3: `loser`'s Station fell to `by`.
 pub(crate) fn eliminate(g: &mut Game, loser: PlayerId, by: Option<PlayerId>) {

@@ -17,141 +17,115 @@
 //! through the same check and the same roll as the whole choice. So `legal_choices` reaches
 //! every split while listing at most k·n choices for n dice and k targets ([`push_fire`]).
 
-use serde::Serialize;
+use crate::state::engagement::{Assignment, CombatStep, Die, Engagement, Occasion, VolleyKind};
 
 use crate::choice::Choice;
-use crate::error::RuleError;
+use crate::error::{Refusal, Refused, RuleError};
 use crate::event::{CardRef, Event};
-use crate::game::{Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ModuleKind, ShipClass, TraitName};
 use crate::resolver::Resolution;
-use crate::rules::engagement::{err, side_of_unit, units, CombatStep, Engagement};
+use crate::rules::engagement::{err, side_of_unit, units};
 use crate::rules::{stats, traits, victory};
-
-/// What kind of volley is fired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Kind {
-    /// A unit's normal volley on its volley turn (§6.2).
-    Normal,
-    /// Interceptor fire (§3.3.1): its kills are immediate destructions.
-    Interceptor,
-    /// Overload (§3.3.3): X dice at one target.
-    Overload,
-    /// A Stoic unit's last volley (§3.4.10).
-    Stoic,
-    /// Marines fighting a boarding action (§6.6 STEP 8).
-    Marine,
-}
-
-impl Kind {
-    pub fn section(self) -> &'static str {
-        match self {
-            Kind::Normal => "6.2",
-            Kind::Interceptor => "3.3.1",
-            Kind::Overload => "3.3.3",
-            Kind::Stoic => "3.4.10",
-            Kind::Marine => "6.6",
-        }
-    }
-}
-
-/// One rolled die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Die {
-    pub natural: u8,
-    /// After roll-result bonuses (Alpha Strike, card text).
-    pub result: u8,
-    pub hit: bool,
-    /// The natural result of the first roll, when this die missed and was re-rolled (I-71).
-    pub rerolled: Option<u8>,
-}
+use crate::state::{Game, Zone};
 
 /// Ships that may not act whatever they would do — fire (Interceptor fire too), use a trait or
 /// board: a retreating ship this round (§6.6 STEP 3), and one that has changed hands by
 /// boarding and waits for its new commander's next volley turn (§6.6 STEP 8E), in this
 /// engagement or a later one (`Game::fresh`, I-51).
-pub(crate) fn held_back(g: &Game, e: &Engagement, unit: Inst) -> Result<(), RuleError> {
+pub(crate) fn held_back<R: Refusal>(g: &Game, e: &Engagement, unit: Inst) -> Result<(), R> {
     if e.retreating.contains(&unit) {
-        return Err(err(
-            format!(
-                "{} {unit} is retreating: it may not fire, use traits or board this round",
-                g.name(unit)
-            ),
-            "6.6 STEP 3",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {unit} is retreating: it may not fire, use traits or board this round",
+                    g.name(unit)
+                ),
+                "6.6 STEP 3",
+            )
+        }));
     }
     if g.fresh.contains(&unit) {
-        return Err(err(
-            format!(
-                "{} {unit} changed hands and waits for its new commander's next volley",
-                g.name(unit)
-            ),
-            "6.6 STEP 8E",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {unit} changed hands and waits for its new commander's next volley",
+                    g.name(unit)
+                ),
+                "6.6 STEP 8E",
+            )
+        }));
     }
     Ok(())
 }
 
 /// Whether `unit` may act in the current volley turn.
-pub(crate) fn can_act(g: &Game, unit: Inst) -> Result<(), RuleError> {
+pub(crate) fn can_act<R: Refusal>(g: &Game, unit: Inst) -> Result<(), R> {
     let e = g
         .engagement
         .as_ref()
-        .ok_or_else(|| err("no engagement", "6.6"))?;
+        .ok_or_else(|| R::because(|| err("no engagement", "6.6")))?;
     if side_of_unit(g, unit).is_none() {
         // §2.5.1.1: a Wing in a fighter bay waits there until it launches.
         if g.card(unit).kind == CardKind::Ship(ShipClass::FighterWing)
             && matches!(g.zone(unit), Some(Zone::Attached(_)))
         {
-            return Err(err(
-                format!(
-                    "{} {unit} is docked in a fighter bay and must launch before it can act",
-                    g.name(unit)
-                ),
-                "2.5.1.1",
-            ));
+            return Err(R::because(|| {
+                err(
+                    format!(
+                        "{} {unit} is docked in a fighter bay and must launch before it can act",
+                        g.name(unit)
+                    ),
+                    "2.5.1.1",
+                )
+            }));
         }
-        return Err(err(
-            format!(
-                "{} {unit} is not in the engagement{}",
-                g.name(unit),
-                crate::error::gone(g, unit)
-            ),
-            "6.5.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {unit} is not in the engagement{}",
+                    g.name(unit),
+                    crate::error::gone(g, unit)
+                ),
+                "6.5.2",
+            )
+        }));
     }
-    held_back(g, e, unit)?;
+    held_back::<R>(g, e, unit)?;
     if e.acted.contains(&unit) {
-        return Err(err(
-            format!("{} {unit} has already acted this volley turn", g.name(unit)),
-            "3.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{} {unit} has already acted this volley turn", g.name(unit)),
+                "3.2",
+            )
+        }));
     }
     Ok(())
 }
 
 /// Whether `unit` can be fired on by `firer` with a volley of `kind`.
-pub(crate) fn check_target(
+pub(crate) fn check_target<R: Refusal>(
     g: &Game,
     firer: Inst,
     target: Inst,
-    kind: Kind,
-) -> Result<(), RuleError> {
+    kind: VolleyKind,
+) -> Result<(), R> {
     let e = g
         .engagement
         .as_ref()
-        .ok_or_else(|| err("no engagement", "6.6"))?;
+        .ok_or_else(|| R::because(|| err("no engagement", "6.6")))?;
     let name = || format!("{} {target}", g.name(target));
     let Some(side) = side_of_unit(g, firer) else {
-        return Err(err(
-            format!(
-                "{} {firer} is not in the engagement{}",
-                g.name(firer),
-                crate::error::gone(g, firer)
-            ),
-            "6.5.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {firer} is not in the engagement{}",
+                    g.name(firer),
+                    crate::error::gone(g, firer)
+                ),
+                "6.5.2",
+            )
+        }));
     };
     let theirs = units(g, side.other());
     let tk = g.card(target).kind;
@@ -170,47 +144,53 @@ pub(crate) fn check_target(
                 "6.2",
             )
         };
-        return Err(err(format!("{} {}", name(), why.0), why.1));
+        return Err(R::because(|| err(format!("{} {}", name(), why.0), why.1)));
     }
-    if kind == Kind::Interceptor {
-        interceptor_may_target(g, target)?;
+    if kind == VolleyKind::Interceptor {
+        interceptor_may_target::<R>(g, target)?;
     }
     if tk == CardKind::Station
         && g.attachments(target)
             .iter()
             .any(|&a| g.card(a).kind == CardKind::Module(ModuleKind::Station))
     {
-        return Err(err(
-            format!(
-                "{} still has Module-Stations attached; they must be destroyed first",
-                name()
-            ),
-            "2.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} still has Module-Stations attached; they must be destroyed first",
+                    name()
+                ),
+                "2.2",
+            )
+        }));
     }
     if station_shield(g, e, target).is_some_and(|r| r.flag()) {
-        return Err(err(
+        return Err(R::because(|| {
+            err(
             format!(
                 "{} is part of the Station, off limits in the first round while defending ships can be targeted",
                 name()
             ),
             "6.5.3",
-        ));
+        )
+        }));
     }
     Ok(())
 }
 
 /// §3.3.2: a unit with Jammer is never the target of Interceptor fire — ships in STEP 2 and
 /// Marines in STEP 8A alike.
-pub(crate) fn interceptor_may_target(g: &Game, target: Inst) -> Result<(), RuleError> {
+pub(crate) fn interceptor_may_target<R: Refusal>(g: &Game, target: Inst) -> Result<(), R> {
     if stats::has(g, target, TraitName::Jammer) {
-        return Err(err(
-            format!(
-                "{} {target} has Jammer and cannot be targeted by Interceptor fire",
-                g.name(target)
-            ),
-            "3.3.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {target} has Jammer and cannot be targeted by Interceptor fire",
+                    g.name(target)
+                ),
+                "3.3.2",
+            )
+        }));
     }
     Ok(())
 }
@@ -232,7 +212,7 @@ pub(crate) fn station_shield(g: &Game, e: &Engagement, target: Inst) -> Option<R
 }
 
 /// Every target `firer` may fire a `kind` volley at.
-pub(crate) fn legal_targets(g: &Game, firer: Inst, kind: Kind) -> Vec<Inst> {
+pub(crate) fn legal_targets(g: &Game, firer: Inst, kind: VolleyKind) -> Vec<Inst> {
     let Some(side) = side_of_unit(g, firer) else {
         return Vec::new();
     };
@@ -249,15 +229,15 @@ pub(crate) fn legal_targets(g: &Game, firer: Inst, kind: Kind) -> Vec<Inst> {
     }
     cands
         .into_iter()
-        .filter(|&t| check_target(g, firer, t, kind).is_ok())
+        .filter(|&t| check_target::<Refused>(g, firer, t, kind).is_ok())
         .collect()
 }
 
 /// Dice a unit rolls in a volley of `kind`.
-pub(crate) fn dice_for(g: &Game, unit: Inst, kind: Kind) -> u8 {
+pub(crate) fn dice_for(g: &Game, unit: Inst, kind: VolleyKind) -> u8 {
     let n = match kind {
-        Kind::Interceptor => stats::value(g, unit, TraitName::Interceptor),
-        Kind::Overload => stats::value(g, unit, TraitName::Overload),
+        VolleyKind::Interceptor => stats::value(g, unit, TraitName::Interceptor),
+        VolleyKind::Overload => stats::value(g, unit, TraitName::Overload),
         _ => stats::attack(g, unit),
     };
     if n == 0 {
@@ -279,56 +259,61 @@ pub(crate) fn may_fire_again(g: &Game, unit: Inst) -> bool {
         && fired <= stats::extra_volleys(g, unit)
         && !e.traits_used.contains(&unit)
         && !e.drawback.contains(&unit)
-        && held_back(g, e, unit).is_ok()
+        && held_back::<Refused>(g, e, unit).is_ok()
         && side_of_unit(g, unit).is_some()
 }
 
 /// Check a volley: every die assigned, at distinct legal targets (§6.2, §8.5).
-pub(crate) fn check_fire(
+pub(crate) fn check_fire<R: Refusal>(
     g: &Game,
     unit: Inst,
     fire: &[(Inst, u8)],
-    kind: Kind,
-) -> Result<(), RuleError> {
+    kind: VolleyKind,
+) -> Result<(), R> {
     let n = dice_for(g, unit, kind);
     if n == 0 {
-        return Err(err(
-            format!("{} {unit} has no volley dice", g.name(unit)),
-            kind.section(),
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{} {unit} has no volley dice", g.name(unit)),
+                kind.section(),
+            )
+        }));
     }
     if fire.is_empty() || fire.iter().any(|&(_, k)| k == 0) {
-        return Err(err("name each target with at least one die", "8.5"));
+        return Err(R::because(|| {
+            err("name each target with at least one die", "8.5")
+        }));
     }
     let total: u32 = fire.iter().map(|&(_, k)| u32::from(k)).sum();
     if total != u32::from(n) {
-        return Err(err(
-            format!(
-                "{} {unit} has {n} volley dice to assign, not {total}",
-                g.name(unit)
-            ),
-            "6.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {unit} has {n} volley dice to assign, not {total}",
+                    g.name(unit)
+                ),
+                "6.2",
+            )
+        }));
     }
     for (k, &(t, _)) in fire.iter().enumerate() {
         if fire[..k].iter().any(|&(u, _)| u == t) {
-            return Err(err(
-                format!("target {} {t} is named twice", g.name(t)),
-                "6.2",
-            ));
+            return Err(R::because(|| {
+                err(format!("target {} {t} is named twice", g.name(t)), "6.2")
+            }));
         }
-        check_one_target(g, unit, t, kind)?;
+        check_one_target::<R>(g, unit, t, kind)?;
     }
     Ok(())
 }
 
 /// Whether `unit` may put volley dice of `kind` on `t`: an opposing Marine in a boarding
 /// action, otherwise a legal target (§6.5.3).
-fn check_one_target(g: &Game, unit: Inst, t: Inst, kind: Kind) -> Result<(), RuleError> {
+fn check_one_target<R: Refusal>(g: &Game, unit: Inst, t: Inst, kind: VolleyKind) -> Result<(), R> {
     if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
-        if kind == Kind::Interceptor {
+        if kind == VolleyKind::Interceptor {
             // STEP 8A is Interceptor fire too (§3.3.1, §3.3.2).
-            interceptor_may_target(g, t)?;
+            interceptor_may_target::<R>(g, t)?;
         }
         crate::rules::boarding::check_marine_target(g, unit, t)
     } else {
@@ -337,48 +322,55 @@ fn check_one_target(g: &Game, unit: Inst, t: Inst, kind: Kind) -> Result<(), Rul
 }
 
 /// Whether `who` may fire `unit` on this volley turn (§6.2, §3.2, §3.3.3).
-fn check_shooter_turn(g: &Game, who: PlayerId, unit: Inst) -> Result<(), RuleError> {
+fn check_shooter_turn<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result<(), R> {
     if g.controller(unit) != who {
-        return Err(err(
-            format!("{} {unit} is not under your command", g.name(unit)),
-            "6.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!("{} {unit} is not under your command", g.name(unit)),
+                "6.2",
+            )
+        }));
     }
     if !may_fire_again(g, unit) {
-        can_act(g, unit)?;
+        can_act::<R>(g, unit)?;
     }
     if g.engagement
         .as_ref()
         .is_some_and(|e| e.traits_used.contains(&unit))
     {
-        return Err(err(
-            format!(
-                "{} {unit} used an active trait this volley turn and cannot also fire",
-                g.name(unit)
-            ),
-            "3.2",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {unit} used an active trait this volley turn and cannot also fire",
+                    g.name(unit)
+                ),
+                "3.2",
+            )
+        }));
     }
     if g.engagement
         .as_ref()
         .is_some_and(|e| e.drawback.contains(&unit))
     {
-        return Err(err(
-            format!(
-                "{} {unit} used Overload and cannot fire this volley turn",
-                g.name(unit)
-            ),
-            "3.3.3",
-        ));
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{} {unit} used Overload and cannot fire this volley turn",
+                    g.name(unit)
+                ),
+                "3.3.3",
+            )
+        }));
     }
     Ok(())
 }
 
-pub(crate) fn legal_volleys(g: &Game, unit: Inst, kind: Kind, out: &mut Vec<Choice>) {
+pub(crate) fn legal_volleys(g: &Game, unit: Inst, kind: VolleyKind, out: &mut Vec<Choice>) {
     let n = dice_for(g, unit, kind);
     if n == 0
         || g.engagement.as_ref().is_some_and(|e| {
-            kind == Kind::Normal && (e.drawback.contains(&unit) || e.traits_used.contains(&unit))
+            kind == VolleyKind::Normal
+                && (e.drawback.contains(&unit) || e.traits_used.contains(&unit))
         })
     {
         return;
@@ -391,42 +383,6 @@ pub(crate) fn legal_volleys(g: &Game, unit: Inst, kind: Kind, out: &mut Vec<Choi
 }
 
 // ----- firing a volley: one choice or dice assigned step by step (§6.2) -----------------------
-
-/// Where a volley is being fired: it decides who may fire and what follows the roll. Every
-/// volley of an engagement — normal (STEP 3/5), Stoic (§3.4.10), Interceptor (STEP 2, STEP 8A)
-/// and Marines' (STEP 8B–8D) — goes through [`fire_all`] or [`assign`], then [`carry_out`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Occasion {
-    /// §6.2: a side's volley turn (STEP 3, STEP 5).
-    Turn,
-    /// §3.4.10: this Stoic unit's last volley.
-    Stoic(Inst),
-    /// §6.6 STEP 2: defending Interceptors (§3.3.1).
-    Interceptors,
-    /// §6.6 STEP 8: Marines in a boarding action (8A Interceptor fire, 8B–8D volleys).
-    Fight,
-}
-
-/// A volley whose dice are being assigned one target at a time (§6.2): committed from its
-/// first assignment, rolled when its last die is assigned.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Assignment {
-    pub who: PlayerId,
-    pub unit: Inst,
-    pub occasion: Occasion,
-    pub kind: Kind,
-    /// The unit's volley dice, counted at the first assignment.
-    pub dice: u8,
-    pub fire: Vec<(Inst, u8)>,
-}
-
-impl Assignment {
-    /// Dice still to assign.
-    pub fn left(&self) -> u8 {
-        let done: u32 = self.fire.iter().map(|&(_, k)| u32::from(k)).sum();
-        u8::try_from(u32::from(self.dice).saturating_sub(done)).unwrap_or(0)
-    }
-}
 
 fn occasion(g: &Game) -> Option<Occasion> {
     let e = g.engagement.as_ref()?;
@@ -442,37 +398,44 @@ fn occasion(g: &Game) -> Option<Occasion> {
 }
 
 /// Whether `who` may fire `unit` now, and with which kind of volley.
-fn check_shooter(g: &Game, who: PlayerId, unit: Inst) -> Result<(Occasion, Kind), RuleError> {
-    let occ = occasion(g).ok_or_else(|| err("no volley may be fired in this step", "6.6"))?;
+fn check_shooter<R: Refusal>(
+    g: &Game,
+    who: PlayerId,
+    unit: Inst,
+) -> Result<(Occasion, VolleyKind), R> {
+    let occ = occasion(g)
+        .ok_or_else(|| R::because(|| err("no volley may be fired in this step", "6.6")))?;
     let kind = match occ {
         Occasion::Turn => {
-            check_shooter_turn(g, who, unit)?;
-            Kind::Normal
+            check_shooter_turn::<R>(g, who, unit)?;
+            VolleyKind::Normal
         }
         Occasion::Stoic(u) => {
             if unit != u || g.controller(u) != who {
-                return Err(err(
-                    format!(
-                        "{} {u} must take or decline its Stoic last volley",
-                        g.name(u)
-                    ),
-                    "3.4.10",
-                ));
+                return Err(R::because(|| {
+                    err(
+                        format!(
+                            "{} {u} must take or decline its Stoic last volley",
+                            g.name(u)
+                        ),
+                        "3.4.10",
+                    )
+                }));
             }
-            Kind::Stoic
+            VolleyKind::Stoic
         }
         Occasion::Interceptors => {
-            traits::check_intercept(g, who, unit)?;
-            Kind::Interceptor
+            traits::check_intercept::<R>(g, who, unit)?;
+            VolleyKind::Interceptor
         }
-        Occasion::Fight => crate::rules::boarding::check_shooter(g, who, unit)?,
+        Occasion::Fight => crate::rules::boarding::check_shooter::<R>(g, who, unit)?,
     };
     Ok((occ, kind))
 }
 
 /// What `unit` may fire at in a volley of `kind`: opposing Marines in a boarding action,
 /// otherwise the legal targets of §6.5.3.
-fn targets_for(g: &Game, unit: Inst, kind: Kind) -> Vec<Inst> {
+fn targets_for(g: &Game, unit: Inst, kind: VolleyKind) -> Vec<Inst> {
     if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
         crate::rules::boarding::opposing_marines(g, unit)
     } else {
@@ -487,7 +450,7 @@ fn carry_out(
     occ: Occasion,
     unit: Inst,
     fire: &[(Inst, u8)],
-    kind: Kind,
+    kind: VolleyKind,
 ) {
     match occ {
         Occasion::Turn => volley(g, unit, fire, kind),
@@ -511,7 +474,7 @@ pub(crate) fn fire_all(
     unit: Inst,
     fire: &[(Inst, u8)],
 ) -> Result<(), RuleError> {
-    let (occ, kind) = check_shooter(g, who, unit)?;
+    let (occ, kind) = check_shooter::<RuleError>(g, who, unit)?;
     check_fire(g, unit, fire, kind)?;
     carry_out(g, who, occ, unit, fire, kind);
     Ok(())
@@ -542,7 +505,7 @@ pub(crate) fn assign(
         }
         Some(a) => a,
         None => {
-            let (occasion, kind) = check_shooter(g, who, unit)?;
+            let (occasion, kind) = check_shooter::<RuleError>(g, who, unit)?;
             let n = dice_for(g, unit, kind);
             if n == 0 {
                 return Err(err(
@@ -599,6 +562,11 @@ pub(crate) fn assign(
         }
     }
     a.fire.push((target, dice));
+    if dice == left {
+        // The same final check as the one-shot choice: one rule, one gate — before anything
+        // is logged, so a refusal changes nothing.
+        check_fire(g, unit, &a.fire, a.kind)?;
+    }
     g.log.push(Event::DiceAssigned {
         unit: g.card_ref(unit),
         target: g.card_ref(target),
@@ -614,8 +582,6 @@ pub(crate) fn assign(
     if let Some(e) = g.engagement.as_mut() {
         e.assigning = None;
     }
-    // The same final check as the one-shot choice: one rule, one gate.
-    check_fire(g, unit, &a.fire, a.kind)?;
     carry_out(g, who, a.occasion, unit, &a.fire, a.kind);
     Ok(())
 }
@@ -695,8 +661,8 @@ fn static_sources(
 }
 
 /// Roll a volley and apply its wounds (§6.2). The caller has checked it.
-pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) {
-    let again = kind == Kind::Normal
+pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: VolleyKind) {
+    let again = kind == VolleyKind::Normal
         && g.engagement
             .as_ref()
             .is_some_and(|e| e.volleyed.contains(&unit));
@@ -735,10 +701,10 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
     let plus: i32 = bonus.iter().map(|&(_, d)| i32::from(d)).sum();
     let mut rerolls = stats::rerolls(g, unit);
     if let Some(e) = g.engagement.as_mut() {
-        if matches!(kind, Kind::Normal | Kind::Overload) {
+        if matches!(kind, VolleyKind::Normal | VolleyKind::Overload) {
             e.acted.push(unit);
         }
-        if kind == Kind::Normal {
+        if kind == VolleyKind::Normal {
             e.volleyed.push(unit);
         }
         if !e.fired.contains(&unit) {
@@ -832,7 +798,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Kind) 
             });
         }
         if annihilated || (printed > 0 && total >= printed) {
-            destroyed.push((t, annihilated || kind == Kind::Interceptor));
+            destroyed.push((t, annihilated || kind == VolleyKind::Interceptor));
         }
     }
     for (t, immediate) in destroyed {
@@ -857,7 +823,10 @@ fn destroyed_by_volley(g: &mut Game, t: Inst, immediate: bool) {
     let stoic = !immediate && !replaced && stats::has(g, t, TraitName::Stoic);
     // A retreating ship, or one waiting after changing hands, may not act: Stoic is a trait
     // and its last volley an action (§6.6 STEP 3, STEP 8E, I-49).
-    let withheld = g.engagement.as_ref().and_then(|e| held_back(g, e, t).err());
+    let withheld = g
+        .engagement
+        .as_ref()
+        .and_then(|e| held_back::<RuleError>(g, e, t).err());
     if let (true, Some(why)) = (stoic, withheld) {
         g.log.push(Event::StoicWithheld {
             card: g.card_ref(t),
@@ -882,7 +851,7 @@ fn destroyed_by_volley(g: &mut Game, t: Inst, immediate: bool) {
 
 /// §3.4.10: the Stoic unit fires its last volley, then is destroyed.
 pub(crate) fn stoic_volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)]) {
-    volley(g, unit, fire, Kind::Stoic);
+    volley(g, unit, fire, VolleyKind::Stoic);
     stoic_done(g, unit);
 }
 

@@ -26,8 +26,8 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::event::{Event, Outcome};
-use crate::game::{Config, Game};
 use crate::ir::CardId;
+use crate::state::{Config, Game};
 use crate::sweep::{game_seed, PlayerKind};
 use crate::CardDb;
 use record::{CapReason, CardCount, Ending, Entry, GameRecord, Run, Variant};

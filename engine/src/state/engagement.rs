@@ -1,0 +1,247 @@
+//! The state of an engagement being fought (§6.6) and of the one that just ended (the
+//! aftermath): sides, steps, marks, declared boards, the boarding fight, a split volley being
+//! assigned, and the volley kinds and dice the log records. Data only: the rules that move it
+//! are `crate::rules::{engagement, volley, boarding, traits, aftermath}`.
+
+use serde::Serialize;
+
+use crate::ids::{Inst, PlayerId};
+use crate::state::Step;
+
+/// Attacker or defender.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Side {
+    Attacker,
+    Defender,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Attacker => Side::Defender,
+            Side::Defender => Side::Attacker,
+        }
+    }
+}
+
+/// Where an engagement is, for the pending decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum CombatStep {
+    /// STEP 1: start-of-engagement Events and Tactics; the queue's first commander decides.
+    StartCards,
+    /// STEP 2: defending Interceptors (§3.3.1).
+    Interceptors,
+    /// STEP 3 / STEP 5: a side's volley turn.
+    Volley(Side),
+    /// STEP 4 / STEP 6: a side declares boarding actions.
+    Boards(Side),
+    /// STEP 7: a side's Escorts cancel boards (§3.4.3).
+    Escorts(Side),
+    /// STEP 8: a boarding action (`Engagement::fight`).
+    Boarding,
+    /// §3.4.10: a Stoic unit destroyed by volley fire takes its last volley.
+    Stoic(Inst),
+}
+
+/// A Jammer (attack) or Target Painter (defense) reduction, lasting until its source's side
+/// begins its next volley turn (§3.2, §3.3.2, §3.3.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    pub source: Inst,
+    pub target: Inst,
+    pub jam: bool,
+    pub amount: u8,
+}
+
+/// A declared boarding action (§6.6 STEP 4, STEP 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Board {
+    pub ship: Inst,
+    pub target: Inst,
+    pub side: Side,
+    pub cancelled: bool,
+}
+
+/// The engagement in progress.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Engagement {
+    pub attacker: PlayerId,
+    pub defender: PlayerId,
+    /// The attacking ships still in the engagement, in open space (§6.5.2).
+    pub fleet: Vec<Inst>,
+    /// The fleet as declared, with the Wings that joined it and went home: the aftermath's
+    /// attacking ships (§2.5.1.2, I-45).
+    pub declared: Vec<Inst>,
+    pub round: u32,
+    pub step: CombatStep,
+    /// STEP 1: commanders still to deploy or pass (`rules::respond`).
+    pub start_queue: Vec<PlayerId>,
+    /// STEP 1: the head of the queue once asked (`rules::respond::settle`).
+    pub start_asked: Option<PlayerId>,
+    /// Units that have acted in the current volley turn (or STEP 2).
+    pub acted: Vec<Inst>,
+    /// One entry per normal volley a unit fired in the current volley turn (I-70).
+    pub volleyed: Vec<Inst>,
+    /// One entry per active trait a unit used in the current volley turn (§3.2).
+    pub traits_used: Vec<Inst>,
+    /// Attacking ships retreating this round (§6.6 STEP 3, §9.28).
+    pub retreating: Vec<Inst>,
+    pub boards: Vec<Board>,
+    /// Escorts that cancelled a board in this Escort phase (§3.4.3).
+    pub escorts_used: Vec<Inst>,
+    pub marks: Vec<Mark>,
+    /// Units that used Overload this engagement (§3.3.3).
+    pub overloaded: Vec<Inst>,
+    /// Units under the Overload Drawback this volley turn, and those that will be next turn.
+    pub drawback: Vec<Inst>,
+    pub drawback_next: Vec<Inst>,
+    /// Units that made the Fearless swap (§3.4.5).
+    pub fearless: Vec<Inst>,
+    /// Units that have rolled volley dice this engagement (Alpha Strike, §3.4.1).
+    pub fired: Vec<Inst>,
+    /// Stoic units awaiting their last volley, front first (§3.4.10).
+    pub stoic: Vec<Inst>,
+    pub fight: Option<Fight>,
+    /// A split volley being assigned one target at a time (§6.2, `volley::assign`).
+    pub assigning: Option<Assignment>,
+}
+
+impl Engagement {
+    pub fn commander(&self, side: Side) -> PlayerId {
+        match side {
+            Side::Attacker => self.attacker,
+            Side::Defender => self.defender,
+        }
+    }
+
+    pub fn side_of(&self, who: PlayerId) -> Option<Side> {
+        if who == self.attacker {
+            Some(Side::Attacker)
+        } else if who == self.defender {
+            Some(Side::Defender)
+        } else {
+            None
+        }
+    }
+}
+
+/// Where a boarding action is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum FightStage {
+    /// STEP 8A: defending Marines with Interceptor fire.
+    Interceptor,
+    /// STEP 8B/8D: the boarding Marines volley (or retreat).
+    Boarders,
+    /// STEP 8C/8D: the defending Marines volley.
+    Holders,
+    /// §9.23: the defenders decide whether to pursue retreating or beaten boarders.
+    Pursue,
+    /// STEP 8E: the winners hijack or scuttle.
+    Outcome,
+}
+
+/// One boarding action being fought.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fight {
+    pub ship: Inst,
+    pub target: Inst,
+    pub boarders: PlayerId,
+    pub holders: PlayerId,
+    pub party: Vec<Inst>,
+    pub defenders: Vec<Inst>,
+    pub stage: FightStage,
+    pub acted: Vec<Inst>,
+    /// §9.28: the boarding party is retreating; the defending Marines' volley (STEP 8C/8D)
+    /// is their parting fire, then the pursuit is decided.
+    pub retreating: bool,
+}
+
+/// What kind of volley is fired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum VolleyKind {
+    /// A unit's normal volley on its volley turn (§6.2).
+    Normal,
+    /// Interceptor fire (§3.3.1): its kills are immediate destructions.
+    Interceptor,
+    /// Overload (§3.3.3): X dice at one target.
+    Overload,
+    /// A Stoic unit's last volley (§3.4.10).
+    Stoic,
+    /// Marines fighting a boarding action (§6.6 STEP 8).
+    Marine,
+}
+
+impl VolleyKind {
+    pub fn section(self) -> &'static str {
+        match self {
+            VolleyKind::Normal => "6.2",
+            VolleyKind::Interceptor => "3.3.1",
+            VolleyKind::Overload => "3.3.3",
+            VolleyKind::Stoic => "3.4.10",
+            VolleyKind::Marine => "6.6",
+        }
+    }
+}
+
+/// One rolled die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Die {
+    pub natural: u8,
+    /// After roll-result bonuses (Alpha Strike, card text).
+    pub result: u8,
+    pub hit: bool,
+    /// The natural result of the first roll, when this die missed and was re-rolled (I-71).
+    pub rerolled: Option<u8>,
+}
+
+/// Where a volley is being fired: it decides who may fire and what follows the roll. Every
+/// volley of an engagement — normal (STEP 3/5), Stoic (§3.4.10), Interceptor (STEP 2, STEP 8A)
+/// and Marines' (STEP 8B–8D) — goes through [`fire_all`] or [`assign`], then [`carry_out`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Occasion {
+    /// §6.2: a side's volley turn (STEP 3, STEP 5).
+    Turn,
+    /// §3.4.10: this Stoic unit's last volley.
+    Stoic(Inst),
+    /// §6.6 STEP 2: defending Interceptors (§3.3.1).
+    Interceptors,
+    /// §6.6 STEP 8: Marines in a boarding action (8A Interceptor fire, 8B–8D volleys).
+    Fight,
+}
+
+/// A volley whose dice are being assigned one target at a time (§6.2): committed from its
+/// first assignment, rolled when its last die is assigned.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Assignment {
+    pub who: PlayerId,
+    pub unit: Inst,
+    pub occasion: Occasion,
+    pub kind: VolleyKind,
+    /// The unit's volley dice, counted at the first assignment.
+    pub dice: u8,
+    pub fire: Vec<(Inst, u8)>,
+}
+
+impl Assignment {
+    /// Dice still to assign.
+    pub fn left(&self) -> u8 {
+        let done: u32 = self.fire.iter().map(|&(_, k)| u32::from(k)).sum();
+        u8::try_from(u32::from(self.dice).saturating_sub(done)).unwrap_or(0)
+    }
+}
+
+/// The engagement that just ended, kept for the aftermath's locality (I-45).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Aftermath {
+    /// Commanders still to decide: the attacker, then the defender.
+    pub queue: Vec<PlayerId>,
+    pub attacker: PlayerId,
+    pub defender: PlayerId,
+    /// The attacking fleet as declared, with the units that joined it (launched Wings,
+    /// hijacked ships).
+    pub fleet: Vec<Inst>,
+    /// The step the turn goes on with once everyone is done.
+    pub then: Box<Step>,
+    /// Whether the first commander in `queue` has been told it is their turn.
+    pub announced: bool,
+}

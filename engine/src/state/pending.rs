@@ -1,0 +1,131 @@
+//! State that waits on someone: open response windows (§2.6, §2.7), Spoils-of-War Marines
+//! still to move (§7.1.3.3), card effects waiting to resolve and what they ask (§6.8), and
+//! the temporary modifiers of one-shot effects (§9.22). Data only: the rules that move it are
+//! `crate::rules::{respond, victory}` and `crate::effects`.
+
+use serde::Serialize;
+
+use crate::event::Cause;
+use crate::ids::{Inst, PlayerId};
+use crate::ir::effect::{CardModifier, Commanders, Duration, Effect};
+use crate::ir::Amount;
+
+/// An open response window: who is still to be asked, in order; the first decides.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Window {
+    pub queue: Vec<PlayerId>,
+    /// The head of the queue once asked: they keep the decision until they pass or deploy.
+    pub asked: Option<PlayerId>,
+}
+
+/// §7.1.3.3: a ship hijacked from an eliminated commander, kept in play until its hijacker's
+/// Marines aboard have moved to `local` ships with room (or been discarded).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Relocation {
+    pub ship: Inst,
+    pub loser: PlayerId,
+    /// The hijacker's local ships when the loser fell (§9.18, I-40): in an engagement, their
+    /// ships fighting in it; outside one, all their ships. None of the loser's.
+    pub local: Vec<Inst>,
+}
+
+/// What a pending effect is waiting for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Ask {
+    /// A chosen target of the current action (§8.5): `picked` so far of `count`.
+    Target { picked: u8, count: u8, up_to: bool },
+    /// `target opponent` (§8.5).
+    Opponent,
+    /// `you may [pay X to] ...` (§8.6): yes or no.
+    May { cost: Option<Amount> },
+    /// A Face Up-Face Down module's trigger occurred: flip it face up (§3.4.4)?
+    Flip,
+    /// Pick a card found in the Shipyard (`left` more may be taken), or stop (§8.3).
+    Search { left: u8 },
+    /// `who` discards a card of their choice (`left` more).
+    Discard { who: PlayerId, left: u8 },
+}
+
+/// An effect being resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pending {
+    /// The card whose text this is.
+    pub source: Inst,
+    /// Its controller when it was woken: the Commander who makes its choices.
+    pub who: PlayerId,
+    pub cause: Cause,
+    pub effect: Effect,
+    pub step: usize,
+    /// The actions of the current step, once its branch is known.
+    pub actions: Option<Vec<crate::ir::effect::Action>>,
+    pub action: usize,
+    /// Targets chosen so far for the current action's aim being chosen.
+    pub chosen: Vec<Inst>,
+    /// The recipients of the current action's earlier aims, by position (`attach target
+    /// Marine to target ship` chooses twice; a named aim settles with none).
+    pub settled: Vec<Vec<Inst>>,
+    /// `up to N target`: the Commander stopped choosing.
+    pub stopped: bool,
+    pub opponent: Option<PlayerId>,
+    /// Cards still to find in the current search.
+    pub search_left: Option<u8>,
+    /// The current discard is being asked.
+    pub discarding: bool,
+    pub ask: Option<Ask>,
+    /// This is the `play:` of an Event or Tactic: when it is done the card has resolved and
+    /// goes to the Scrapheap or stays (§2.6, §2.7).
+    pub resolves_card: bool,
+    /// The other card of the deed that woke this effect: `that <noun>` (issue 17).
+    pub that: Option<Inst>,
+}
+
+/// A temporary modifier from a one-shot effect (§9.22), until its duration ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Temporary {
+    pub source: Inst,
+    pub card: Inst,
+    pub modifier: CardModifier,
+    pub duration: Duration,
+}
+
+/// A temporary modifier on Commanders from a one-shot effect: hand size, income or costs
+/// (issue 17), for `who` as seen from `controller`, the commander who played it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TemporaryCommanders {
+    pub source: Inst,
+    pub controller: PlayerId,
+    pub who: Commanders,
+    pub modifier: crate::ir::effect::CommanderModifier,
+    pub duration: Duration,
+}
+
+impl Pending {
+    pub(crate) fn new(source: Inst, who: PlayerId, cause: Cause, effect: Effect) -> Pending {
+        Pending {
+            source,
+            who,
+            cause,
+            effect,
+            step: 0,
+            actions: None,
+            action: 0,
+            chosen: Vec::new(),
+            settled: Vec::new(),
+            stopped: false,
+            opponent: None,
+            search_left: None,
+            discarding: false,
+            ask: None,
+            resolves_card: false,
+            that: None,
+        }
+    }
+
+    /// Who answers the current question.
+    pub fn decider(&self) -> PlayerId {
+        match self.ask {
+            Some(Ask::Discard { who, .. }) => who,
+            _ => self.who,
+        }
+    }
+}
