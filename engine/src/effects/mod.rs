@@ -38,10 +38,7 @@ pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
 /// order [`modifiers`] lists them, building nothing: the characteristics layer asks this on
 /// every read (`rules::stats`).
 pub(crate) fn for_each_modifier(g: &Game, unit: Inst, mut f: impl FnMut(Inst, CardModifier)) {
-    for &src in &g.speakers.card_statics {
-        if !matches!(g.zone(src), Some(Zone::Battlefield | Zone::Attached(_))) {
-            continue;
-        }
+    for &src in &g.statics_in_play {
         let card = g.card(src);
         if !g.text_live(src) {
             continue;

@@ -268,6 +268,9 @@ pub struct Game {
     /// removed, so the index only grows).
     /// Shared between forks: it changes only when a card instance is made.
     pub(crate) speakers: Arc<Speakers>,
+    /// The cards in play printing a static on cards, in instance order (`move_to` keeps it):
+    /// what every characteristics read visits (`effects::for_each_modifier`).
+    pub(crate) statics_in_play: Vec<Inst>,
     /// Effects are being resolved (`effects::actions::run` is not reentrant).
     pub(crate) resolving: bool,
     /// The card and cause of the effect being interpreted right now, if any (a replacement
@@ -318,6 +321,7 @@ impl PartialEq for Game {
             wards_used,
             pool_overrides,
             speakers,
+            statics_in_play,
             resolving,
             acting,
             window,
@@ -354,6 +358,7 @@ impl PartialEq for Game {
             && *wards_used == o.wards_used
             && *pool_overrides == o.pool_overrides
             && *speakers == o.speakers
+            && *statics_in_play == o.statics_in_play
             && *resolving == o.resolving
             && *acting == o.acting
             && *window == o.window
@@ -491,6 +496,7 @@ impl Game {
             temporary_commanders: Vec::new(),
             pool_overrides,
             speakers: Arc::default(),
+            statics_in_play: Vec::new(),
             resolving: false,
             acting: None,
             window: None,
@@ -744,6 +750,15 @@ impl Game {
         let now_in_play = matches!(zone, Zone::Battlefield | Zone::Attached(_));
         if now_in_play && !was_in_play {
             self.clock += 1;
+        }
+        if now_in_play != was_in_play && self.speakers.card_statics.binary_search(&i).is_ok() {
+            match (now_in_play, self.statics_in_play.binary_search(&i)) {
+                (true, Err(at)) => self.statics_in_play.insert(at, i),
+                (false, Ok(at)) => {
+                    self.statics_in_play.remove(at);
+                }
+                _ => {}
+            }
         }
         let clock = self.clock;
         let controller_of_host = match zone {
