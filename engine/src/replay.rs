@@ -945,7 +945,7 @@ fn write_from(
         if !prelude_lines.is_empty() {
             let _ = writeln!(
                 t,
-                "\nprelude:  # {} of the game, which reach the moment before choice {at}",
+                "\nprelude:  # the game's {}, up to the moment before choice {at}",
                 choices_words(board_at, at - 1)
             );
             for l in &prelude_lines {

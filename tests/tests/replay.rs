@@ -457,7 +457,11 @@ fn written_rulings_and_a_refusal_are_snapshots() {
     let at = prelude.expect("a card effect resolving");
     let p = replay::to_ruling(&game.start, history, &request(at, false)).expect("written");
     assert!(p.prelude > 0 && p.board_at + p.prelude == at, "{}", p.text);
-    assert!(p.text.contains("\nprelude:  # choice"), "{}", p.text);
+    assert!(
+        p.text.contains("\nprelude:  # the game's choice"),
+        "{}",
+        p.text
+    );
     let nearest = replay::to_ruling(&game.start, history, &request(at, true)).expect("--nearest");
     assert_eq!((nearest.at, nearest.prelude), (p.board_at, 0));
     assert!(nearest
