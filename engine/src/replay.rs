@@ -3,11 +3,13 @@
 //! `--to-ruling --at N` writes the state just before choice N as a ruling file (docs/rulings.md)
 //! whose script is the game's next choices and whose `dice:` are the dice those choices rolled.
 //!
-//! The board writer says only what the ruling format can say, and checks that it did: it
-//! refuses a moment the format cannot start from (Setup, an engagement, a response window, a
-//! card effect or search under way, a temporary modifier or a used limit — [`unwritable`];
-//! the turn's counts, waits, owners and the order cards entered play it writes), and before it
-//! hands a ruling back it parses and runs it and compares every position with the game's, so a
+//! Every state the engine keeps between choices is a board: the cards, the counts, and the
+//! moment under way (`crate::moment`: Setup, windows, an engagement at any step, its end,
+//! searches, Spoils, modifiers, limits, wards). The one exception is a card's text part-way
+//! through (a pending effect, §6.8), which is reached by a prelude: the nearest earlier board
+//! and the game's choices since ([`unwritable`] says which states need one). Before a ruling
+//! is handed back it is parsed and run, and at its moment and after every script line its
+//! position and its whole state are compared with the game's ([`position_text`], `state`), so a
 //! written ruling never silently plays something else. A ruling renumbers the cards (`#N` is
 //! the order it places them) and names commanders without blanks; [`Written::translate`] turns
 //! the game's text into the ruling's, which is how positions are compared.

@@ -1,9 +1,13 @@
 //! `engine::replay` (issue #16 item 7): a simulated game plays again from its record, choice for
-//! choice; and the round trip that proves the ruling writer complete — for seeded games (starter
-//! decks, random and heuristic players, two and three commanders) and every choice whose state a
-//! ruling can start from, the written ruling parses, runs without a refusal or an unforced die,
-//! and ends on the board the game reached after the same choices. A written ruling and a
-//! refusal are snapshots under `tests/replay/`. The CLI is tested in `engine/tests/replay.rs`.
+//! choice; and the round trip that proves the ruling writer complete — at every choice of seeded
+//! games (two to four commanders, starter and generated decks with the Station-wounding cards of
+//! `tests/rulings/pool/eliminations.hb`, random and heuristic players) and at every position of
+//! the ruling files, the ruling is written (a board, or the nearest earlier board and a prelude
+//! where a card effect is resolving), the writer's own check compares every position and the
+//! whole state with the game's, and the ruling runs without a refusal or an unforced die and
+//! ends on the board the game reached after the same choices. Written rulings (a declaration, a
+//! volley turn, a prelude) and a refusal are snapshots under `tests/replay/`. The CLI is tested
+//! in `engine/tests/replay.rs`.
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
