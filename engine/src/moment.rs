@@ -948,9 +948,9 @@ impl CardFlags {
 
 /// Read one of a card line's moment words starting at `w` (the rest of the line's words in
 /// `it`); `Ok(false)` if `w` is not one.
-pub(crate) fn card_flag<'a>(
+pub(crate) fn card_flag(
     w: &str,
-    it: &mut dyn Iterator<Item = &'a str>,
+    it: &mut dyn Iterator<Item = &str>,
     f: &mut CardFlags,
     line: usize,
 ) -> Result<bool, RulingError> {

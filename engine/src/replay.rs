@@ -147,7 +147,8 @@ pub struct Request {
     pub at: usize,
     /// Script lines: `None` is up to the end of the turn, at most [`DEFAULT_SCRIPT`].
     pub choices: Option<usize>,
-    /// Move to the nearest earlier choice that can be written instead of refusing.
+    /// Where the moment cannot be a board (a card effect is resolving), write the nearest
+    /// earlier board and its own script instead of that board and a prelude.
     pub nearest: bool,
     /// Where the game came from, for the title (`rdf-starter vs colonial-starter, game 3 of
     /// simulate --seed 5 (game seed 42)`).
@@ -1062,9 +1063,6 @@ fn difference(g: &Game, r: &Game, w: &Written, advance: bool) -> Option<String> 
     let (a, b) = (state(g, w, advance), state(r, &id, advance));
     for ((what, x), (_, y)) in a.iter().zip(&b) {
         if x != y {
-            if std::env::var("HB_DEBUG_STATE").is_ok() {
-                eprintln!("DEBUG {what}\n game:   {x}\n ruling: {y}");
-            }
             return Some(format!("{what} differ"));
         }
     }

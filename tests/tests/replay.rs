@@ -237,11 +237,6 @@ fn every_choice(
         };
         c.cut += usize::from(stops("does not play it"));
         c.turn_cap += usize::from(stops("turn cap"));
-        if std::env::var("HB_DEBUG_CUT").is_ok() {
-            for n in w.notes.iter().filter(|n| n.contains("script stops")) {
-                eprintln!("CUT {}", n.chars().take(300).collect::<String>());
-            }
-        }
         c.combat += usize::from(w.text.contains("\nphase: combat\n"));
         c.aftermath += usize::from(w.text.contains("\nphase: aftermath\n"));
         c.windows += usize::from(w.text.contains("\nwindow: "));
