@@ -339,7 +339,6 @@ pub(crate) fn build(
         // before their turn passes (§5.6): nothing is being fought.
         (None, _) => {}
     }
-    let _ = phase_line;
     let in_aftermath = matches!(g.step, Step::Aftermath(_));
     match (&spec.aftermath, in_aftermath) {
         (Some((head, keys)), true) => {
