@@ -172,6 +172,21 @@ fn dice_at(g: &Game, n: &Names, s: &str, line: usize) -> Result<(Inst, u8), Ruli
     Ok(((n.card)(g, card.trim(), line)?, dice))
 }
 
+/// Split `s` at `sep`: where the text before it ends with a `@label` if any does (a card's
+/// name may hold the separator's words: the writer names cards `Name @label`), else at its
+/// first occurrence, or its last with `last`.
+fn split_ref<'a>(s: &'a str, sep: &str, last: bool) -> Option<(&'a str, &'a str)> {
+    let at: Vec<usize> = s.match_indices(sep).map(|(k, _)| k).collect();
+    let labelled = at.iter().copied().find(|&k| {
+        s[..k]
+            .rsplit(' ')
+            .next()
+            .is_some_and(|w| w.starts_with('@'))
+    });
+    let k = labelled.or(if last { at.last() } else { at.first() }.copied())?;
+    Some((&s[..k], &s[k + sep.len()..]))
+}
+
 /// `A attacks B` / `A attacked B`.
 fn pair(g: &Game, n: &Names, k: &KeyLine, verb: &str) -> Result<(PlayerId, PlayerId), RulingError> {
     let Some((a, d)) = k.value.split_once(verb) else {
@@ -488,7 +503,7 @@ fn engagement(
                     None => (v, false),
                 };
                 let parsed = rest.rsplit_once(" by ").and_then(|(b, side)| {
-                    let (ship, target) = b.split_once(" at ")?;
+                    let (ship, target) = split_ref(b, " at ", false)?;
                     Some((ship, target, side_of_word(side.trim())?))
                 });
                 let Some((ship, target, side)) = parsed else {
@@ -510,7 +525,7 @@ fn engagement(
                 let parsed = [(" jams ", true), (" paints ", false)]
                     .into_iter()
                     .find_map(|(verb, jam)| {
-                        let (source, rest) = v.split_once(verb)?;
+                        let (source, rest) = split_ref(v, verb, false)?;
                         let (target, amount) = rest.rsplit_once(" by ")?;
                         let amount = amount.trim();
                         let amount = if amount.bytes().all(|b| b.is_ascii_digit()) {
@@ -540,7 +555,7 @@ fn engagement(
             "fired" => e.fired = cards(g, n, k)?,
             "stoic" => e.stoic = cards(g, n, k)?,
             "boarding" => {
-                let Some((ship, target)) = v.split_once(" at ") else {
+                let Some((ship, target)) = split_ref(v, " at ", false) else {
                     return fail(k.line, "expected `boarding: SHIP at TARGET` (§6.6 STEP 8)");
                 };
                 let ship = (n.card)(g, ship.trim(), k.line)?;
@@ -831,7 +846,7 @@ fn temporary(g: &Game, k: &KeyLine, n: &Names) -> Result<crate::effects::Tempora
     let Some((rest, duration)) = split_duration(k.value.trim()) else {
         return bad();
     };
-    let Some((rest, source)) = rest.rsplit_once(" from ") else {
+    let Some((rest, source)) = split_ref(rest, " from ", true) else {
         return bad();
     };
     let Some((words, card)) = rest.split_once(" on ") else {
@@ -882,7 +897,7 @@ fn temporary_commanders(
     let Some((rest, duration)) = split_duration(k.value.trim()) else {
         return bad();
     };
-    let Some((rest, source)) = rest.rsplit_once(" from ") else {
+    let Some((rest, source)) = split_ref(rest, " from ", true) else {
         return bad();
     };
     let Some((words, whom)) = rest.rsplit_once(" for ") else {
