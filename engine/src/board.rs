@@ -6,7 +6,7 @@ use crate::event::Phase;
 use crate::ids::{Inst, PlayerId};
 use crate::ir::CardId;
 use crate::rules::{logistics, setup};
-use crate::state::{Game, Step, Zone};
+use crate::state::{Game, Step, Then, Zone};
 
 /// Where the game starts when a board is built by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +19,22 @@ pub enum StartAt {
     Engagement,
     /// The optional discard at the end of the turn (§5.5.4).
     Discard,
+    /// The active commander's Setup, at its Module-Station picks with this many left (§4.2).
+    SetupModules(u8),
+    /// The active commander's Setup, keeping the opening hand or taking a mulligan (§4.4.1).
+    Mulligan,
+    /// The active commander's Setup deployment (§4.6).
+    SetupDeploy,
+    /// The active commander's optional Setup discard (§4.7).
+    SetupDiscard,
+    /// The response window at a phase boundary of the active commander's turn (§2.6): after
+    /// Logistics, after Manufacturing, after the turn ends (`then` follows it). The board says
+    /// whom it still asks (`moment`).
+    Window(Then),
+    /// An engagement being fought (§6.6); the board says where it stands (`moment`).
+    Combat,
+    /// The end of an engagement, its commanders reassigning (§2.5.1.2, §3.4.4; `moment`).
+    Aftermath,
 }
 
 impl Game {
@@ -54,6 +70,19 @@ impl Game {
             }
         }
         Ok(i)
+    }
+
+    /// Set a card's wounds as a board gives them, unchecked: the ruling checks them against the
+    /// card's wounds once the whole board stands (its Modules and statics count, §9.38, and a
+    /// Stoic unit destroyed by volley fire awaits its last volley, §3.4.10).
+    pub(crate) fn set_wounds_unchecked(&mut self, i: Inst, wounds: u8) -> Result<(), String> {
+        match self.instances.get_mut(i.0 as usize) {
+            Some(x) if matches!(x.zone, Zone::Battlefield | Zone::Attached(_)) => {
+                x.wounds = wounds;
+                Ok(())
+            }
+            _ => Err("only cards in play carry wounds".into()),
+        }
     }
 
     /// Set a card's wounds (must stay below its printed wounds, §9.38).
@@ -125,6 +154,54 @@ impl Game {
                 self.turn = turn;
                 self.phase = Phase::Engagement;
                 self.step = Step::Discard;
+            }
+            StartAt::SetupModules(left) => {
+                self.turn = turn;
+                self.phase = Phase::Setup;
+                self.step = Step::SetupModule { who: active, left };
+            }
+            StartAt::Mulligan => {
+                self.turn = turn;
+                self.phase = Phase::Setup;
+                self.step = Step::Mulligan { who: active };
+            }
+            StartAt::SetupDeploy => {
+                self.turn = turn;
+                self.phase = Phase::Setup;
+                self.step = Step::SetupDeploy { who: active };
+            }
+            StartAt::SetupDiscard => {
+                self.turn = turn;
+                self.phase = Phase::Setup;
+                self.step = Step::SetupDiscard { who: active };
+            }
+            StartAt::Window(then) => {
+                self.turn = turn;
+                // The phase the window ends (§5.3 to §5.5).
+                self.phase = match then {
+                    Then::Manufacturing => Phase::Logistics,
+                    Then::Engagement => Phase::Manufacturing,
+                    Then::NextTurn => Phase::Engagement,
+                };
+                self.step = Step::Respond { then };
+            }
+            StartAt::Combat => {
+                self.turn = turn;
+                self.phase = Phase::Engagement;
+                self.step = Step::Combat;
+            }
+            StartAt::Aftermath => {
+                self.turn = turn;
+                self.phase = Phase::Engagement;
+                // `moment::build` sets the engagement that ended.
+                self.step = Step::Aftermath(crate::state::engagement::Aftermath {
+                    queue: Vec::new(),
+                    attacker: active,
+                    defender: active,
+                    fleet: Vec::new(),
+                    then: Box::new(Step::Discard),
+                    announced: false,
+                });
             }
         }
     }

@@ -22,6 +22,7 @@ pub mod ids;
 pub mod invariants;
 pub mod liveness;
 mod log;
+mod moment;
 pub mod odds;
 pub mod players;
 #[cfg(feature = "cli")]

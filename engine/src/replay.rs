@@ -3,11 +3,13 @@
 //! `--to-ruling --at N` writes the state just before choice N as a ruling file (docs/rulings.md)
 //! whose script is the game's next choices and whose `dice:` are the dice those choices rolled.
 //!
-//! The board writer says only what the ruling format can say, and checks that it did: it
-//! refuses a moment the format cannot start from (Setup, an engagement, a response window, a
-//! card effect or search under way, a temporary modifier or a used limit — [`unwritable`];
-//! the turn's counts, waits, owners and the order cards entered play it writes), and before it
-//! hands a ruling back it parses and runs it and compares every position with the game's, so a
+//! Every state the engine keeps between choices is a board: the cards, the counts, and the
+//! moment under way (`crate::moment`: Setup, windows, an engagement at any step, its end,
+//! searches, Spoils, modifiers, limits, wards). The one exception is a card's text part-way
+//! through (a pending effect, §6.8), which is reached by a prelude: the nearest earlier board
+//! and the game's choices since ([`unwritable`] says which states need one). Before a ruling
+//! is handed back it is parsed and run, and at its moment and after every script line its
+//! position and its whole state are compared with the game's ([`position_text`], `state`), so a
 //! written ruling never silently plays something else. A ruling renumbers the cards (`#N` is
 //! the order it places them) and names commanders without blanks; [`Written::translate`] turns
 //! the game's text into the ruling's, which is how positions are compared.
@@ -21,7 +23,7 @@ use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardId, RuleValue};
 use crate::resolver::Scope;
 use crate::simulate::record::{Ending, GameRecord};
-use crate::state::{DiscountTarget, Facing, Game, Step};
+use crate::state::{DiscountTarget, Game, Step};
 use crate::sweep::PlayerKind;
 use crate::CardDb;
 
@@ -145,7 +147,8 @@ pub struct Request {
     pub at: usize,
     /// Script lines: `None` is up to the end of the turn, at most [`DEFAULT_SCRIPT`].
     pub choices: Option<usize>,
-    /// Move to the nearest earlier choice that can be written instead of refusing.
+    /// Where the moment cannot be a board (a card effect is resolving), write the nearest
+    /// earlier board and its own script instead of that board and a prelude.
     pub nearest: bool,
     /// Where the game came from, for the title (`rdf-starter vs colonial-starter, game 3 of
     /// simulate --seed 5 (game seed 42)`).
@@ -195,8 +198,12 @@ impl std::error::Error for Refusal {}
 pub struct Written {
     /// The ruling file.
     pub text: String,
-    /// The choice (from 1) its board stands before.
+    /// The choice (from 1) the moment stands before: where its script begins.
     pub at: usize,
+    /// The choice its board stands before: `at`, or earlier by its prelude.
+    pub board_at: usize,
+    /// Its prelude lines: the game's choices `board_at .. at`, which reach the moment.
+    pub prelude: usize,
     /// Its script lines: the game's choices `at ..= at + script - 1`.
     pub script: usize,
     /// Why the board moved (`--nearest`) or the script stopped early, in words (also written
@@ -209,6 +216,31 @@ pub struct Written {
 }
 
 impl Written {
+    /// Debug text of the game's state with each card id (`Inst(N)`) renumbered as the ruling
+    /// numbers it, for comparing states (never shown).
+    fn translate_ids(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(k) = rest.find("Inst(") {
+            out.push_str(&rest[..k + 5]);
+            rest = &rest[k + 5..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            match rest[..digits]
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| self.numbers.get(n))
+            {
+                Some(m) => {
+                    let _ = write!(out, "{m}");
+                }
+                None => out.push_str(&rest[..digits]),
+            }
+            rest = &rest[digits..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// Text about the game (a board, a script line) in the ruling's commander names and card
     /// numbers.
     pub fn translate(&self, text: &str) -> String {
@@ -247,7 +279,9 @@ impl Written {
 }
 
 /// Write the game `start` (before its first choice) as it stood before choice `req.at` of
-/// `history`.
+/// `history`. A moment whose board cannot be written (a card effect is resolving) is reached
+/// by a prelude: the board at the nearest earlier choice that can be written, and the game's
+/// choices from there to choice `req.at` (`--nearest` writes that earlier board instead).
 pub fn to_ruling(
     start: &Game,
     history: &[(PlayerId, Choice)],
@@ -288,121 +322,94 @@ pub fn to_ruling(
         );
     };
     match earlier {
-        Some((e, eg)) if req.nearest => {
-            let mut w =
-                write_at(&eg, &history[e - 1..], e, req.choices, &req.source).map_err(refuse)?;
-            let note = format!("choice {} cannot be written ({reason}): the board stands before choice {e}, the nearest earlier one that can", req.at);
+        Some((e, eg)) => {
+            let prelude = if req.nearest {
+                &[][..]
+            } else {
+                &history[e - 1..req.at - 1]
+            };
+            let mut w = write_from(
+                &eg,
+                e,
+                prelude,
+                &history[e - 1 + prelude.len()..],
+                req.choices,
+                &req.source,
+            )
+            .map_err(|why| Refusal {
+                at: req.at,
+                reason: why,
+                earlier: Some(e),
+                later: None,
+            })?;
+            let reason = w.translate(&reason);
+            let note = if req.nearest {
+                format!("choice {} cannot be a board ({reason}): the board stands before choice {e}, the nearest earlier one that can", req.at)
+            } else {
+                format!(
+                    "choice {} cannot be a board ({reason}): the board stands before choice {e}, the nearest earlier one that can, and the prelude plays {} to reach it",
+                    req.at,
+                    choices_words(e, req.at - 1)
+                )
+            };
             w.text = format!("# {note}\n{}", w.text);
             w.notes.insert(0, note);
             Ok(w)
         }
-        _ => {
+        None => {
             let mut later = None;
-            if earlier.is_none() {
-                for (j, (who, choice)) in history.iter().enumerate().skip(req.at - 1) {
-                    if g.apply(*who, choice.clone()).is_err() {
-                        break;
-                    }
-                    if unwritable(&g).is_none() && j + 1 < history.len() {
-                        later = Some(j + 2);
-                        break;
-                    }
+            for (j, (who, choice)) in history.iter().enumerate().skip(req.at - 1) {
+                if g.apply(*who, choice.clone()).is_err() {
+                    break;
+                }
+                if unwritable(&g).is_none() && j + 1 < history.len() {
+                    later = Some(j + 2);
+                    break;
                 }
             }
             Err(Refusal {
                 at: req.at,
                 reason,
-                earlier: earlier.map(|(e, _)| e),
+                earlier: None,
                 later,
             })
         }
     }
 }
 
-/// Why the state `g` cannot be a ruling's board, or `None` when it can. A ruling starts at a
-/// Manufacturing Phase, an engagement declaration or the end-of-turn discard (`board::StartAt`)
-/// with nothing under way; its board holds the cards in every zone, wounds, face-down cards,
-/// owners, the boarding and Overload waits, when cards entered play, Stockpiles, overrides and
-/// discounts, and the turn's Conscription and engagement counts (docs/rulings.md) — not a
-/// temporary modifier, a used limit or a damage prevention's count.
+/// `choice 7` or `choices 7 to 9`.
+fn choices_words(from: usize, to: usize) -> String {
+    if from == to {
+        format!("choice {from}")
+    } else {
+        format!("choices {from} to {to}")
+    }
+}
+
+/// Why the state `g` cannot be a ruling's board, or `None` when it can. A board says every
+/// state the engine keeps between choices — the cards in every zone and their marks, the
+/// turn's counts, and the moment under way (`moment`: an engagement at any step, a response
+/// window, a Setup step, a Regimented search, the Spoils of War, temporary modifiers, used
+/// limits and damage prevention) — but a card effect resolving (§6.8): that is the card's text
+/// part-way through, which `to_ruling` reaches with a prelude instead (docs/rulings.md).
 pub fn unwritable(g: &Game) -> Option<String> {
-    if g.outcome().is_some() {
+    if g.outcome().is_some() || g.step == Step::Over {
         return Some("the game is over".into());
     }
-    let name = |i: Inst| format!("{} {i}", g.name(i));
-    if !matches!(
-        g.step,
-        Step::Manufacturing | Step::Engagement | Step::Discard
-    ) {
-        let what = g
-            .decision()
-            .map_or("no decision".to_string(), |d| d.words(g));
+    if let Some(p) = g.pending.first() {
         return Some(format!(
-            "it is {what}; a ruling's board starts at a Manufacturing Phase, an engagement \
-             declaration or the end-of-turn discard, with no engagement, response window or \
-             card effect under way"
+            "the text of {} {} is resolving (§6.8)",
+            g.name(p.source),
+            p.source
         ));
     }
-    if g.window.is_some() {
-        return Some("a response window is open (§2.6, §2.7)".into());
+    if g.resolving || g.acting.is_some() {
+        return Some("a card effect is resolving (§6.8)".into());
     }
-    if g.engagement.is_some() {
-        return Some("an engagement is being fought (§6.6)".into());
-    }
-    if !g.pending.is_empty() || g.resolving {
-        return Some("a card effect is waiting to resolve (§6.8)".into());
-    }
-    if !g.regiments.is_empty() {
-        return Some("a Regimented search is under way (§3.4.7)".into());
-    }
-    if !g.spoils.is_empty() || !g.relocations.is_empty() {
-        return Some("the Spoils of War are still to be taken (§7.1.3)".into());
-    }
-    // Only a card in play carries `awaits-volley-turn` (leaving play clears it, `move_to`). An
-    // Overload Drawback of a card that left play is dropped when the next engagement begins
-    // (`engagement::begin`), so a board leaves it out.
-    if let Some(&i) = g.fresh.iter().find(|&&i| !g.in_play(i)) {
-        return Some(format!(
-            "{} is out of play and still marked as waiting for a volley turn (§6.6 STEP 8E)",
-            name(i)
-        ));
-    }
-    if !g.temporary.is_empty() || !g.temporary_commanders.is_empty() {
-        return Some("a card effect's temporary modifier is in force (§9.22)".into());
-    }
-    if let Some((i, ..)) = g.limits_used.first() {
-        return Some(format!(
-            "{}'s limited triggered ability has been used, which a board cannot say",
-            name(*i)
-        ));
-    }
-    if !g.wards_used.is_empty() {
-        return Some(
-            "a damage prevention has taken wounds already this turn or round, which a board \
-             cannot say"
-                .into(),
-        );
-    }
-    for (k, x) in g.instances().iter().enumerate() {
+    for (k, _) in g.instances().iter().enumerate() {
         let i = Inst(k as u16);
         if let Some(why) = unwritable_name(g.name(i)) {
             return Some(format!("the card name `{}` {why}", g.name(i)));
-        }
-        if !g.in_play(i) {
-            continue;
-        }
-        if x.facing == Facing::Turned {
-            return Some(format!("{} is turned for an active trait (§3.2)", name(i)));
-        }
-        // printed: §9.38, a board sets wounds below the printed number.
-        let printed = g.card(i).wounds.unwrap_or(0);
-        if x.wounds > 0 && x.wounds >= printed {
-            return Some(format!(
-                "{} has {} wounds, not below its printed {printed}: a board sets wounds below \
-                 the printed number (§9.38)",
-                name(i),
-                x.wounds
-            ));
         }
     }
     for c in g.commanders() {
@@ -435,6 +442,10 @@ fn unwritable_name(name: &str) -> Option<&'static str> {
                 | "awaits-volley-turn"
                 | "owes-drawback"
                 | "entered"
+                | "deployed-by"
+                | "turned"
+                | "limit-used"
+                | "prevented"
         )
     }) {
         return Some("holds a word a board line reads as a keyword");
@@ -501,15 +512,6 @@ fn ruling_name(name: &str) -> String {
     }
 }
 
-/// The `phase:` a board at `step` starts with (`board::StartAt`).
-fn phase_key(step: &Step) -> &'static str {
-    match step {
-        Step::Engagement => "engagement",
-        Step::Discard => "discard",
-        _ => "manufacturing",
-    }
-}
-
 /// One block entry in play: the card, its depth below the top, and its top-level form.
 struct Entry {
     inst: Inst,
@@ -543,12 +545,22 @@ fn push_tree(g: &Game, i: Inst, depth: usize, into: &mut Vec<Entry>) {
 struct Script {
     /// (who, choice, the state it was made in, its d10 results).
     steps: Vec<(PlayerId, Choice, Game, Vec<u8>)>,
-    /// The state after the last step.
+    /// The state after each step.
     after: Vec<Game>,
     note: Option<String>,
 }
 
-fn plan_script(g: &Game, next: &[(PlayerId, Choice)], at: usize, count: Option<usize>) -> Script {
+/// The game's choices `next` from `g` (before choice `at`), with the dice each rolled. Without
+/// `advance` (the game's own dice were forced, so its rolls did not move the generator) a
+/// shuffle after dice ends the script; `rolled` says dice were rolled before it (a prelude).
+fn plan_script(
+    g: &Game,
+    next: &[(PlayerId, Choice)],
+    at: usize,
+    count: Option<usize>,
+    advance: bool,
+    mut rolled: bool,
+) -> Script {
     let limit = count.unwrap_or(DEFAULT_SCRIPT).min(next.len());
     let mut s = Script {
         steps: Vec::new(),
@@ -556,7 +568,6 @@ fn plan_script(g: &Game, next: &[(PlayerId, Choice)], at: usize, count: Option<u
         note: None,
     };
     let mut h = g.clone();
-    let mut rolled = false;
     for (k, (who, choice)) in next.iter().take(limit).enumerate() {
         let before = h.clone();
         h.dice.record_rolls();
@@ -574,7 +585,7 @@ fn plan_script(g: &Game, next: &[(PlayerId, Choice)], at: usize, count: Option<u
         let shuffles = events
             .iter()
             .any(|e| matches!(e, Event::ShipyardShuffled { .. }));
-        if shuffles && (rolled || !dice.is_empty()) {
+        if !advance && shuffles && (rolled || !dice.is_empty()) {
             s.note = Some(format!(
                 "the script stops before choice {}: it shuffles a Shipyard after dice were \
                  rolled, and a ruling's forced dice leave the seeded generator where the game's \
@@ -608,6 +619,31 @@ pub fn write_at(
     g: &Game,
     next: &[(PlayerId, Choice)],
     at: usize,
+    count: Option<usize>,
+    source: &str,
+) -> Result<Written, String> {
+    write_from(g, at, &[], next, count, source)
+}
+
+/// Write the board `g` (before choice `board_at`), a prelude of the game's choices `prelude`
+/// that reaches the moment before choice `at = board_at + prelude.len()`, and the choices
+/// `next` from there as a ruling; check it reaches and plays as the game did.
+pub fn write_with_prelude(
+    g: &Game,
+    board_at: usize,
+    prelude: &[(PlayerId, Choice)],
+    next: &[(PlayerId, Choice)],
+    count: Option<usize>,
+    source: &str,
+) -> Result<Written, String> {
+    write_from(g, board_at, prelude, next, count, source)
+}
+
+fn write_from(
+    g: &Game,
+    board_at: usize,
+    prelude: &[(PlayerId, Choice)],
+    next: &[(PlayerId, Choice)],
     count: Option<usize>,
     source: &str,
 ) -> Result<Written, String> {
@@ -668,8 +704,8 @@ pub fn write_at(
     if numbers.contains(&u16::MAX) {
         return Err("a card is in no zone a board can hold".into());
     }
-    // Cards overrides and discounts name get labels.
-    let mut labelled: Vec<Inst> = Vec::new();
+    // Cards overrides, discounts and the moment's keys name get labels.
+    let mut labelled: Vec<Inst> = crate::moment::named_cards(g);
     for ov in &g.overrides {
         labelled.push(ov.source);
         if let Scope::Card(c) = ov.scope {
@@ -677,7 +713,12 @@ pub fn write_at(
         }
     }
     labelled.extend(g.discounts.iter().map(|d| d.source));
-    let label = |i: Inst| format!("@c{}", i.0);
+    // A label is the card's number in the ruling: `@c12` is `#12` of the script.
+    let label_numbers = numbers.clone();
+    let label = |i: Inst| {
+        let n = label_numbers.get(usize::from(i.0)).copied().unwrap_or(i.0);
+        format!("@c{n}")
+    };
     let with_label = |i: Inst| {
         if labelled.contains(&i) {
             format!("{} {}", g.name(i), label(i))
@@ -686,13 +727,14 @@ pub fn write_at(
         }
     };
     // When cards entered play orders abilities that trigger together and overrides of equal
-    // scope (`effects::triggers`, docs/engine.md): it matters only for cards with abilities. The ruling stamps its cards in
-    // the order it places them; where that is not the game's order among those cards, each of
+    // scope (`effects::triggers`, docs/engine.md): it matters only for cards with abilities
+    // and the sources of a board's overrides ([`speaks`]). The ruling stamps its cards in the
+    // order it places them; where that is not the game's order among those cards, each of
     // them says its place with `entered N`.
     let mut by_game: Vec<Inst> = blocks
         .iter()
         .flat_map(|b| b.play.iter().map(|e| e.inst))
-        .filter(|&i| g.in_play(i) && !g.card(i).abilities.is_empty())
+        .filter(|&i| speaks(g, i))
         .collect();
     let by_ruling = by_game.clone();
     by_game.sort_by_key(|&i| (g.instance(i).map_or(0, |x| x.entered), i.0));
@@ -705,38 +747,71 @@ pub fn write_at(
             .map(|(k, &i)| (i, k as u32 + 1))
             .collect()
     };
-    let script = plan_script(g, next, at, count);
+    // A forced die draws the roll it replaces, so the generator moves as the game's did,
+    // unless the game's own dice were forced (a game from a ruling).
+    let advance = g.dice.forced_left() == 0;
+    // The prelude: the game's choices from the board to the moment, each with its dice.
+    let mut h = g.clone();
+    let mut prelude_steps: Vec<(PlayerId, Choice, Game, Vec<u8>)> = Vec::new();
+    for (k, (who, choice)) in prelude.iter().enumerate() {
+        let before = h.clone();
+        h.dice.record_rolls();
+        h.apply(*who, choice.clone())
+            .map_err(|e| format!("choice {} of the game is refused here: {e}", board_at + k))?;
+        let dice = h.dice.take_rolls();
+        prelude_steps.push((*who, choice.clone(), before, dice));
+    }
+    let at = board_at + prelude.len();
+    let moment = &h;
+    let rolled = prelude_steps.iter().any(|s| !s.3.is_empty());
+    let script = plan_script(moment, next, at, count, advance, rolled);
     let partial = Written {
         text: String::new(),
         at,
+        board_at,
+        prelude: prelude.len(),
         script: 0,
         notes: Vec::new(),
         names,
         numbers,
     };
-    let lines: Vec<String> = script
-        .steps
-        .iter()
-        .map(|(who, choice, before, _)| {
-            partial.translate(&format!(
-                "{}: {}",
-                before.commander_name(*who),
-                choice.script(before)
-            ))
-        })
-        .collect();
-    let phase = phase_key(&g.step);
+    let line_of = |(who, choice, before, _): &(PlayerId, Choice, Game, Vec<u8>)| {
+        partial.translate(&format!(
+            "{}: {}",
+            before.commander_name(*who),
+            choice.script(before)
+        ))
+    };
+    let prelude_lines: Vec<String> = prelude_steps.iter().map(line_of).collect();
+    let lines: Vec<String> = script.steps.iter().map(line_of).collect();
+    let phase = crate::moment::phase_key(&g.step).ok_or("the game is over")?;
+    let card_text = |i: Inst| format!("{} {}", g.name(i), label(i));
+    let who_text = |p: PlayerId| partial.names[usize::from(p.0)].1.clone();
+    let moment_keys = crate::moment::write(g, &card_text, &who_text)?;
     // The decision choice `at` answers, in the ruling's names (`rdf-starter-1's engagement
     // declaration (§5.5.1)`).
-    let decision = g.decision().map(|d| partial.translate(&d.words(g)));
+    let decision = moment
+        .decision()
+        .map(|d| partial.translate(&d.words(moment)));
     let render = |lines: &[String], dice: &[u8], notes: &[String]| {
         let mut t = String::new();
-        let _ = writeln!(
-            t,
-            "# Written by `hullbreach replay --to-ruling`: the board before choice {at} of the game, \
-             then its next {} choice(s) with the dice they rolled.",
-            lines.len()
-        );
+        if prelude_lines.is_empty() {
+            let _ = writeln!(
+                t,
+                "# Written by `hullbreach replay --to-ruling`: the board before choice {at} of the game, \
+                 then its next {} choice(s) with the dice they rolled.",
+                lines.len()
+            );
+        } else {
+            let _ = writeln!(
+                t,
+                "# Written by `hullbreach replay --to-ruling`: the board before choice {board_at} of the \
+                 game, a prelude of its {} that reaches the moment before choice {at}, then its \
+                 next {} choice(s), with the dice they rolled.",
+                choices_words(board_at, at - 1),
+                lines.len()
+            );
+        }
         if let Some(d) = &decision {
             let _ = writeln!(t, "# Choice {at} answers {d}.");
         }
@@ -752,6 +827,9 @@ pub fn write_at(
         if !dice.is_empty() {
             let d: Vec<String> = dice.iter().map(u8::to_string).collect();
             let _ = writeln!(t, "dice: {}", d.join(" "));
+            if advance {
+                let _ = writeln!(t, "dice-advance: yes");
+            }
         }
         for (k, (c, b)) in g.commanders().iter().zip(&blocks).enumerate() {
             let _ = writeln!(t, "\ncommander {}", partial.names[k].1);
@@ -759,19 +837,21 @@ pub fn write_at(
             if c.out {
                 let _ = writeln!(t, "  out: yes");
             }
-            // The turn's counts are the active commander's (the others' are reset when their
-            // turn begins, §5.3).
-            if k == usize::from(g.active().0) {
-                if c.conscripted > 0 && g.step == Step::Manufacturing {
-                    let _ = writeln!(t, "  conscripted: {}", c.conscripted);
+            if c.mulligans > 0 {
+                let _ = writeln!(t, "  mulligans: {}", c.mulligans);
+            }
+            // The counts as the game keeps them (a commander's are reset when their turn
+            // begins, §5.3); whom the last engagement attacked goes with the active commander.
+            if c.conscripted > 0 {
+                let _ = writeln!(t, "  conscripted: {}", c.conscripted);
+            }
+            let active = k == usize::from(g.active().0);
+            if c.engagements > 0 || (active && g.declared_against.is_some()) {
+                let _ = write!(t, "  engagements: {}", c.engagements);
+                if let Some(p) = g.declared_against.filter(|_| active) {
+                    let _ = write!(t, " against {}", partial.names[usize::from(p.0)].1);
                 }
-                if c.engagements > 0 || g.declared_against.is_some() {
-                    let _ = write!(t, "  engagements: {}", c.engagements);
-                    if let Some(p) = g.declared_against {
-                        let _ = write!(t, " against {}", partial.names[usize::from(p.0)].1);
-                    }
-                    t.push('\n');
-                }
+                t.push('\n');
             }
             for (key, list) in [
                 ("hand", &b.hand),
@@ -807,6 +887,19 @@ pub fn write_at(
                 if let Form::OwnedBy(p) = e.form {
                     let _ = write!(line, " owned-by {}", partial.names[usize::from(p.0)].1);
                 }
+                // Who deployed it, where that is not this block's commander (a hijacked ship
+                // or a garrison's Marine its owner deployed, a card put into play by an effect).
+                let by = x.and_then(|x| x.deployed_by);
+                if g.in_play(e.inst) && by != Some(PlayerId(k as u8)) {
+                    match by {
+                        Some(p) => {
+                            let _ =
+                                write!(line, " deployed-by {}", partial.names[usize::from(p.0)].1);
+                        }
+                        None => line.push_str(" deployed-by -"),
+                    }
+                }
+                line.push_str(&crate::moment::write_card_flags(g, e.inst, &label));
                 let _ = writeln!(t, "{line}");
             }
         }
@@ -848,6 +941,20 @@ pub fn write_at(
                 label(d.source)
             );
         }
+        if !moment_keys.is_empty() {
+            t.push('\n');
+            t.push_str(moment_keys.trim_start_matches('\n'));
+        }
+        if !prelude_lines.is_empty() {
+            let _ = writeln!(
+                t,
+                "\nprelude:  # the game's {}, up to the moment before choice {at}",
+                choices_words(board_at, at - 1)
+            );
+            for l in &prelude_lines {
+                let _ = writeln!(t, "  {l}");
+            }
+        }
         if !lines.is_empty() {
             t.push_str("\nscript:\n");
             for l in lines {
@@ -856,25 +963,30 @@ pub fn write_at(
         }
         t
     };
-    // The dice the first `n` choices rolled, then any forced dice (a game from a ruling) still
-    // queued after them.
+    // The dice the prelude and the first `n` choices rolled, then any forced dice (a game from
+    // a ruling) still queued after them.
     let dice_of = |n: usize| -> Vec<u8> {
         let queued = match n.checked_sub(1) {
             Some(k) => script.after.get(k).map(|a| a.dice.forced_unused()),
-            None => Some(g.dice.forced_unused()),
+            None => Some(moment.dice.forced_unused()),
         };
-        script
-            .steps
+        prelude_steps
             .iter()
-            .take(n)
             .flat_map(|s| s.3.iter().copied())
+            .chain(
+                script
+                    .steps
+                    .iter()
+                    .take(n)
+                    .flat_map(|s| s.3.iter().copied()),
+            )
             .chain(queued.unwrap_or_default())
             .collect()
     };
     let mut notes: Vec<String> = script.note.clone().into_iter().collect();
     let text = render(&lines, &dice_of(lines.len()), &notes);
     // The check: the ruling's board is the game's, and each script line plays as the game did.
-    let (played, why) = check(g, &text, &partial, &lines, &script.after)?;
+    let (played, why) = check(moment, &text, &partial, &lines, &script.after, advance)?;
     let (text, kept) = if played < lines.len() {
         notes = vec![format!(
             "the script stops before choice {}: a ruling does not play it as the game did ({})",
@@ -893,20 +1005,32 @@ pub fn write_at(
     })
 }
 
-/// Run the written ruling: its board must be the game's (else an error naming the first line
-/// that differs); returns how many script lines play as the game's choices did.
+/// Whether a card's time of entering play can matter: it has abilities (triggered together in
+/// that order, `effects::triggers`) or is the source of a board's override (equal scopes are
+/// ordered by it, docs/engine.md).
+fn speaks(g: &Game, i: Inst) -> bool {
+    g.in_play(i)
+        && (!g.card(i).abilities.is_empty()
+            || g.overrides.iter().any(|o| o.source == i)
+            || g.discounts.iter().any(|d| d.source == i))
+}
+
+/// Run the written ruling: its board (after its prelude) must be the game's at the moment
+/// (else an error naming what differs); returns how many script lines play as the game's
+/// choices did.
 fn check(
     g: &Game,
     text: &str,
     w: &Written,
     lines: &[String],
     after: &[Game],
+    advance: bool,
 ) -> Result<(usize, Option<String>), String> {
     let r = crate::ruling::parse(text)
         .map_err(|e| format!("the written ruling does not parse: {e}"))?;
     let mut s = crate::ruling::Session::start(&r, Arc::clone(&g.catalog))
         .map_err(|f| format!("the written ruling does not build: {}", f.error))?;
-    if let Some(d) = first_difference(&position(g, w), &position(s.game(), &identity(s.game()))) {
+    if let Some(d) = difference(g, s.game(), w, advance) {
         return Err(format!(
             "the board writer cannot express this state (please report it): {d}"
         ));
@@ -918,7 +1042,7 @@ fn check(
             Err(e) => return Ok((k, Some(format!("`{line}` is not a script line: {e}")))),
         }
         let diff = match after.get(k) {
-            Some(a) => first_difference(&position(a, w), &position(s.game(), &identity(s.game()))),
+            Some(a) => difference(a, s.game(), w, advance),
             None => Some("the game has no position there".into()),
         };
         if diff.is_some() {
@@ -928,10 +1052,216 @@ fn check(
     Ok((lines.len(), None))
 }
 
+/// Where the ruling's game `r` is not the game `g` (in `w`'s names and numbers): first the
+/// position a designer reads (board, decision, legal choices), then every part of the state
+/// the rules read ([`state`]), named in words.
+fn difference(g: &Game, r: &Game, w: &Written, advance: bool) -> Option<String> {
+    let id = identity(r);
+    if let Some(d) = first_difference(&position(g, w), &position(r, &id)) {
+        return Some(d);
+    }
+    let (a, b) = (state(g, w, advance), state(r, &id, advance));
+    for ((what, x), (_, y)) in a.iter().zip(&b) {
+        if x != y {
+            return Some(format!("{what} differ"));
+        }
+    }
+    None
+}
+
+/// Every part of the game's state the rules read, as text in `w`'s card numbers, each with
+/// what it is in words: the commanders' zones and counts, every card, the step and the moment
+/// under way, card effects and modifiers — all but what a ruling does not share with its game
+/// by design: the log and history, the turn cap (a ruling has none), the turn order of §4.8
+/// (kept for the log; turns pass clockwise by seat, §5.6), the resolver's clock (only the order
+/// cards entered play counts, compared among the cards it can matter for, [`speaks`]), the
+/// queue of forced dice, and the generator's position unless forced dice advance it. A limit
+/// or a ward of a card that has left play since is dropped: it can never count again (§9.12).
+/// The game is taken apart field by field (no `..`): a field added to it does not compile
+/// here until it is compared or said to be left out.
+fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
+    let Game {
+        catalog: _,
+        commanders,
+        instances,
+        dice,
+        seed,
+        max_turns: _,
+        turn,
+        active,
+        phase,
+        step,
+        regiments,
+        setup_queue,
+        order: _,
+        overrides,
+        discounts,
+        clock: _,
+        declared_against,
+        outcome,
+        log: _,
+        history: _,
+        noted: _,
+        engagement,
+        spoils,
+        fresh,
+        drawback_carried,
+        relocations,
+        pending,
+        temporary,
+        temporary_commanders,
+        limits_used,
+        wards_used,
+        pool_overrides: _,
+        speakers: _,
+        // Derived from the cards in play, as `speakers` is.
+        statics_in_play: _,
+        resolving,
+        acting,
+        window,
+    } = g;
+    let t = |s: String| w.translate_ids(&s);
+    let sorted = |v: &[Inst]| {
+        let mut v: Vec<String> = v.iter().map(|i| t(format!("{i:?}"))).collect();
+        v.sort();
+        v.join(",")
+    };
+    let mut out: Vec<(&'static str, String)> = vec![
+        ("the seeds", seed.to_string()),
+        ("the turns", turn.to_string()),
+        ("the active commanders", format!("{active:?}")),
+        ("the phases", format!("{phase:?}")),
+        ("the steps", t(format!("{step:?}"))),
+    ];
+    if advance {
+        out.push((
+            "the seeded generators' positions",
+            dice.word_pos().to_string(),
+        ));
+    }
+    for c in commanders {
+        let crate::state::Commander {
+            name: _,
+            resource,
+            currency,
+            shipyard,
+            hand,
+            battlefield,
+            scrapheap,
+            stockpile_cards,
+            out: gone,
+            mulligans,
+            conscripted,
+            engagements,
+        } = c;
+        out.push((
+            "the commanders' zones or counts",
+            t(format!(
+                "{resource} {currency} {shipyard:?} {hand:?} {battlefield:?} {scrapheap:?} \
+                 {stockpile_cards:?} {gone} {mulligans} {conscripted} {engagements}"
+            )),
+        ));
+    }
+    // Cards in the ruling's numbering, and their place in the order cards entered play among
+    // those it matters for.
+    let mut ranked: Vec<Inst> = (0..instances.len() as u16)
+        .map(Inst)
+        .filter(|&i| speaks(g, i))
+        .collect();
+    ranked.sort_by_key(|&i| (g.instance(i).map_or(0, |x| x.entered), i.0));
+    let mut cards: Vec<(u16, String)> = instances
+        .iter()
+        .enumerate()
+        .map(|(k, x)| {
+            let i = Inst(k as u16);
+            let crate::state::Instance {
+                card,
+                owner,
+                controller,
+                zone,
+                wounds,
+                face_down,
+                facing,
+                attachments,
+                deployed_by,
+                entered: _,
+            } = x;
+            let rank = ranked.iter().position(|&r| r == i);
+            (
+                w.number(i).unwrap_or(u16::MAX),
+                t(format!(
+                    "{card:?} {owner:?} {controller:?} {zone:?} {wounds} {face_down} {facing:?} \
+                     {attachments:?} {deployed_by:?} {rank:?}"
+                )),
+            )
+        })
+        .collect();
+    cards.sort();
+    out.extend(cards.into_iter().map(|(_, s)| ("the cards", s)));
+    let live =
+        |i: Inst, entered: u32| g.in_play(i) && g.instance(i).is_some_and(|x| x.entered == entered);
+    let mut limits: Vec<String> = limits_used
+        .iter()
+        .filter(|(i, e, ..)| live(*i, *e))
+        .map(|(i, _, k, l)| t(format!("{i:?} {k} {l:?}")))
+        .collect();
+    limits.sort();
+    let mut wards: Vec<String> = wards_used
+        .iter()
+        .filter(|((i, e, ..), _)| live(*i, *e))
+        .map(|((i, _, src, span), n)| t(format!("{i:?} {src:?} {span:?} {n}")))
+        .collect();
+    wards.sort();
+    out.extend([
+        ("the Regimented searches", t(format!("{regiments:?}"))),
+        ("the Setup queues", format!("{setup_queue:?}")),
+        ("the overrides", t(format!("{overrides:?}"))),
+        ("the discounts", t(format!("{discounts:?}"))),
+        (
+            "the commanders last attacked",
+            format!("{declared_against:?}"),
+        ),
+        ("the outcomes", format!("{outcome:?}")),
+        ("the engagements", t(format!("{engagement:?}"))),
+        ("the Spoils of War", format!("{spoils:?}")),
+        ("the ships waiting for a volley turn", sorted(fresh)),
+        ("the Overload Drawbacks owed", sorted(drawback_carried)),
+        (
+            "the Spoils-of-War Marines to move",
+            t(format!("{relocations:?}")),
+        ),
+        ("the card effects resolving", t(format!("{pending:?}"))),
+        ("the temporary modifiers", {
+            // A card's modifiers in their order; which card's come first follows the order
+            // an effect's recipients were found in, which is the cards' numbering (never read).
+            let mut v: Vec<(u16, String)> = temporary
+                .iter()
+                .map(|x| (w.number(x.card).unwrap_or(u16::MAX), t(format!("{x:?}"))))
+                .collect();
+            v.sort_by_key(|e| e.0);
+            v.into_iter().map(|e| e.1).collect::<Vec<_>>().join(",")
+        }),
+        (
+            "the temporary Commander modifiers",
+            t(format!("{temporary_commanders:?}")),
+        ),
+        ("the used limits", limits.join(",")),
+        ("the damage prevented", wards.join(",")),
+        (
+            "the effects under way",
+            t(format!("{resolving} {acting:?}")),
+        ),
+        ("the response windows", format!("{window:?}")),
+    ]);
+    out
+}
+
 fn identity(g: &Game) -> Written {
     Written {
         text: String::new(),
         at: 0,
+        board_at: 0,
+        prelude: 0,
         script: 0,
         notes: Vec::new(),
         names: Vec::new(),
@@ -1035,6 +1365,8 @@ mod tests {
         let w = Written {
             text: String::new(),
             at: 1,
+            board_at: 1,
+            prelude: 0,
             script: 0,
             notes: Vec::new(),
             names: vec![("a (1)".into(), "a-1".into()), ("a-1".into(), "x".into())],

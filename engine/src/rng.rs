@@ -23,6 +23,8 @@ pub struct Dice {
     ran_out_at: Option<u32>,
     /// Every d10 result since [`Dice::record_rolls`], for `hullbreach replay --to-ruling`.
     recorded: Option<Vec<u8>>,
+    /// A forced result still draws the roll it replaces from the generator ([`Dice::set_advance`]).
+    advance: bool,
 }
 
 impl Dice {
@@ -35,7 +37,15 @@ impl Dice {
             was_forced: false,
             ran_out_at: None,
             recorded: None,
+            advance: false,
         }
+    }
+
+    /// Whether a forced result still draws the roll it replaces from the generator (a ruling's
+    /// `dice-advance: yes`): then the generator moves as it did in the game the dice came from,
+    /// and a later shuffle or unforced roll comes out as it did there (§8.3).
+    pub fn set_advance(&mut self, advance: bool) {
+        self.advance = advance;
     }
 
     /// How far the generator has run: 32-bit words drawn since the seed. A ruling written from
@@ -87,7 +97,12 @@ impl Dice {
     pub fn d10(&mut self) -> u8 {
         self.rolled = self.rolled.saturating_add(1);
         let r = match self.forced.pop_front() {
-            Some(r) => r,
+            Some(r) => {
+                if self.advance {
+                    self.below(10);
+                }
+                r
+            }
             None => {
                 if self.was_forced && self.ran_out_at.is_none() {
                     self.ran_out_at = Some(self.rolled);
@@ -177,6 +192,22 @@ mod tests {
         assert_eq!(a.take_rolls(), rolls);
         a.d10();
         assert!(a.take_rolls().is_empty(), "keeping stops at take_rolls");
+    }
+
+    #[test]
+    fn advancing_forced_dice_move_the_generator_as_rolls_do() {
+        let mut game = Dice::new(5);
+        let rolled: Vec<u8> = (0..6).map(|_| game.d10()).collect();
+        let mut ruling = Dice::new(5);
+        ruling.set_advance(true);
+        ruling.force(rolled.iter().map(|r| 11 - r));
+        let forced: Vec<u8> = (0..6).map(|_| ruling.d10()).collect();
+        assert_eq!(forced, rolled.iter().map(|r| 11 - r).collect::<Vec<_>>());
+        assert_eq!(ruling.word_pos(), game.word_pos());
+        let (mut a, mut b): (Vec<u8>, Vec<u8>) = ((0..9).collect(), (0..9).collect());
+        game.shuffle(&mut a);
+        ruling.shuffle(&mut b);
+        assert_eq!(a, b, "a shuffle after forced dice comes out as the game's");
     }
 
     #[test]

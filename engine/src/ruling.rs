@@ -106,6 +106,11 @@ struct PlayEntry {
     /// `owned-by NAME`: a card this block's commander controls but another owns (§9.16);
     /// what is attached below it is this commander's own (a garrison, §6.9.7).
     owned_by: Option<String>,
+    /// `turned`, `limit-used N`, `prevented N by @label this round|turn` (`moment`).
+    flags: crate::moment::CardFlags,
+    /// `deployed-by NAME` (`-`: nobody): who deployed the card, when not this block's
+    /// commander (what Unique counts, §3.4.11).
+    deployed_by: Option<(String, usize)>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -123,6 +128,8 @@ struct CommanderSpec {
     /// `engagements: N [against NAME]`: engagements already declared this turn, and whom the
     /// last was against (§5.5.2, §7.2).
     engagements: Option<(usize, u8, Option<String>)>,
+    /// `mulligans: N`: mulligans taken in Setup (§4.4.1).
+    mulligans: u8,
 }
 
 /// A parsed ruling, ready to run.
@@ -133,12 +140,22 @@ pub struct Ruling {
     /// `seed-words:`: where the seeded generator starts, in words drawn since the seed.
     seed_words: u128,
     phase: StartAt,
+    /// The `phase:` line (0 when the file has none).
+    phase_line: usize,
     active: Option<(usize, String)>,
     turn: u32,
     dice: Vec<u8>,
     commanders: Vec<CommanderSpec>,
     overrides: Vec<(usize, String)>,
     discounts: Vec<(usize, String)>,
+    /// `dice-advance: yes`: a forced die still draws the roll it replaces from the seeded
+    /// generator (`rng::Dice::set_advance`).
+    dice_advance: bool,
+    /// The moment under way: an engagement, a window, a search, ... (`moment`).
+    moment: crate::moment::Spec,
+    /// `prelude:`: choices played before the script to reach the board's moment; every one
+    /// must be accepted.
+    prelude: Vec<(usize, String)>,
     script: Vec<(usize, String)>,
 }
 
@@ -209,12 +226,16 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
         seed: 0,
         seed_words: 0,
         phase: StartAt::Manufacturing,
+        phase_line: 0,
         active: None,
         turn: 1,
         dice: Vec::new(),
         commanders: Vec::new(),
         overrides: Vec::new(),
         discounts: Vec::new(),
+        dice_advance: false,
+        moment: crate::moment::Spec::default(),
+        prelude: Vec::new(),
         script: Vec::new(),
     };
     #[derive(PartialEq)]
@@ -222,6 +243,9 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
         Top,
         Commander,
         InPlay,
+        Engagement,
+        Aftermath,
+        Prelude,
         Script,
     }
     let mut block = Block::Top;
@@ -251,11 +275,48 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
                 block = Block::Script;
                 continue;
             }
+            if t == "prelude:" {
+                if !r.script.is_empty() || !r.prelude.is_empty() {
+                    return err(line, "one `prelude:` block, before the script");
+                }
+                block = Block::Prelude;
+                continue;
+            }
             let Some((key, value)) = t.split_once(':') else {
                 return err(line, format!("expected `key: value`, found `{t}`"));
             };
             let value = value.trim();
+            let key_line = || crate::moment::KeyLine {
+                line,
+                key: key.trim().to_string(),
+                value: value.to_string(),
+            };
+            if crate::moment::TOP_KEYS.contains(&key.trim()) {
+                r.moment.top.push(key_line());
+                continue;
+            }
             match key.trim() {
+                "engagement" | "aftermath" => {
+                    let slot = if key.trim() == "engagement" {
+                        block = Block::Engagement;
+                        &mut r.moment.engagement
+                    } else {
+                        block = Block::Aftermath;
+                        &mut r.moment.aftermath
+                    };
+                    if slot.is_some() {
+                        return err(line, format!("one `{}:` block", key.trim()));
+                    }
+                    *slot = Some((key_line(), Vec::new()));
+                    continue;
+                }
+                "dice-advance" => {
+                    r.dice_advance = match value {
+                        "yes" => true,
+                        "no" => false,
+                        _ => return err(line, "dice-advance takes yes or no"),
+                    }
+                }
                 "title" => r.title = value.to_string(),
                 "seed" => {
                     r.seed = value.parse().map_err(|_| RulingError {
@@ -277,17 +338,34 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
                 }
                 "active" => r.active = Some((line, value.to_string())),
                 "phase" => {
-                    r.phase = match value {
-                        "setup" => StartAt::Setup,
-                        "logistics" => StartAt::Logistics,
-                        "manufacturing" => StartAt::Manufacturing,
-                        "engagement" => StartAt::Engagement,
-                        "discard" => StartAt::Discard,
-                        _ => return err(
-                            line,
-                            "phase is one of setup, logistics, manufacturing, engagement, discard",
-                        ),
-                    }
+                    use crate::state::Then;
+                    r.phase_line = line;
+                    r.phase =
+                        match value {
+                            "setup" => StartAt::Setup,
+                            "logistics" => StartAt::Logistics,
+                            "manufacturing" => StartAt::Manufacturing,
+                            "engagement" => StartAt::Engagement,
+                            "discard" => StartAt::Discard,
+                            "mulligan" => StartAt::Mulligan,
+                            "setup-deploy" => StartAt::SetupDeploy,
+                            "setup-discard" => StartAt::SetupDiscard,
+                            "logistics-window" => StartAt::Window(Then::Manufacturing),
+                            "manufacturing-window" => StartAt::Window(Then::Engagement),
+                            "end-of-turn-window" => StartAt::Window(Then::NextTurn),
+                            "combat" => StartAt::Combat,
+                            "aftermath" => StartAt::Aftermath,
+                            _ => match value.strip_prefix("setup-modules ").and_then(parse_number) {
+                                Some(left) => StartAt::SetupModules(left),
+                                None => return err(
+                                    line,
+                                    "phase is one of setup, logistics, manufacturing, engagement, \
+                                 discard, setup-modules N, mulligan, setup-deploy, setup-discard, \
+                                 logistics-window, manufacturing-window, end-of-turn-window, \
+                                 combat, aftermath",
+                                ),
+                            },
+                        }
                 }
                 "dice" => {
                     for d in value.split_whitespace() {
@@ -308,6 +386,36 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
         match block {
             Block::Top => return err(line, "indented line outside a commander or script block"),
             Block::Script => r.script.push((line, t.to_string())),
+            Block::Prelude => r.prelude.push((line, t.to_string())),
+            Block::Engagement | Block::Aftermath => {
+                let Some((key, value)) = t.split_once(':') else {
+                    return err(line, format!("expected `key: value`, found `{t}`"));
+                };
+                let (keys, known, what) = if block == Block::Engagement {
+                    (
+                        &mut r.moment.engagement,
+                        crate::moment::ENGAGEMENT_KEYS,
+                        "engagement",
+                    )
+                } else {
+                    (
+                        &mut r.moment.aftermath,
+                        crate::moment::AFTERMATH_KEYS,
+                        "aftermath",
+                    )
+                };
+                let key = key.trim();
+                if !known.contains(&key) {
+                    return err(line, format!("unknown {what} key `{key}`"));
+                }
+                if let Some((_, keys)) = keys.as_mut() {
+                    keys.push(crate::moment::KeyLine {
+                        line,
+                        key: key.to_string(),
+                        value: value.trim().to_string(),
+                    });
+                }
+            }
             Block::Commander | Block::InPlay => {
                 let Some(c) = r.commanders.last_mut() else {
                     return err(line, "no commander");
@@ -359,6 +467,12 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
                         })?;
                         c.engagements = Some((line, n, against));
                     }
+                    "mulligans" => {
+                        c.mulligans = parse_number(value.trim()).ok_or(RulingError {
+                            line,
+                            message: "mulligans takes a number".into(),
+                        })?
+                    }
                     "hand" => c.hand.extend(list()),
                     "shipyard" => c.shipyard.extend(list()),
                     "scrapheap" => c.scrapheap.extend(list()),
@@ -386,10 +500,15 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
         entered: None,
         controlled_by: None,
         owned_by: None,
+        flags: crate::moment::CardFlags::default(),
+        deployed_by: None,
     };
     let mut words: Vec<&str> = Vec::new();
     let mut it = t.split_whitespace().peekable();
     while let Some(w) = it.next() {
+        if crate::moment::card_flag(w, &mut it, &mut e.flags, line)? {
+            continue;
+        }
         if let Some(l) = w.strip_prefix('@') {
             e.label = Some(l.to_string());
         } else if w == "wounds" {
@@ -408,6 +527,12 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
             e.owes_drawback = true;
         } else if w == "face-down" {
             e.face_down = true;
+        } else if w == "deployed-by" {
+            let who = it.next().map(String::from).ok_or(RulingError {
+                line,
+                message: "`deployed-by` needs a commander name (or `-`)".into(),
+            })?;
+            e.deployed_by = Some((who, line));
         } else if w == "controlled-by" || w == "owned-by" {
             let who = it.next().map(String::from).ok_or(RulingError {
                 line,
@@ -432,6 +557,8 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
 /// Labels and names for resolving script references.
 struct Refs {
     labels: BTreeMap<String, Inst>,
+    /// Cards the board gives wounds, with their lines: checked once the board stands.
+    wounded: Vec<(Inst, usize)>,
 }
 
 fn seat(g: &Game, name: &str, line: usize) -> Result<PlayerId, RulingError> {
@@ -475,7 +602,9 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
     })?;
     let mut refs = Refs {
         labels: BTreeMap::new(),
+        wounded: Vec::new(),
     };
+    let mut flags: Vec<(Inst, usize, crate::moment::CardFlags)> = Vec::new();
     let mut stockpiles = Vec::new();
     let mut entered: Vec<(Inst, u32)> = Vec::new();
     for (k, c) in r.commanders.iter().enumerate() {
@@ -524,10 +653,15 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
                 message: x.to_string(),
             })?;
             if e.wounds > 0 {
-                g.set_wounds(i, e.wounds).map_err(|m| RulingError {
-                    line: e.line,
-                    message: m,
-                })?;
+                g.set_wounds_unchecked(i, e.wounds)
+                    .map_err(|m| RulingError {
+                        line: e.line,
+                        message: m,
+                    })?;
+                refs.wounded.push((i, e.line));
+            }
+            if !e.flags.is_empty() {
+                flags.push((i, e.line, e.flags.clone()));
             }
             g.set_face_down(i, e.face_down);
             if e.awaits_volley {
@@ -566,6 +700,18 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
                     }
                 }
             }
+            if let Some((name, line)) = &e.deployed_by {
+                let by = match name.as_str() {
+                    "-" => None,
+                    _ => Some(seat(&g, name, *line)?),
+                };
+                if zone == Zone::Stockpile {
+                    return err(*line, "a Stockpile card is placed, not deployed (§4.3)");
+                }
+                if let Some(x) = g.instances.get_mut(i.0 as usize) {
+                    x.deployed_by = by;
+                }
+            }
             if let Some(l) = &e.label {
                 if refs.labels.insert(l.clone(), i).is_some() {
                     return err(e.line, format!("label @{l} used twice"));
@@ -580,6 +726,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             _ => None,
         };
         if let Some(x) = g.cmd_mut(who) {
+            x.mulligans = c.mulligans;
             x.conscripted = c.conscripted;
             x.out = c.out;
             x.engagements = c.engagements.as_ref().map_or(0, |e| e.1);
@@ -597,6 +744,15 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             }
         }
         g.clock = g.clock.max(last);
+    }
+    // A card's own marks of the moment, once labels and the times cards entered play stand.
+    for (i, line, f) in &flags {
+        let card = |g: &Game, s: &str, line: usize| card_ref(g, &refs, s, line);
+        let names = crate::moment::Names {
+            card: &card,
+            seat: &seat,
+        };
+        crate::moment::apply_card_flags(&mut g, *i, f, *line, &names)?;
     }
     for (line, text) in &r.overrides {
         let ov = parse_override(&g, &refs, text, *line)?;
@@ -618,7 +774,51 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
     }
     g.dice.seek(r.seed_words);
     g.force_dice(r.dice.iter().copied());
+    g.dice.set_advance(r.dice_advance);
     Ok((g, refs))
+}
+
+/// A card a board key names: `@label`, `Name @label` (the name must be the labelled card's),
+/// `Name #N`, or a name (the first card in play of that name, else anywhere in the game).
+fn card_ref(g: &Game, refs: &Refs, s: &str, line: usize) -> Result<Inst, RulingError> {
+    if let Some((name, l)) = s.rsplit_once(" @") {
+        let i = label(refs, &format!("@{}", l.trim()), line)?;
+        if g.name(i) != name.trim() {
+            return err(
+                line,
+                format!("@{} is {}, not {}", l.trim(), g.name(i), name.trim()),
+            );
+        }
+        return Ok(i);
+    }
+    let all_play: Vec<Inst> = (0..g.commanders().len())
+        .flat_map(|k| g.in_play_of(PlayerId(k as u8)))
+        .collect();
+    find(g, refs, &all_play, s, line, "in play")
+}
+
+/// Once the board stands (its Modules, statics and the moment in place): every wounded card
+/// has fewer wounds than it can take (§9.38), unless it was destroyed by volley fire and
+/// awaits its Stoic last volley (§3.4.10).
+fn check_wounds(g: &Game, refs: &Refs) -> Result<(), RulingError> {
+    for &(i, line) in &refs.wounded {
+        let wounds = g.instance(i).map_or(0, |x| x.wounds);
+        let can_take = crate::rules::stats::wounds(g, i);
+        let stoic = g.engagement.as_ref().is_some_and(|e| e.stoic.contains(&i));
+        if wounds >= can_take && !stoic {
+            // printed: §9.38, named for the designer beside what the card takes now.
+            let printed = g.card(i).wounds.unwrap_or(0);
+            return err(
+                line,
+                format!(
+                    "{} takes {can_take} wounds (printed {printed}); {wounds} would destroy it \
+                     (only a Stoic unit awaiting its last volley stays in play so, §3.4.10)",
+                    g.name(i)
+                ),
+            );
+        }
+    }
+    Ok(())
 }
 
 fn label(refs: &Refs, s: &str, line: usize) -> Result<Inst, RulingError> {
@@ -1176,10 +1376,46 @@ impl Session {
             Some((line, name)) => seat(&g, name, *line).map_err(|e| fail(&out, e))?,
             None => PlayerId(0),
         };
-        out.push_str("\n== board ==\n");
-        out.push_str(&board(&g));
+        if matches!(r.phase, StartAt::Setup | StartAt::Logistics) {
+            let what = [
+                r.moment.top.first().map(|k| k.line),
+                r.moment.engagement.as_ref().map(|k| k.0.line),
+                r.moment.aftermath.as_ref().map(|k| k.0.line),
+            ];
+            if let Some(line) = what.into_iter().flatten().min() {
+                return Err(fail(
+                    &out,
+                    RulingError {
+                        line,
+                        message: "a board that starts with Setup or Logistics played for it has \
+                                  nothing under way yet: give the phase the moment stands in"
+                            .into(),
+                    },
+                ));
+            }
+        }
+        if matches!(r.phase, StartAt::Setup | StartAt::Logistics) {
+            // The board as written, then the automatic steps played on it.
+            check_wounds(&g, &refs).map_err(|e| fail(&out, e))?;
+            out.push_str("\n== board ==\n");
+            out.push_str(&board(&g));
+            g.start_at(active, r.turn, r.phase);
+        } else {
+            // The board stands at its moment before it is shown: what is under way changes
+            // what its units are now (a temporary modifier, a mark).
+            g.start_at(active, r.turn, r.phase);
+            let card = |g: &Game, s: &str, line: usize| card_ref(g, &refs, s, line);
+            let names = crate::moment::Names {
+                card: &card,
+                seat: &seat,
+            };
+            crate::moment::build(&mut g, &r.moment, r.phase_line, &names)
+                .map_err(|e| fail(&out, e))?;
+            check_wounds(&g, &refs).map_err(|e| fail(&out, e))?;
+            out.push_str("\n== board ==\n");
+            out.push_str(&board(&g));
+        }
         out.push_str("\n== start ==\n");
-        g.start_at(active, r.turn, r.phase);
         {
             let n = Namer::new(&g);
             for e in g.log() {
@@ -1194,6 +1430,27 @@ impl Session {
             seed: r.seed,
         };
         s.dice_note();
+        if !r.prelude.is_empty() {
+            s.out.push_str("\n== prelude ==\n");
+            for (line, text) in &r.prelude {
+                let error = match s.play(text, *line) {
+                    Ok(true) => continue,
+                    Ok(false) => RulingError {
+                        line: *line,
+                        message: "the rules refuse this prelude line, and a prelude builds the \
+                                  board: every line of it must be accepted"
+                            .into(),
+                    },
+                    Err(e) => e,
+                };
+                let _ = writeln!(s.out, "\n> {text}");
+                return Err(Failed {
+                    transcript: std::mem::take(&mut s.out),
+                    error,
+                });
+            }
+            s.out.push_str("\n== script ==\n");
+        }
         Ok(s)
     }
 

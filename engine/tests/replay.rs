@@ -1,8 +1,8 @@
 //! `hullbreach replay` end to end (issue #16 item 7): a game of a `simulate --out` file plays
 //! again byte for byte as `hullbreach play` plays it from the record's seed, decks and players;
-//! `--numbered` numbers its choices; `--to-ruling` writes a ruling `hullbreach ruling` runs, or
-//! refuses a moment a board cannot hold with the choice that can be written; bad files and
-//! game numbers are refused with what is wrong. The writer itself is tested in
+//! `--numbered` numbers its choices; `--to-ruling` writes a ruling `hullbreach ruling` runs at
+//! any choice (a board, or the nearest earlier board and a prelude where a card effect is
+//! resolving); bad files and game numbers are refused with what is wrong. The writer itself is tested in
 //! `tests/tests/replay.rs`.
 
 use std::path::{Path, PathBuf};
@@ -139,62 +139,64 @@ fn a_replay_is_the_game_play_plays_byte_for_byte() {
 }
 
 #[test]
-fn to_ruling_writes_a_ruling_that_runs_or_refuses_with_the_nearest_choice() {
+fn to_ruling_writes_a_ruling_at_any_choice_that_runs() {
     let dir = Scratch::new("ruling");
     let games = dir.file("games.jsonl");
     let file = dir.file("moment.ruling");
-    // Choice 1 is in Setup: refused, with the first choice that can be written.
-    let out = hullbreach(&["replay", &games, "--game", "0", "--to-ruling", "--at", "1"]);
-    assert!(!out.status.success());
-    let err = text(&out.stderr);
-    assert!(
-        err.starts_with("error: cannot write the game before choice 1 as a ruling: it is "),
-        "{err}"
-    );
-    let next: String = err
-        .split("the next one that can is ")
-        .nth(1)
-        .expect("names the next writable choice")
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    // That choice writes, to a file, and the ruling runs with every script line accepted.
-    let out = hullbreach(&[
-        "replay",
-        &games,
-        "--game",
-        "0",
-        "--to-ruling",
-        "--at",
-        &next,
-        "--out",
-        &file,
-    ]);
+    let write = |at: &str, extra: &[&str]| {
+        let mut args = vec!["replay", &games, "--game", "0", "--to-ruling", "--at", at];
+        args.extend_from_slice(extra);
+        hullbreach(&args)
+    };
+    // Choice 1 is in Setup: a board too (§4), to a file, and the ruling runs with every script
+    // line accepted.
+    let out = write("1", &["--out", &file]);
     let err = text(&out.stderr);
     assert!(out.status.success(), "{err}");
-    assert!(
-        err.contains(&format!("the board before choice {next}")),
-        "{err}"
-    );
+    assert!(err.contains("the board before choice 1 "), "{err}");
     let written = std::fs::read_to_string(&file).expect("the ruling file");
-    assert!(
-        written.contains(&format!("before choice {next}\n")),
-        "{written}"
-    );
+    assert!(written.contains("before choice 1\n"), "{written}");
+    assert!(written.contains("\nturn: 0\n"), "{written}");
     let run = ok(hullbreach(&["ruling", &file]));
     assert!(!run.contains("REFUSED"), "{run}");
     assert!(!run.contains("forced dice ran out"), "{run}");
     // Standard output gets the same ruling without --out.
-    let printed = ok(hullbreach(&[
-        "replay",
-        &games,
-        "--game",
-        "0",
-        "--to-ruling",
-        "--at",
-        &next,
-    ]));
-    assert_eq!(printed, written);
+    assert_eq!(ok(write("1", &[])), written);
+    // A choice that answers a resolving card effect: the nearest earlier board and a prelude,
+    // or with --nearest that board and its script.
+    let numbered = ok(hullbreach(&["replay", &games, "--game", "0", "--numbered"]));
+    let at: String = numbered
+        .lines()
+        .find(|l| l.starts_with("choice ") && l.contains(": target "))
+        .expect("a choice for a card effect")
+        .trim_start_matches("choice ")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let out = write(&at, &["--out", &file]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("cannot be a board"), "{err}");
+    assert!(
+        err.contains(&format!("to the moment before choice {at}")),
+        "{err}"
+    );
+    let written = std::fs::read_to_string(&file).expect("the ruling file");
+    assert!(
+        written.contains("\nprelude:  # the game's choice"),
+        "{written}"
+    );
+    let run = ok(hullbreach(&["ruling", &file]));
+    assert!(
+        run.contains("\n== prelude ==\n") && !run.contains("REFUSED"),
+        "{run}"
+    );
+    let nearest = ok(write(&at, &["--nearest"]));
+    assert!(!nearest.contains("\nprelude:"), "{nearest}");
+    assert!(
+        nearest.starts_with(&format!("# choice {at} cannot be a board")),
+        "{nearest}"
+    );
 }
 
 #[test]

@@ -186,8 +186,8 @@ enum Command {
         /// Script lines [default: to the end of the turn, at most 20].
         #[arg(long, requires = "to_ruling")]
         choices: Option<usize>,
-        /// When the state before `--at` cannot be written, write the nearest earlier one that
-        /// can instead of refusing.
+        /// When the state before `--at` cannot be a board (a card effect is resolving), write
+        /// the nearest earlier board and its script instead of that board and a prelude.
         #[arg(long, requires = "to_ruling")]
         nearest: bool,
         /// Write the ruling to FILE instead of standard output.
@@ -232,7 +232,8 @@ enum Command {
         /// Script lines [default: to the end of the turn, at most 20].
         #[arg(long, requires = "to_ruling")]
         choices: Option<usize>,
-        /// Write the nearest earlier choice that can be written instead of refusing.
+        /// When the state before `--at` cannot be a board (a card effect is resolving), write
+        /// the nearest earlier board and its script instead of that board and a prelude.
         #[arg(long, requires = "to_ruling")]
         nearest: bool,
         /// Write the ruling to FILE instead of standard output.
@@ -1041,7 +1042,8 @@ fn replay(
 }
 
 /// `--to-ruling`: the ruling before choice `req.at` of the game that began at `start`, to
-/// `out` or standard output; its notes (a script stopped early, `--nearest`) on stderr.
+/// `out` or standard output; its notes (a prelude, a script stopped early, `--nearest`) on
+/// stderr.
 fn write_ruling(
     start: &Game,
     history: &[(engine::PlayerId, engine::Choice)],
@@ -1055,12 +1057,24 @@ fn write_ruling(
     match out {
         Some(path) => {
             std::fs::write(path, &w.text).map_err(|e| format!("{}: {e}", path.display()))?;
-            eprintln!(
-                "wrote {}: the board before choice {} and {} script line(s)",
-                path.display(),
-                w.at,
-                w.script
-            );
+            if w.prelude > 0 {
+                eprintln!(
+                    "wrote {}: the board before choice {}, a prelude of {} line(s) to the moment \
+                     before choice {}, and {} script line(s)",
+                    path.display(),
+                    w.board_at,
+                    w.prelude,
+                    w.at,
+                    w.script
+                );
+            } else {
+                eprintln!(
+                    "wrote {}: the board before choice {} and {} script line(s)",
+                    path.display(),
+                    w.at,
+                    w.script
+                );
+            }
         }
         None => print!("{}", w.text),
     }
