@@ -125,18 +125,20 @@ impl Game {
 
 /// Can `card` lie face down on `host` (§3.4.4: a Face Up-Face Down Module-Ship that fits)?
 fn fits_face_down(g: &Game, card: Inst, host: Inst) -> bool {
-    let k = g.card(card);
-    if k.kind != CardKind::Module(ModuleKind::Ship) || !k.has_trait(TraitName::FaceUpFaceDown) {
+    if !is_face_down_module(g, card) {
         return false;
     }
+    let k = g.card(card);
     match (g.card(host).kind, &k.fits) {
         (CardKind::Ship(class), Some(fits)) => fits.admits(class),
         _ => true,
     }
 }
 
+/// A Face Up-Face Down Module-Ship: what may lie face down (§3.4.4).
 fn is_face_down_module(g: &Game, card: Inst) -> bool {
     let k = g.card(card);
+    // printed: Face Up-Face Down is the Module's own printed trait (§3.4.4).
     k.kind == CardKind::Module(ModuleKind::Ship) && k.has_trait(TraitName::FaceUpFaceDown)
 }
 
@@ -269,7 +271,7 @@ fn deal_owner(g: &mut Game, h: &Hidden, stream: &mut Dice) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::game::Config;
     use crate::ir::{Card, CardId, ShipClass, SizeRestriction, Trait};
@@ -285,12 +287,14 @@ mod tests {
 
     fn unit(id: CardId, name: &str, kind: CardKind, a: u8, d: u8, w: u8) -> Card {
         let mut c = Card::blank(id, name, kind);
+        // printed: a test card's printed attack, defense and wounds (§6.2).
         (c.attack, c.defense, c.wounds) = (Some(a), Some(d), Some(w));
         c
     }
 
     fn face_down_module(id: CardId, name: &str) -> Card {
         let mut c = Card::blank(id, name, CardKind::Module(ModuleKind::Ship));
+        // printed: the test Module's printed trait (§3.4.4).
         c.traits = vec![Trait::FaceUpFaceDown];
         c.fits = Some(SizeRestriction::AtLeast(ShipClass::BattleCruiser));
         c
@@ -326,7 +330,7 @@ mod tests {
 
     /// Ada (seat 0) observes; Bob has a Battle Cruiser with a face-down Module, a hand and a
     /// Shipyard; both have Scrapheaps. Ada's Manufacturing Phase, turn 3.
-    fn board() -> Game {
+    pub(in crate::players) fn board() -> Game {
         let mut g = Game::empty(
             pool(),
             vec!["Ada".into(), "Bob".into()],

@@ -402,9 +402,9 @@ fn evaluate(g: &Game, seats: usize) -> Vec<f64> {
 
 /// What a commander's position is worth, in deployment-cost units (docs/players.md): the
 /// Station's remaining wounds and its Module-Stations' (what an attacker must chew through,
-/// §6.5.3), each unit and Module in play by its cost scaled by its remaining wounds, a
-/// Station without Marines aboard facing boarders (§6.9.3, an elimination), cards in hand,
-/// Stockpiles and the Shipyard.
+/// §6.5.3), each ship and Marine in play by its cost and attack scaled by its remaining
+/// wounds, other cards in play by half their cost, cards in hand, Stockpiles and the Shipyard.
+/// A commander out, or without a Station, is worth nothing.
 pub(crate) fn strength(g: &Game, p: PlayerId) -> f64 {
     let Some(c) = g.commander(p) else {
         return 0.0;
@@ -464,6 +464,65 @@ fn ln(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::players::determinise::tests::board;
+    use crate::players::play_out_checked;
+
+    #[test]
+    fn the_search_reads_nothing_it_cannot_see() {
+        let g = board();
+        let ada = PlayerId(0);
+        assert!(g.legal_choices().len() > 1, "Ada has a decision to search");
+        // Bob's hand, Shipyard and face-down Module and Ada's Shipyard order dealt again, the
+        // dice reseeded: Ada sees the same game.
+        for seed in [99, 100, 101] {
+            let h = g.determinised_for(ada, seed);
+            assert_ne!(g.commanders[1].hand, h.commanders[1].hand);
+            for budget in [1, 7, 40] {
+                let a = SearchPlayer::new(5, budget).choose(&g);
+                let b = SearchPlayer::new(5, budget).choose(&h);
+                assert!(a.is_some());
+                assert_eq!(a, b, "budget {budget}, deal {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_forced_decision_takes_no_search_and_games_with_search_end() {
+        let mut g = board();
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(SearchPlayer::new(1, 6)),
+            Box::new(HeuristicPlayer::new(2)),
+        ];
+        let (made, stop) = play_out_checked(&mut g, &mut players, 5_000);
+        assert!(
+            matches!(stop, super::super::Stop::Over),
+            "{stop:?} after {made} choices"
+        );
+        // The same seeds play the same game, choice for choice.
+        let mut again = board();
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(SearchPlayer::new(1, 6)),
+            Box::new(HeuristicPlayer::new(2)),
+        ];
+        play_out_checked(&mut again, &mut players, 5_000);
+        assert_eq!(g.history(), again.history());
+        // One legal choice: it is taken without drawing from the player's stream.
+        let mut p = SearchPlayer::new(3, 50);
+        let before = p.dice.word_pos();
+        let mut forced = board();
+        for i in std::mem::take(&mut forced.commanders[0].hand) {
+            forced.instances[i.0 as usize].zone = crate::game::Zone::Scrapheap;
+            forced.commanders[0].scrapheap.push(i);
+        }
+        forced.start_at(PlayerId(0), 3, crate::board::StartAt::Discard);
+        assert_eq!(
+            forced.legal_choices(),
+            vec![Choice::EndTurn],
+            "nothing to discard"
+        );
+        assert_eq!(p.choose(&forced), Some(Choice::EndTurn));
+        assert_eq!(p.dice.word_pos(), before);
+    }
 
     #[test]
     fn ln_matches_the_platform_closely() {
