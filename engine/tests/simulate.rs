@@ -303,8 +303,8 @@ fn a_simulated_game_replays_with_play() {
 }
 
 /// `--player search:N` (issue #16 item 6): the same report and games file for one thread and
-/// two, the budget recorded with the player, the game replayed from the file; bad budgets
-/// refused in words.
+/// two, the budget recorded with the player, the game replayed from the file, `play` and
+/// `sweep` seating it; bad budgets refused in words.
 #[test]
 fn search_players_simulate_the_same_on_any_number_of_threads() {
     let dir = Scratch::new("search");
@@ -346,6 +346,44 @@ fn search_players_simulate_the_same_on_any_number_of_threads() {
     assert!(games.contains("\"player\":\"search:3\""), "{games}");
     let replayed = hullbreach(&["replay", &one, "--game", "1"]);
     assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+    // `play` and `sweep` seat it too; a transcript is the same byte for byte.
+    let play = || {
+        let out = hullbreach(&[
+            "play",
+            "--deck",
+            "rdf-starter",
+            "--deck",
+            "corporate-starter",
+            "--seed",
+            "4",
+            "--turns",
+            "6",
+            "--player",
+            "heuristic",
+            "--player",
+            "search:2",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        out.stdout
+    };
+    assert_eq!(play(), play());
+    let swept = hullbreach(&[
+        "sweep",
+        "--games",
+        "2",
+        "--commanders",
+        "3",
+        "--turns",
+        "4",
+        "--player",
+        "search:2",
+    ]);
+    assert!(swept.status.success(), "{}", text(&swept.stderr));
+    assert!(
+        text(&swept.stdout).contains("search:2"),
+        "{}",
+        text(&swept.stdout)
+    );
     let refused = |player: &str, says: &str| {
         let out = hullbreach(&[RUN, &["--player", player]].concat());
         assert!(!out.status.success(), "{player} was accepted");
