@@ -25,7 +25,9 @@
 //! opponents' hands, the order of the Shipyards, which face-down Module is which, or the dice,
 //! give the same determinisations for the same stream (tested below and in `search`). Cards
 //! an opponent's hand holds that the observer once saw (returned from play) are treated as
-//! unknown too: forgetting is allowed, peeking is not.
+//! unknown too: forgetting is allowed, peeking is not. One exception the other way: a
+//! face-down Module whose own effect is under way (its controller is being asked whether to
+//! flip it) stays where it is for that moment, since the pending effect names it.
 
 use crate::event::Event;
 use crate::game::{Facing, Game, Zone};
