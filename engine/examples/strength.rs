@@ -11,15 +11,13 @@
 
 use std::sync::Arc;
 
-use engine::players::{play_out_checked, HeuristicPlayer, Player, RandomPlayer, Stop};
+use engine::players::{play_out_checked, Player, Stop};
+use engine::sweep::PlayerKind;
 use engine::{CardDb, Config, Game, Outcome};
 
-fn player(kind: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    match kind {
-        "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        "heuristic" => Ok(Box::new(HeuristicPlayer::new(seed))),
-        other => Err(format!("unknown player `{other}` (random, heuristic)")),
-    }
+/// The player `kind` (`random`, `heuristic`, `search[:N]`) seated as every tool seats it.
+fn player(kind: &str, game_seed: u64, seat: u64) -> Result<Box<dyn Player>, String> {
+    Ok(PlayerKind::parse(kind)?.player(game_seed, seat))
 }
 
 fn wilson(k: u64, n: u64) -> (f64, f64) {
@@ -46,6 +44,7 @@ fn run() -> Result<(), String> {
     let decks = [load(deck_a)?, load(deck_b)?];
     let games: u64 = games.parse().map_err(|_| "GAMES is a number")?;
     let (mut wins_a, mut wins_b, mut caps, mut loops) = (0u64, 0u64, 0u64, 0u64);
+    let started = std::time::Instant::now();
     for i in 0..games {
         // A sits in seat (i % 2); the deck pair flips every two games.
         let a_seat = (i % 2) as usize;
@@ -69,7 +68,7 @@ fn run() -> Result<(), String> {
         .map_err(|e| e.to_string())?;
         let mut players = Vec::new();
         for (k, kind) in kinds.iter().enumerate() {
-            players.push(player(kind, i.wrapping_mul(31).wrapping_add(k as u64))?);
+            players.push(player(kind, i, k as u64)?);
         }
         let (_, stop) = play_out_checked(&mut g, &mut players, 2_000_000);
         if matches!(stop, Stop::Loop(_) | Stop::Stuck(_)) {
@@ -81,12 +80,14 @@ fn run() -> Result<(), String> {
             _ => caps += 1,
         }
     }
+    let seconds = started.elapsed().as_secs_f64();
     let (lo, hi) = wilson(wins_a, games);
     println!(
-        "{pa} vs {pb}: {games} games, {pa} won {wins_a} ({:.1}%, 95% Wilson {:.1}%..{:.1}%), {pb} won {wins_b}, {caps} at the 100-turn cap, {loops} stopped by a loop",
+        "{pa} vs {pb}: {games} games, {pa} won {wins_a} ({:.1}%, 95% Wilson {:.1}%..{:.1}%), {pb} won {wins_b}, {caps} at the 100-turn cap, {loops} stopped by a loop; {seconds:.0} s, {:.2} s a game",
         100.0 * wins_a as f64 / games as f64,
         100.0 * lo,
-        100.0 * hi
+        100.0 * hi,
+        seconds / games as f64
     );
     Ok(())
 }

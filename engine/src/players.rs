@@ -1,5 +1,12 @@
-//! Computer players: a uniformly random legal player and a simple heuristic one. Both are
-//! deterministic given their seed (their own ChaCha stream, separate from the game's dice).
+//! Computer players: a uniformly random legal player, a simple heuristic one, and a search
+//! player ([`search`]: information-set Monte Carlo tree search over determinised hidden
+//! information, [`determinise`]). All are deterministic given their seed (their own ChaCha
+//! stream, separate from the game's dice).
+
+mod determinise;
+pub mod search;
+
+pub use search::SearchPlayer;
 
 use crate::choice::{Choice, DecisionKind};
 use crate::ir::CardKind;
@@ -49,7 +56,8 @@ impl HeuristicPlayer {
         }
     }
 
-    fn score(game: &Game, c: &Choice) -> i32 {
+    /// The heuristic's score of a choice (the search player ranks and plays out by it).
+    pub(crate) fn score(game: &Game, c: &Choice) -> i32 {
         let value = |i| {
             let k = game.card(i);
             i32::from(k.cost.resource) + i32::from(k.cost.currency)

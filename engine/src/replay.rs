@@ -55,12 +55,7 @@ pub fn replay(
     }
     let mut seats = Vec::new();
     for ((name, cards), player) in record.decks.iter().zip(decks).zip(&record.players) {
-        let kind = PlayerKind::from_name(player).ok_or_else(|| {
-            format!(
-                "game {}: no computer player `{player}` (random, heuristic)",
-                record.index
-            )
-        })?;
+        let kind = PlayerKind::parse(player).map_err(|e| format!("game {}: {e}", record.index))?;
         seats.push((name.clone(), cards, kind));
     }
     let (start, mut players) = crate::simulate::new_game(db, record.seed, record.run.turns, seats)?;

@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use crate::invariants::violations;
 use crate::ir::{Card, CardId, CardKind, ModuleKind, StockpileKind};
-use crate::players::{HeuristicPlayer, Player, RandomPlayer};
+use crate::players::{HeuristicPlayer, Player, RandomPlayer, SearchPlayer};
 use crate::rng::Dice;
 use crate::state::{Config, Game};
 use crate::CardDb;
@@ -39,21 +39,41 @@ pub const MAX_CHOICES_PER_TURN: usize = 20_000;
 pub enum PlayerKind {
     Random,
     Heuristic,
+    /// The search player (`players::search`) with its budget in playouts per decision.
+    Search {
+        budget: u32,
+    },
 }
 
 impl PlayerKind {
-    pub fn name(self) -> &'static str {
+    /// The kind's name as `--player` takes it and a games file records it: `random`,
+    /// `heuristic`, `search:N` (always with its budget, so the record replays).
+    pub fn name(self) -> String {
         match self {
-            PlayerKind::Random => "random",
-            PlayerKind::Heuristic => "heuristic",
+            PlayerKind::Random => "random".into(),
+            PlayerKind::Heuristic => "heuristic".into(),
+            PlayerKind::Search { budget } => format!("search:{budget}"),
         }
     }
 
-    /// The kind a games file names (`random`, `heuristic`), as [`PlayerKind::name`] writes it.
+    /// `random`, `heuristic`, `search` (the default budget) or `search:N`; a bad budget is
+    /// refused saying what a budget is.
+    pub fn parse(text: &str) -> Result<PlayerKind, String> {
+        match text {
+            "random" => Ok(PlayerKind::Random),
+            "heuristic" => Ok(PlayerKind::Heuristic),
+            t if t.starts_with("search") => Ok(PlayerKind::Search {
+                budget: crate::players::search::parse_budget(t)?,
+            }),
+            other => Err(format!(
+                "no computer player `{other}`: random, heuristic or search[:budget]"
+            )),
+        }
+    }
+
+    /// The kind a games file names, as [`PlayerKind::name`] writes it.
     pub fn from_name(name: &str) -> Option<PlayerKind> {
-        [PlayerKind::Random, PlayerKind::Heuristic]
-            .into_iter()
-            .find(|k| k.name() == name)
+        PlayerKind::parse(name).ok()
     }
 
     /// The player of this kind for seat `seat` of the game with seed `game_seed`, on its own
@@ -64,6 +84,7 @@ impl PlayerKind {
         match self {
             PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
             PlayerKind::Heuristic => Box::new(HeuristicPlayer::new(seed)),
+            PlayerKind::Search { budget } => Box::new(SearchPlayer::new(seed, budget)),
         }
     }
 }

@@ -301,3 +301,109 @@ fn a_simulated_game_replays_with_play() {
         );
     }
 }
+
+/// `--player search:N` (issue #16 item 6): the same report and games file for one thread and
+/// two, the budget recorded with the player, the game replayed from the file, `play` and
+/// `sweep` seating it; bad budgets refused in words.
+#[test]
+fn search_players_simulate_the_same_on_any_number_of_threads() {
+    let dir = Scratch::new("search");
+    let run = |jobs: &str, out: &str| {
+        let out = hullbreach(&[
+            "simulate",
+            "--deck",
+            "rdf-starter",
+            "--deck",
+            "colonial-starter",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--turns",
+            "20",
+            "--player",
+            "search:3",
+            "--player",
+            "heuristic",
+            "--jobs",
+            jobs,
+            "--out",
+            out,
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let (one, two) = (dir.file("one.jsonl"), dir.file("two.jsonl"));
+    let report = run("1", &one);
+    assert_eq!(
+        report,
+        run("2", &two),
+        "the report is the same for 2 threads"
+    );
+    let games = std::fs::read_to_string(&one).expect("written");
+    assert_eq!(games, std::fs::read_to_string(&two).expect("written"));
+    assert!(report.contains("search:3"), "{report}");
+    assert!(games.contains("\"player\":\"search:3\""), "{games}");
+    let replayed = hullbreach(&["replay", &one, "--game", "1"]);
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+    // `play` and `sweep` seat it too; a transcript is the same byte for byte.
+    let play = || {
+        let out = hullbreach(&[
+            "play",
+            "--deck",
+            "rdf-starter",
+            "--deck",
+            "corporate-starter",
+            "--seed",
+            "4",
+            "--turns",
+            "6",
+            "--player",
+            "heuristic",
+            "--player",
+            "search:2",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        out.stdout
+    };
+    assert_eq!(play(), play());
+    let swept = hullbreach(&[
+        "sweep",
+        "--games",
+        "2",
+        "--commanders",
+        "3",
+        "--turns",
+        "4",
+        "--player",
+        "search:2",
+    ]);
+    assert!(swept.status.success(), "{}", text(&swept.stderr));
+    assert!(
+        text(&swept.stdout).contains("search:2"),
+        "{}",
+        text(&swept.stdout)
+    );
+    let refused = |player: &str, says: &str| {
+        let out = hullbreach(&[RUN, &["--player", player]].concat());
+        assert!(!out.status.success(), "{player} was accepted");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(says) && err.contains(player),
+            "{player}: {err}"
+        );
+    };
+    for bad in [
+        "search:0",
+        "search:",
+        "search:lots",
+        "search:100001",
+        "search-9",
+    ] {
+        refused(bad, "budget is a number of playouts from 1 to 100000");
+    }
+    refused(
+        "wizard",
+        "no computer player `wizard`: random, heuristic or search[:budget]",
+    );
+}

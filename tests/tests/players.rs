@@ -1,10 +1,13 @@
 //! Computer players and liveness (issue #16): a driver never hangs on a game that loops
-//! (`engine::liveness`), and the engine itself offers no loop in a boarding action (I-56, I-66).
+//! (`engine::liveness`), and the engine itself offers no loop in a boarding action (I-56, I-66);
+//! the search player never reads what its commander cannot see and plays whole starter games
+//! deterministically.
 
 use std::sync::Arc;
 
 use engine::choice::Choice;
-use engine::players::{play_out_checked, HeuristicPlayer, Player, Stop};
+use engine::players::{play_out_checked, HeuristicPlayer, Player, SearchPlayer, Stop};
+use engine::sweep::PlayerKind;
 use engine::{ruling, CardDb, Game};
 
 /// A boarding action aboard Ada's Dragon, STEP 8 begun: Bob's Military Police board against
@@ -174,4 +177,127 @@ fn the_heuristic_player_sends_marines_at_a_station_no_marine_defends() {
         "      Military Police Company\n",
     );
     assert_eq!(c, Choice::DeclineEngagement);
+}
+
+// ----- the search player (issue #16 item 6) -------------------------------------------------
+
+fn bundled() -> Arc<CardDb> {
+    static POOL: std::sync::OnceLock<Arc<CardDb>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| Arc::new(tests::compile_pool(&tests::repo().join("cards"))))
+        .clone()
+}
+
+fn starter(db: &CardDb, name: &str) -> Vec<engine::ir::CardId> {
+    let path = tests::repo()
+        .join("cards/decks")
+        .join(format!("{name}.txt"));
+    let bytes = engine::deck::read_deck_file(&path).expect("deck readable");
+    engine::deck::card_ids(&engine::deck::parse(&bytes), db).expect("bundled cards")
+}
+
+/// A starter-deck game (RDF against Colonial) played by heuristic players, and the positions
+/// along it where the commander deciding has at least three choices.
+fn positions(seed: u64) -> Vec<Game> {
+    let db = bundled();
+    let decks = vec![
+        ("rdf".to_string(), starter(&db, "rdf-starter")),
+        ("colonial".to_string(), starter(&db, "colonial-starter")),
+    ];
+    let mut g = Game::new(
+        db,
+        decks,
+        engine::Config {
+            seed,
+            max_turns: 100,
+        },
+    )
+    .expect("starter decks are legal");
+    let mut players = [HeuristicPlayer::new(seed), HeuristicPlayer::new(seed + 1)];
+    let mut found = Vec::new();
+    while let Some(d) = g.decision() {
+        if g.legal_choices().len() >= 3 {
+            found.push(g.clone());
+        }
+        let c = players[usize::from(d.who.0)]
+            .choose(&g)
+            .expect("a legal choice");
+        g.apply(d.who, c).expect("a listed choice is accepted");
+    }
+    found
+}
+
+#[test]
+fn the_search_player_never_reads_hidden_information() {
+    // Positions from Setup to the end of a game: the same in everything the searcher sees,
+    // with the opponent's hand, every Shipyard's order and the dice dealt again, give the
+    // searcher the same choice for the same seed.
+    let mut differed = 0;
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in [3, 8] {
+        let all = positions(seed);
+        let step = (all.len() / 6).max(1);
+        for g in all.iter().step_by(step) {
+            let d = g.decision().expect("a decision");
+            let other = engine::PlayerId(1 - d.who.0);
+            let h = g.determinised_for(d.who, seed * 1000 + 7);
+            let hand = |x: &Game| -> Vec<engine::ir::CardId> {
+                let mut v: Vec<_> = x.commanders()[usize::from(other.0)]
+                    .hand
+                    .iter()
+                    .map(|&i| x.card(i).id)
+                    .collect();
+                v.sort_unstable();
+                v
+            };
+            let yard = |x: &Game| -> Vec<engine::ir::CardId> {
+                x.commanders()[usize::from(d.who.0)]
+                    .shipyard
+                    .iter()
+                    .map(|&i| x.card(i).id)
+                    .collect()
+            };
+            if hand(g) != hand(&h) || yard(g) != yard(&h) {
+                differed += 1;
+            }
+            let a = SearchPlayer::new(seed, 12).choose(g);
+            let b = SearchPlayer::new(seed, 12).choose(&h);
+            assert!(a.is_some(), "the search chooses");
+            assert_eq!(a, b, "seed {seed}: {}", d.words(g));
+            kinds.insert(d.kind.describe());
+        }
+    }
+    assert!(
+        differed >= 6,
+        "the hidden cards really differed ({differed} positions)"
+    );
+    assert!(kinds.len() >= 3, "several kinds of decision: {kinds:?}");
+}
+
+#[test]
+fn a_search_player_plays_a_starter_game_to_the_end_the_same_way_twice() {
+    let play = || {
+        let db = bundled();
+        let (mut g, mut players) = engine::simulate::new_game(
+            db.clone(),
+            21,
+            100,
+            vec![
+                (
+                    "rdf-starter".into(),
+                    starter(&db, "rdf-starter"),
+                    PlayerKind::Search { budget: 8 },
+                ),
+                (
+                    "corporate-starter".into(),
+                    starter(&db, "corporate-starter"),
+                    PlayerKind::Heuristic,
+                ),
+            ],
+        )
+        .expect("a game");
+        let (made, stop) = play_out_checked(&mut g, &mut players, 100_000);
+        assert_eq!(stop, Stop::Over, "after {made} choices");
+        g.log_json()
+    };
+    assert_eq!(play(), play(), "same seed, same game, byte for byte");
 }

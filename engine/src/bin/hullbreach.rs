@@ -29,19 +29,18 @@ struct Cli {
     command: Command,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Kind {
-    Random,
-    Heuristic,
-}
+/// `--player random|heuristic|search[:budget]`, refused in words when the budget is bad.
+#[derive(Clone, Copy)]
+struct Kind(engine::sweep::PlayerKind);
 
 impl Kind {
     fn kind(self) -> engine::sweep::PlayerKind {
-        match self {
-            Kind::Random => engine::sweep::PlayerKind::Random,
-            Kind::Heuristic => engine::sweep::PlayerKind::Heuristic,
-        }
+        self.0
     }
+}
+
+fn parse_kind(text: &str) -> Result<Kind, String> {
+    engine::sweep::PlayerKind::parse(text).map(Kind)
 }
 
 /// `--player` once per seat, or once for every seat (default: heuristic).
@@ -102,9 +101,9 @@ enum Command {
         /// Commander turns before the game stops without a winner.
         #[arg(long, default_value_t = 100)]
         turns: u32,
-        /// Computer player: once for every commander, or once per --deck in order
-        /// [default: heuristic].
-        #[arg(long = "player", value_enum)]
+        /// Computer player (random, heuristic, search or search:BUDGET): once for every
+        /// commander, or once per --deck in order [default: heuristic].
+        #[arg(long = "player", value_name = "PLAYER", value_parser = parse_kind)]
         players: Vec<Kind>,
     },
     /// Play many seeded games between decks and print a balance report: win rates with 95%
@@ -208,7 +207,8 @@ enum Command {
         /// Commander turns before a game stops without a winner.
         #[arg(long, default_value_t = 60)]
         turns: u32,
-        #[arg(long, value_enum, default_value_t = Kind::Random)]
+        /// Computer player for every commander: random, heuristic, search or search:BUDGET.
+        #[arg(long, value_name = "PLAYER", value_parser = parse_kind, default_value = "random")]
         player: Kind,
         /// A card file added to the pool whose cards every generated deck holds (repeatable).
         #[arg(long = "feature")]
@@ -391,7 +391,7 @@ fn sweep(
     features: &[PathBuf],
     game: Option<SweepGame>,
 ) -> Result<bool, String> {
-    use engine::sweep::{self, PlayerKind, Pool, Settings};
+    use engine::sweep::{self, Pool, Settings};
     use std::io::IsTerminal;
     let (min, max) = parse_commanders(commanders)?;
     // Featured card files are compiled with the pool's card directory: `--cards DIR`, or the
@@ -427,10 +427,7 @@ fn sweep(
         min,
         max,
         turns,
-        player: match player {
-            Kind::Random => PlayerKind::Random,
-            Kind::Heuristic => PlayerKind::Heuristic,
-        },
+        player: player.kind(),
     };
     let mut replay = format!(
         "hullbreach sweep --seed {seed} --commanders {min}..{max} --turns {turns} --player {}",
@@ -543,9 +540,9 @@ struct SimulateCli {
     /// Worker threads [default: the machine's cores]. Results do not depend on it.
     #[arg(long)]
     jobs: Option<usize>,
-    /// Computer player: once for every deck, or once per --deck in order
-    /// [default: heuristic].
-    #[arg(long = "player", value_enum)]
+    /// Computer player (random, heuristic, search or search:BUDGET): once for every deck,
+    /// or once per --deck in order [default: heuristic].
+    #[arg(long = "player", value_name = "PLAYER", value_parser = parse_kind)]
     players: Vec<Kind>,
     /// Commander turns before a game stops without a winner.
     #[arg(long, default_value_t = 100)]

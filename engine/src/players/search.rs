@@ -1,0 +1,550 @@
+//! The search player (issue #16): single-observer information-set Monte Carlo tree search
+//! (Cowling, Powley & Whitehouse 2012) over determinised hidden information.
+//!
+//! Each decision with more than one legal choice runs `budget` iterations. An iteration
+//!
+//! 1. **determinises** ([`Unseen::deal`]): the opponents' hands, every Shipyard's order and
+//!    the opponents' unseen face-down Modules are dealt again at random, and the dice are
+//!    reseeded — all from the player's own seeded stream, never from the game's;
+//! 2. **descends** one tree shared by every determinisation, keyed by (commander, choice):
+//!    at each decision with more than one choice, the choices are ranked by the heuristic
+//!    player's scoring and only the first `WIDEN_BASE + √visits` are considered (progressive
+//!    widening: a split volley can list hundreds); an untried one is **expanded**, else the
+//!    one with the best UCB1 value `mean + C·√(ln(available) / visits)` is taken, where
+//!    *available* counts the iterations in which the choice was legal (a choice legal in
+//!    only some determinisations is not penalised for the others). Forced decisions (one
+//!    choice) take no node. Each commander's nodes hold that commander's rewards, so every
+//!    commander in the tree plays for itself;
+//! 3. **plays out** from the new node with the heuristic player's choices (its scoring, ties
+//!    broken from the stream, never responding) until the game ends, `HORIZON` commander
+//!    turns after the decision's turn have begun, or `ROLLOUT_CAP` choices were made;
+//! 4. **evaluates** the end: a win is 1 for the winner and 0 for everyone else (a turn-capped
+//!    game shares evenly); a cut-off position gives each commander still in its share of the
+//!    total [`strength`]; and **backs up** each commander's reward through the nodes of its
+//!    choices.
+//!
+//! The choice is the most visited of the root's choices (ties: the better mean, then the
+//! heuristic's order). Iterations stop early once no other choice could catch up. Everything
+//! random flows from the player's ChaCha stream (`rng::Dice`), and the arithmetic avoids
+//! platform functions (`ln` is computed here), so the same seed and the same game give the
+//! same choice everywhere.
+
+use super::determinise::Unseen;
+use super::{HeuristicPlayer, Player};
+use crate::choice::{Choice, Decision, DecisionKind};
+use crate::event::Outcome;
+use crate::state::Game;
+use crate::ids::PlayerId;
+use crate::ir::{CardKind, ModuleKind};
+use crate::rng::Dice;
+use crate::rules::stats;
+
+/// Playouts per decision when `search` is given without a budget.
+pub const DEFAULT_BUDGET: u32 = 100;
+
+/// The largest budget `search:N` accepts.
+pub const MAX_BUDGET: u32 = 100_000;
+
+/// Commander turns a playout may begin after the decision's own turn before it is cut off.
+pub const HORIZON: u32 = 1;
+
+/// Choices a playout may make before it is cut off (a long engagement).
+pub const ROLLOUT_CAP: usize = 400;
+
+/// The UCB1 exploration constant (rewards are in 0..1).
+const EXPLORATION: f64 = 0.7;
+
+/// How much better (in mean reward) a choice must do than the heuristic's to be taken instead.
+const MARGIN: f64 = 0.02;
+
+/// Choices considered at a node before any visit; one more per square of its visits.
+const WIDEN_BASE: usize = 3;
+
+/// `search` or `search:N`, the budget in playouts per decision (1 to [`MAX_BUDGET`]).
+pub fn parse_budget(text: &str) -> Result<u32, String> {
+    let bad = || {
+        format!(
+            "a search player's budget is a number of playouts from 1 to {MAX_BUDGET}: \
+             `search:N`, not `{text}`"
+        )
+    };
+    match text.strip_prefix("search") {
+        Some("") => Ok(DEFAULT_BUDGET),
+        Some(rest) => {
+            let n = rest.strip_prefix(':').ok_or_else(bad)?;
+            let n: u32 = n.trim().parse().map_err(|_| bad())?;
+            if (1..=MAX_BUDGET).contains(&n) {
+                Ok(n)
+            } else {
+                Err(bad())
+            }
+        }
+        None => Err(bad()),
+    }
+}
+
+/// The search player: ISMCTS with `budget` playouts per decision.
+#[derive(Debug, Clone)]
+pub struct SearchPlayer {
+    dice: Dice,
+    budget: u32,
+    /// The units this player reassigned in the current turn, with the turn (§5.4.5): each is
+    /// reassigned at most once a turn, so a search indifferent between two hosts cannot move a
+    /// Wing back and forth for ever.
+    reassigned: Vec<(u32, crate::ids::Inst)>,
+}
+
+impl SearchPlayer {
+    pub fn new(seed: u64, budget: u32) -> SearchPlayer {
+        SearchPlayer {
+            dice: Dice::new(seed),
+            budget: budget.clamp(1, MAX_BUDGET),
+            reassigned: Vec::new(),
+        }
+    }
+
+    pub fn budget(&self) -> u32 {
+        self.budget
+    }
+}
+
+impl Player for SearchPlayer {
+    fn choose(&mut self, game: &Game) -> Option<Choice> {
+        let d = game.decision()?;
+        let turn = game.turn();
+        self.reassigned.retain(|&(t, _)| t == turn);
+        let mut legal = game.legal_choices();
+        if legal.len() > 1 {
+            let again = |c: &Choice| {
+                matches!(c, Choice::Reassign { unit, .. }
+                    if self.reassigned.iter().any(|&(_, u)| u == *unit))
+            };
+            if legal.iter().any(|c| !again(c)) {
+                legal.retain(|c| !again(c));
+            }
+        }
+        let chosen = if legal.len() <= 1 {
+            legal.into_iter().next()
+        } else {
+            // Each decision searches on a stream of its own, drawn from the player's.
+            let seed =
+                (u64::from(self.dice.below(u32::MAX)) << 32) | u64::from(self.dice.below(u32::MAX));
+            let mut stream = Dice::new(seed);
+            let found = search(game, &d, &legal, self.budget, &mut stream);
+            found.or_else(|| legal.into_iter().next())
+        };
+        if let Some(Choice::Reassign { unit, .. }) = &chosen {
+            self.reassigned.push((turn, *unit));
+        }
+        chosen
+    }
+}
+
+/// A node: the choice that led to it, by whom, and its statistics for that commander.
+#[derive(Debug, Clone)]
+struct Node {
+    who: PlayerId,
+    choice: Choice,
+    visits: u32,
+    available: u32,
+    reward: f64,
+    children: Vec<usize>,
+}
+
+impl Node {
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.reward / f64::from(self.visits)
+        }
+    }
+}
+
+/// Search `game`'s decision `d` for its commander; `legal` are the real game's choices.
+fn search(
+    game: &Game,
+    d: &Decision,
+    legal: &[Choice],
+    budget: u32,
+    stream: &mut Dice,
+) -> Option<Choice> {
+    let me = d.who;
+    let unseen = Unseen::of(game, me);
+    let start_turn = game.turn();
+    let seats = game.commanders().len();
+    let mut tree = vec![Node {
+        who: me,
+        choice: Choice::Pass,
+        visits: 0,
+        available: 0,
+        reward: 0.0,
+        children: Vec::new(),
+    }];
+    for done in 0..budget {
+        let mut g = unseen.deal(game, stream);
+        let mut path = vec![0usize];
+        let mut node = 0usize;
+        let mut alive = true;
+        // Selection and expansion.
+        loop {
+            if past_horizon(&g, start_turn) {
+                break;
+            }
+            let Some(dec) = g.decision() else {
+                break;
+            };
+            let choices = g.legal_choices();
+            if choices.is_empty() {
+                break;
+            }
+            if choices.len() == 1 {
+                let only = choices.into_iter().next();
+                if only.is_some_and(|c| g.apply(dec.who, c).is_err()) {
+                    alive = false;
+                    break;
+                }
+                continue;
+            }
+            let ranked = rank(&g, &dec, choices);
+            let width = widen(tree[node].visits).min(ranked.len());
+            let mut untried = None;
+            let mut best: Option<(f64, usize)> = None;
+            for c in &ranked[..width] {
+                let child = tree[node]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&k| tree[k].who == dec.who && tree[k].choice == *c);
+                match child {
+                    Some(k) => {
+                        tree[k].available += 1;
+                        let n = &tree[k];
+                        let ucb = if n.visits == 0 {
+                            f64::INFINITY
+                        } else {
+                            n.mean()
+                                + EXPLORATION
+                                    * (ln(f64::from(n.available)) / f64::from(n.visits)).sqrt()
+                        };
+                        if best.is_none_or(|(b, _)| ucb > b) {
+                            best = Some((ucb, k));
+                        }
+                    }
+                    None => {
+                        if untried.is_none() {
+                            untried = Some(c.clone());
+                        }
+                    }
+                }
+            }
+            if let Some(c) = untried {
+                let k = tree.len();
+                tree.push(Node {
+                    who: dec.who,
+                    choice: c.clone(),
+                    visits: 0,
+                    available: 1,
+                    reward: 0.0,
+                    children: Vec::new(),
+                });
+                tree[node].children.push(k);
+                path.push(k);
+                alive = g.apply(dec.who, c).is_ok();
+                break;
+            }
+            let Some((_, k)) = best else {
+                break;
+            };
+            path.push(k);
+            node = k;
+            if g.apply(dec.who, tree[k].choice.clone()).is_err() {
+                alive = false;
+                break;
+            }
+        }
+        if alive {
+            play_out(&mut g, start_turn, stream);
+        }
+        let reward = evaluate(&g, seats);
+        for &k in &path {
+            tree[k].visits += 1;
+            tree[k].reward += reward
+                .get(usize::from(tree[k].who.0))
+                .copied()
+                .unwrap_or(0.0);
+        }
+        // Stop once no other root choice could catch up with the most visited.
+        let left = budget - done - 1;
+        let mut visits: Vec<u32> = tree[0].children.iter().map(|&k| tree[k].visits).collect();
+        visits.sort_unstable_by(|a, b| b.cmp(a));
+        if let [first, second, ..] = visits.as_slice() {
+            if first - second > left {
+                break;
+            }
+        }
+    }
+    let mut pick: Option<usize> = None;
+    // The heuristic's choice: the first root choice expanded that is legal here.
+    let mut first: Option<usize> = None;
+    for &k in &tree[0].children {
+        let n = &tree[k];
+        if n.who != me || !legal.contains(&n.choice) {
+            continue;
+        }
+        first = first.or(Some(k));
+        let better = match pick {
+            None => true,
+            Some(p) => {
+                let q = &tree[p];
+                n.visits > q.visits || (n.visits == q.visits && n.mean() > q.mean())
+            }
+        };
+        if better {
+            pick = Some(k);
+        }
+    }
+    // Leave the heuristic's choice only for one that did clearly better: choices the
+    // playouts cannot tell apart are left to the heuristic's judgement.
+    if let (Some(p), Some(f)) = (pick, first) {
+        if tree[p].mean() < tree[f].mean() + MARGIN {
+            pick = Some(f);
+        }
+    }
+    pick.map(|k| tree[k].choice.clone())
+}
+
+/// How many ranked choices a node with `visits` visits considers.
+fn widen(visits: u32) -> usize {
+    WIDEN_BASE + f64::from(visits).sqrt() as usize
+}
+
+/// Whether a playout has gone `HORIZON` turns past `start_turn` (checked between choices).
+fn past_horizon(g: &Game, start_turn: u32) -> bool {
+    g.turn() >= start_turn + HORIZON
+}
+
+/// The choices best first by the heuristic player's scoring (stable: ties keep the rules'
+/// order); in a response window, passing first (the heuristic never responds).
+fn rank(g: &Game, d: &Decision, choices: Vec<Choice>) -> Vec<Choice> {
+    let mut scored: Vec<(i32, Choice)> = choices
+        .into_iter()
+        .map(|c| {
+            let s = if matches!(d.kind, DecisionKind::Respond) && c == Choice::Pass {
+                i32::MAX
+            } else {
+                HeuristicPlayer::score(g, &c)
+            };
+            (s, c)
+        })
+        .collect();
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    scored.into_iter().map(|(_, c)| c).collect()
+}
+
+/// The playout policy: the heuristic player's choice (its best score, ties at random from the
+/// stream; in a response window it passes).
+fn heuristic_choice(g: &Game, d: &Decision, choices: &[Choice], stream: &mut Dice) -> usize {
+    if matches!(d.kind, DecisionKind::Respond) {
+        if let Some(k) = choices.iter().position(|c| *c == Choice::Pass) {
+            return k;
+        }
+    }
+    let scores: Vec<i32> = choices
+        .iter()
+        .map(|c| HeuristicPlayer::score(g, c))
+        .collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let top: Vec<usize> = (0..choices.len()).filter(|&k| scores[k] == best).collect();
+    top[stream.below(top.len() as u32) as usize]
+}
+
+/// Play `g` on with the playout policy until it ends, passes the horizon or the cap.
+fn play_out(g: &mut Game, start_turn: u32, stream: &mut Dice) {
+    for _ in 0..ROLLOUT_CAP {
+        if past_horizon(g, start_turn) {
+            return;
+        }
+        let Some(d) = g.decision() else {
+            return;
+        };
+        let mut choices = g.legal_choices();
+        let k = match choices.len() {
+            0 => return,
+            1 => 0,
+            _ => heuristic_choice(g, &d, &choices, stream),
+        };
+        let c = choices.swap_remove(k);
+        if g.apply(d.who, c).is_err() {
+            return;
+        }
+    }
+}
+
+/// Each seat's reward for the position: 1 for a winner, an even share of a turn-capped game,
+/// else each commander's share of the total [`strength`] (0 for a commander out).
+fn evaluate(g: &Game, seats: usize) -> Vec<f64> {
+    match g.outcome() {
+        Some(Outcome::Winner(w)) => (0..seats)
+            .map(|s| if s == usize::from(w.0) { 1.0 } else { 0.0 })
+            .collect(),
+        Some(_) => vec![1.0 / seats.max(1) as f64; seats],
+        None => {
+            let s: Vec<f64> = (0..seats).map(|p| strength(g, PlayerId(p as u8))).collect();
+            let total: f64 = s.iter().sum();
+            if total <= 0.0 {
+                return vec![1.0 / seats.max(1) as f64; seats];
+            }
+            s.into_iter().map(|x| x / total).collect()
+        }
+    }
+}
+
+/// What a commander's position is worth, in deployment-cost units (docs/players.md): the
+/// Station's remaining wounds and its Module-Stations' (what an attacker must chew through,
+/// §6.5.3), each ship and Marine in play by its cost and attack scaled by its remaining
+/// wounds, other cards in play by half their cost, cards in hand, Stockpiles and the Shipyard.
+/// A commander out, or without a Station, is worth nothing.
+pub(crate) fn strength(g: &Game, p: PlayerId) -> f64 {
+    let Some(c) = g.commander(p) else {
+        return 0.0;
+    };
+    if c.out || g.station(p).is_none() {
+        return 0.0;
+    }
+    let mut s = 1.0;
+    for i in g.in_play_of(p) {
+        let k = g.card(i);
+        let cost = f64::from(k.cost.resource) + f64::from(k.cost.currency);
+        let left = f64::from(stats::remaining(g, i));
+        let full = f64::from(stats::wounds(g, i).max(1));
+        match k.kind {
+            CardKind::Station => s += STATION_WOUND * left,
+            CardKind::Module(ModuleKind::Station) => s += MODULE_WOUND * left + 0.5 * cost,
+            CardKind::Ship(_) | CardKind::Marine { .. } => {
+                let attack = f64::from(stats::attack(g, i));
+                s += (cost + UNIT_ATTACK * attack) * (0.5 + 0.5 * left / full);
+            }
+            _ => s += 0.5 * cost,
+        }
+    }
+    s += HAND_CARD * c.hand.len() as f64;
+    s += STOCKPILE * (f64::from(c.resource) + f64::from(c.currency));
+    s += SHIPYARD_CARD * c.shipyard.len() as f64;
+    s
+}
+
+const STATION_WOUND: f64 = 3.0;
+const MODULE_WOUND: f64 = 1.5;
+const UNIT_ATTACK: f64 = 1.0;
+const HAND_CARD: f64 = 2.0;
+const STOCKPILE: f64 = 0.3;
+const SHIPYARD_CARD: f64 = 0.1;
+
+/// The natural logarithm of `x >= 1` from IEEE arithmetic only (no platform `ln`, so every
+/// machine computes the same UCB values): `x = m·2^e`, `ln m = 2·atanh((m−1)/(m+1))`.
+fn ln(x: f64) -> f64 {
+    if x <= 1.0 {
+        return 0.0;
+    }
+    let bits = x.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i64 - 1023;
+    let m = f64::from_bits((bits & ((1u64 << 52) - 1)) | (1023u64 << 52));
+    let t = (m - 1.0) / (m + 1.0);
+    let t2 = t * t;
+    let mut term = t;
+    let mut sum = 0.0;
+    for k in 0..16 {
+        sum += term / f64::from(2 * k + 1);
+        term *= t2;
+    }
+    2.0 * sum + e as f64 * std::f64::consts::LN_2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::determinise::tests::board;
+    use crate::players::play_out_checked;
+
+    #[test]
+    fn the_search_reads_nothing_it_cannot_see() {
+        let g = board();
+        let ada = PlayerId(0);
+        assert!(g.legal_choices().len() > 1, "Ada has a decision to search");
+        // Bob's hand, Shipyard and face-down Module and Ada's Shipyard order dealt again, the
+        // dice reseeded: Ada sees the same game.
+        for seed in [99, 100, 101] {
+            let h = g.determinised_for(ada, seed);
+            assert_ne!(g.commanders[1].hand, h.commanders[1].hand);
+            for budget in [1, 7, 40] {
+                let a = SearchPlayer::new(5, budget).choose(&g);
+                let b = SearchPlayer::new(5, budget).choose(&h);
+                assert!(a.is_some());
+                assert_eq!(a, b, "budget {budget}, deal {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_forced_decision_takes_no_search_and_games_with_search_end() {
+        let mut g = board();
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(SearchPlayer::new(1, 6)),
+            Box::new(HeuristicPlayer::new(2)),
+        ];
+        let (made, stop) = play_out_checked(&mut g, &mut players, 5_000);
+        assert!(
+            matches!(stop, super::super::Stop::Over),
+            "{stop:?} after {made} choices"
+        );
+        // The same seeds play the same game, choice for choice.
+        let mut again = board();
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(SearchPlayer::new(1, 6)),
+            Box::new(HeuristicPlayer::new(2)),
+        ];
+        play_out_checked(&mut again, &mut players, 5_000);
+        assert_eq!(g.history(), again.history());
+        // One legal choice: it is taken without drawing from the player's stream.
+        let mut p = SearchPlayer::new(3, 50);
+        let before = p.dice.word_pos();
+        let mut forced = board();
+        for i in std::mem::take(&mut forced.commanders[0].hand) {
+            forced.instances[i.0 as usize].zone = crate::state::Zone::Scrapheap;
+            forced.commanders[0].scrapheap.push(i);
+        }
+        forced.start_at(PlayerId(0), 3, crate::board::StartAt::Discard);
+        assert_eq!(
+            forced.legal_choices(),
+            vec![Choice::EndTurn],
+            "nothing to discard"
+        );
+        assert_eq!(p.choose(&forced), Some(Choice::EndTurn));
+        assert_eq!(p.dice.word_pos(), before);
+    }
+
+    #[test]
+    fn ln_matches_the_platform_closely() {
+        for x in [1.0, 1.5, 2.0, 3.0, 10.0, 64.0, 1000.0, 123_456.0] {
+            assert!((ln(x) - f64::ln(x)).abs() < 1e-12, "ln({x})");
+        }
+    }
+
+    #[test]
+    fn budgets_parse_and_bad_ones_are_refused_in_words() {
+        assert_eq!(parse_budget("search"), Ok(DEFAULT_BUDGET));
+        assert_eq!(parse_budget("search:25"), Ok(25));
+        for bad in [
+            "search:0",
+            "search:",
+            "search:x",
+            "search:-3",
+            "search25",
+            "search:100001",
+        ] {
+            let e = parse_budget(bad).unwrap_err();
+            assert!(e.contains("1 to 100000") && e.contains(bad), "{e}");
+        }
+    }
+}
