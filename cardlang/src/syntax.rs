@@ -151,9 +151,8 @@ fn raw_card(card: Pair<'_, Rule>, base: usize) -> RawCard<'_> {
                 seen_open = true;
                 raw.open_brace = span_of(&pair, base);
             }
-            Rule::field | Rule::block | Rule::phrase | Rule::flag => {
-                raw.entries.push(raw_entry(pair, base))
-            }
+            Rule::plain_field => raw.entries.push(plain_field(pair, base)),
+            Rule::line => raw.entries.push(raw_entry(pair, base)),
             _ => {}
         }
     }
@@ -176,13 +175,50 @@ fn raw_string(string: Pair<'_, Rule>, base: usize) -> RawString<'_> {
     out
 }
 
+/// The grammar's fast path, one atomic match: `key`, blanks, `:`, blanks, the value, a line
+/// break. Split here into the same entry [`raw_entry`] makes of the `line` it stands for.
+fn plain_field(pair: Pair<'_, Rule>, base: usize) -> RawEntry<'_> {
+    let start = base + pair.as_span().start();
+    let all = pair.as_str();
+    let key_len = all
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .unwrap_or(all.len());
+    let blanks = |from: usize| {
+        all.get(from..).map_or(from, |r| {
+            from + (r.len() - r.trim_start_matches([' ', '\t']).len())
+        })
+    };
+    // The grammar put a `:` here; the value starts after the blanks that follow it.
+    let value_start = blanks(blanks(key_len) + 1);
+    // The match ends with its line break; the value holds none.
+    let value_end = all.trim_end_matches(['\n', '\r']).len();
+    let value = all
+        .get(value_start..value_end.max(value_start))
+        .unwrap_or("")
+        .trim_end();
+    let value_span = Span::new(start + value_start, start + value_start + value.len());
+    let end = value_span.end.max(start + key_len);
+    RawEntry {
+        key: all.get(..key_len).unwrap_or(""),
+        key_span: Span::new(start, start + key_len),
+        span: Span::new(start, end),
+        text: all.get(..end - start).unwrap_or(all),
+        value: RawValue::Line {
+            text: value,
+            span: value_span,
+        },
+    }
+}
+
+/// One `line` of the grammar: its kind is told by the rules inside it (a block has a body, a
+/// field a `value`, a phrase a `phrase_text`; a flag is its key alone).
 fn raw_entry(entry: Pair<'_, Rule>, base: usize) -> RawEntry<'_> {
-    let rule = entry.as_rule();
     let mut span = span_of(&entry, base);
     let mut text = entry.as_str();
     let mut key = ("", Span::point(span.start));
     let mut value = RawValue::Flag;
-    let mut head = "";
+    // Where the block's `{` is: its head is everything between the key and it.
+    let mut open = None;
     for p in entry.into_inner() {
         match p.as_rule() {
             Rule::key => key = (p.as_str(), span_of(&p, base)),
@@ -194,8 +230,12 @@ fn raw_entry(entry: Pair<'_, Rule>, base: usize) -> RawEntry<'_> {
                 let (text, span) = trimmed(&p, base);
                 value = RawValue::Phrase { text, span };
             }
-            Rule::block_head => head = p.as_str().trim(),
+            Rule::block_open => open = Some(span_of(&p, base)),
             Rule::block_body => {
+                let head = open
+                    .and_then(|o| text.get(key.1.end - span.start..o.start - span.start))
+                    .unwrap_or("")
+                    .trim();
                 value = RawValue::Block {
                     head,
                     text: p.as_str(),
@@ -207,16 +247,8 @@ fn raw_entry(entry: Pair<'_, Rule>, base: usize) -> RawEntry<'_> {
     }
     // Values are trimmed; the entry ends where its value does.
     if let RawValue::Line { span: v, .. } | RawValue::Phrase { span: v, .. } = value {
-        if rule != Rule::block {
-            span.end = v.end.max(key.1.end);
-            text = text.get(..span.end - span.start).unwrap_or(text);
-        }
-    }
-    if rule == Rule::field && matches!(value, RawValue::Flag) {
-        value = RawValue::Line {
-            text: "",
-            span: Span::point(span.end),
-        };
+        span.end = v.end.max(key.1.end);
+        text = text.get(..span.end - span.start).unwrap_or(text);
     }
     RawEntry {
         key: key.0,
@@ -438,7 +470,7 @@ fn rule_text(rule: Rule) -> Option<&'static str> {
         Rule::close_brace => "`}`",
         Rule::colon => "`:`",
         Rule::eol => "end of line",
-        Rule::field | Rule::block | Rule::flag | Rule::key => "a field",
+        Rule::line | Rule::key => "a field",
         Rule::close_quote => "a closing `\"`",
         // Only reached through `eol`'s `&EOI`: pest reports the innermost rule.
         Rule::EOI => "end of line",
@@ -518,6 +550,49 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// `plain_field` (the fast path) and `line` read a field the same: a comment at the end of
+    /// each line sends the same fields through `line`, and the entries do not change.
+    #[test]
+    fn fast_path_reads_fields_as_line_does() {
+        let lines = [
+            "class: Frigate",
+            "cost:1R 2C   ",
+            "text :  \"a \\\"b\\\" c\" and more\t",
+            "flavour: \"\"",
+            "attack:",
+            "x-y_z9: é ü ,+",
+        ];
+        let file = |end: &str| {
+            let body: String = lines.iter().map(|l| format!("  {l}{end}")).collect();
+            format!("Ship \"A\" {{\r\n{body}}}\n")
+        };
+        let (fast_text, full_text) = (file("\r\n"), file("# c\r\n"));
+        let (fast, d1) = parse(&fast_text);
+        let (full, d2) = parse(&full_text);
+        assert!(d1.is_empty() && d2.is_empty(), "{d1:?} {d2:?}");
+        let [fast] = fast.as_slice() else {
+            panic!("{fast:?}")
+        };
+        let [full] = full.as_slice() else {
+            panic!("{full:?}")
+        };
+        assert_eq!(fast.entries.len(), lines.len());
+        // Same entries at the same places (the comment only moves later lines).
+        let mut shift = 0;
+        for (a, b) in fast.entries.iter().zip(&full.entries) {
+            let moved = |s: Span| Span::new(s.start + shift, s.end + shift);
+            assert_eq!((a.key, a.text), (b.key, b.text));
+            assert_eq!((moved(a.key_span), moved(a.span)), (b.key_span, b.span));
+            match (&a.value, &b.value) {
+                (RawValue::Line { text: t, span: s }, RawValue::Line { text: u, span: v }) => {
+                    assert_eq!((*t, moved(*s)), (*u, *v))
+                }
+                other => panic!("{other:?}"),
+            }
+            shift += "# c".len();
+        }
     }
 
     #[test]
