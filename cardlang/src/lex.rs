@@ -37,7 +37,8 @@ impl Token<'_> {
 
 /// Splits `text` (found at byte `base` of the file) into tokens. Blanks separate tokens.
 pub fn lex(text: &str, base: usize) -> Vec<Token<'_>> {
-    let mut out = Vec::new();
+    // Most values are a few tokens: one allocation rather than several.
+    let mut out = Vec::with_capacity(8);
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         let (tok, end) = match c {

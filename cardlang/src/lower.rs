@@ -280,8 +280,16 @@ impl Lowerer<'_> {
         }
     }
 
-    /// A digit run checked against `lo..=hi`, without overflow on any length.
-    fn ranged(&mut self, what: &str, digits: &str, span: Span, lo: u64, hi: u64) -> Option<u8> {
+    /// A digit run checked against `lo..=hi`, without overflow on any length. `what` names the
+    /// value in the message; it is only formatted when there is one.
+    fn ranged(
+        &mut self,
+        what: std::fmt::Arguments<'_>,
+        digits: &str,
+        span: Span,
+        lo: u64,
+        hi: u64,
+    ) -> Option<u8> {
         match number_at_most(digits, hi) {
             Some(n) if n >= lo => u8::try_from(n).ok(),
             _ => {
@@ -313,7 +321,7 @@ impl Lowerer<'_> {
             span,
         }] = toks
         {
-            return self.ranged(&format!("`{key}`"), n, *span, lo, hi);
+            return self.ranged(format_args!("`{key}`"), n, *span, lo, hi);
         }
         self.bad_value(
             span,
@@ -342,7 +350,7 @@ impl Lowerer<'_> {
                 return None;
             }
         };
-        let value = self.ranged(&format!("`{key}`"), digits.0, digits.1, 0, MAX_STAT)?;
+        let value = self.ranged(format_args!("`{key}`"), digits.0, digits.1, 0, MAX_STAT)?;
         Some(Stat { value, bonus })
     }
 
@@ -394,7 +402,7 @@ impl Lowerer<'_> {
                 return None;
             }
             *seen_it = true;
-            *slot = self.ranged(&format!("{what} in `{key}`"), n, *nspan, 0, MAX_AMOUNT)?;
+            *slot = self.ranged(format_args!("{what} in `{key}`"), n, *nspan, 0, MAX_AMOUNT)?;
         }
         Some(amount)
     }
@@ -447,7 +455,7 @@ impl Lowerer<'_> {
                 return None;
             }
             *seen = Some(item_span);
-            *slot = self.ranged(&format!("{what} carried"), n, nspan, 0, MAX_CARRIES)?;
+            *slot = self.ranged(format_args!("{what} carried"), n, nspan, 0, MAX_CARRIES)?;
         }
         Some(Value::Carries {
             capacity,
@@ -709,7 +717,7 @@ impl Lowerer<'_> {
             };
             let digits_span = Span::new(span.end.saturating_sub(n.len()), span.end);
             self.ranged(
-                &format!("`{trait_name}`"),
+                format_args!("`{trait_name}`"),
                 n,
                 digits_span,
                 1,
@@ -786,7 +794,13 @@ impl Lowerer<'_> {
             None => 1,
             Some((digits, span)) if digits.chars().all(|c| c.is_ascii_digit()) => {
                 let digits_span = Span::new(span.start + 1, span.end);
-                self.ranged("the Regimented count", digits, digits_span, 1, MAX_REGIMENT)?
+                self.ranged(
+                    format_args!("the Regimented count"),
+                    digits,
+                    digits_span,
+                    1,
+                    MAX_REGIMENT,
+                )?
             }
             Some(_) => return self.trait_malformed(item_span),
         };

@@ -82,7 +82,7 @@ pub fn parse_file<'s>(text: &'s str, sink: &mut Sink) -> Vec<RawCard<'s>> {
             let mut cards = Vec::new();
             for file in pairs {
                 for pair in file.into_inner() {
-                    if pair.as_rule() == Rule::card {
+                    if pair.as_rule() == Rule::file_card {
                         cards.push(raw_card(pair, 0));
                     }
                 }
@@ -137,7 +137,8 @@ fn raw_card(card: Pair<'_, Rule>, base: usize) -> RawCard<'_> {
             span: Span::point(span.start),
         },
         open_brace: Span::point(span.start),
-        entries: Vec::new(),
+        // Most cards have fewer entries: one allocation rather than several.
+        entries: Vec::with_capacity(16),
     };
     let mut seen_open = false;
     for pair in card.into_inner() {
@@ -147,17 +148,56 @@ fn raw_card(card: Pair<'_, Rule>, base: usize) -> RawCard<'_> {
                 raw.type_span = span_of(&pair, base);
             }
             Rule::card_name => raw.name = raw_string(pair, base),
+            Rule::plain_head => plain_head(&pair, base, &mut raw),
             Rule::open_brace if !seen_open => {
                 seen_open = true;
                 raw.open_brace = span_of(&pair, base);
             }
-            Rule::field | Rule::block | Rule::phrase | Rule::flag => {
-                raw.entries.push(raw_entry(pair, base))
-            }
+            Rule::plain_lines => plain_lines(&pair, base, &mut raw.entries),
+            Rule::line => raw.entries.push(raw_entry(pair, base)),
             _ => {}
         }
     }
     raw
+}
+
+/// `file_card`'s header, one atomic match: type words, blanks, the quoted name, blanks, `{`
+/// (and the rest of its line). Split here into what `card_type`, `card_name` and `open_brace`
+/// give a `card`.
+fn plain_head<'s>(pair: &Pair<'s, Rule>, base: usize, raw: &mut RawCard<'s>) {
+    let all = pair.as_str();
+    let start = base + pair.as_span().start();
+    // The type words hold no quote; the name is the first string.
+    let quote = all.find('"').unwrap_or(all.len());
+    let type_word = all.get(..quote).unwrap_or("").trim_end_matches([' ', '\t']);
+    raw.type_word = type_word;
+    raw.type_span = Span::new(start, start + type_word.len());
+    let rest = all.get(quote + 1..).unwrap_or("");
+    // The closing quote: the first `"` not escaped by a `\` (an escape is `\` and one char).
+    let mut chars = rest.char_indices();
+    let mut inner_len = rest.len();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '"' => {
+                inner_len = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let inner_start = start + quote + 1;
+    raw.name = RawString {
+        inner: rest.get(..inner_len).unwrap_or(""),
+        inner_span: Span::new(inner_start, inner_start + inner_len),
+        span: Span::new(start + quote, inner_start + inner_len + 1),
+    };
+    let after = rest.get(inner_len + 1..).unwrap_or("");
+    let open =
+        inner_start + inner_len + 1 + (after.len() - after.trim_start_matches([' ', '\t']).len());
+    raw.open_brace = Span::new(open, open + 1);
 }
 
 fn raw_string(string: Pair<'_, Rule>, base: usize) -> RawString<'_> {
@@ -176,13 +216,69 @@ fn raw_string(string: Pair<'_, Rule>, base: usize) -> RawString<'_> {
     out
 }
 
+/// The grammar's fast path, one atomic match for a run of lines, each blank, a comment,
+/// `key: value` or `key words...`, ending at a line break (the grammar has checked each one).
+/// Split here into the entries [`raw_entry`] makes of the same lines.
+fn plain_lines<'s>(pair: &Pair<'s, Rule>, base: usize, entries: &mut Vec<RawEntry<'s>>) {
+    let all = pair.as_str();
+    let start = base + pair.as_span().start();
+    let mut at = 0;
+    while let Some(rest) = all.get(at..).filter(|r| !r.is_empty()) {
+        // A line holds no line break: strings, comments and values all stop at one.
+        let len = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        let line = rest.get(..len).unwrap_or("");
+        let line_break = match rest.get(len..) {
+            Some(r) if r.starts_with("\r\n") => 2,
+            _ => 1,
+        };
+        let body = line.trim_start_matches([' ', '\t']);
+        if !body.is_empty() && !body.starts_with('#') {
+            entries.push(plain_entry(body, start + at + (line.len() - body.len())));
+        }
+        at += len + line_break;
+    }
+}
+
+/// One `key: value` or `key words...` line (no line break) found at `start` of the file.
+fn plain_entry(line: &str, start: usize) -> RawEntry<'_> {
+    let key_len = line
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .unwrap_or(line.len());
+    let after_key = line
+        .get(key_len..)
+        .unwrap_or("")
+        .trim_start_matches([' ', '\t']);
+    // The value (after `:` and blanks) or the phrase (after the blanks), trimmed at the end.
+    let (rest, field) = match after_key.strip_prefix(':') {
+        Some(value) => (value.trim_start_matches([' ', '\t']), true),
+        None => (after_key, false),
+    };
+    let text = rest.trim_end();
+    let from = start + (line.len() - rest.len());
+    let span = Span::new(from, from + text.len());
+    let end = span.end.max(start + key_len);
+    RawEntry {
+        key: line.get(..key_len).unwrap_or(""),
+        key_span: Span::new(start, start + key_len),
+        span: Span::new(start, end),
+        text: line.get(..end - start).unwrap_or(line),
+        value: if field {
+            RawValue::Line { text, span }
+        } else {
+            RawValue::Phrase { text, span }
+        },
+    }
+}
+
+/// One `line` of the grammar: its kind is told by the rules inside it (a block has a body, a
+/// field a `value`, a phrase a `phrase_text`; a flag is its key alone).
 fn raw_entry(entry: Pair<'_, Rule>, base: usize) -> RawEntry<'_> {
-    let rule = entry.as_rule();
     let mut span = span_of(&entry, base);
     let mut text = entry.as_str();
     let mut key = ("", Span::point(span.start));
     let mut value = RawValue::Flag;
-    let mut head = "";
+    // Where the block's `{` is: its head is everything between the key and it.
+    let mut open = None;
     for p in entry.into_inner() {
         match p.as_rule() {
             Rule::key => key = (p.as_str(), span_of(&p, base)),
@@ -194,8 +290,12 @@ fn raw_entry(entry: Pair<'_, Rule>, base: usize) -> RawEntry<'_> {
                 let (text, span) = trimmed(&p, base);
                 value = RawValue::Phrase { text, span };
             }
-            Rule::block_head => head = p.as_str().trim(),
+            Rule::block_open => open = Some(span_of(&p, base)),
             Rule::block_body => {
+                let head = open
+                    .and_then(|o| text.get(key.1.end - span.start..o.start - span.start))
+                    .unwrap_or("")
+                    .trim();
                 value = RawValue::Block {
                     head,
                     text: p.as_str(),
@@ -207,16 +307,8 @@ fn raw_entry(entry: Pair<'_, Rule>, base: usize) -> RawEntry<'_> {
     }
     // Values are trimmed; the entry ends where its value does.
     if let RawValue::Line { span: v, .. } | RawValue::Phrase { span: v, .. } = value {
-        if rule != Rule::block {
-            span.end = v.end.max(key.1.end);
-            text = text.get(..span.end - span.start).unwrap_or(text);
-        }
-    }
-    if rule == Rule::field && matches!(value, RawValue::Flag) {
-        value = RawValue::Line {
-            text: "",
-            span: Span::point(span.end),
-        };
+        span.end = v.end.max(key.1.end);
+        text = text.get(..span.end - span.start).unwrap_or(text);
     }
     RawEntry {
         key: key.0,
@@ -438,7 +530,7 @@ fn rule_text(rule: Rule) -> Option<&'static str> {
         Rule::close_brace => "`}`",
         Rule::colon => "`:`",
         Rule::eol => "end of line",
-        Rule::field | Rule::block | Rule::flag | Rule::key => "a field",
+        Rule::line | Rule::key => "a field",
         Rule::close_quote => "a closing `\"`",
         // Only reached through `eol`'s `&EOI`: pest reports the innermost rule.
         Rule::EOI => "end of line",
@@ -518,6 +610,70 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// The fast path (`plain_lines`) and `line` read an entry the same: a comment at the end of
+    /// each line sends the same entries through `line`, and they do not change.
+    #[test]
+    fn fast_lines_read_entries_as_line_does() {
+        let lines = [
+            "class: Frigate",
+            "cost:1R 2C   ",
+            "text :  \"a \\\"b\\\" c\" and more\t",
+            "flavour: \"\"",
+            "attack:",
+            "x-y_z9: é ü ,+",
+            "when deployed: draw 2  ",
+            "override  hand-size = 6",
+            "flip when host is boarded: \"x\" y",
+        ];
+        let file = |end: &str| {
+            let body: String = lines.iter().map(|l| format!("  {l}{end}\n\t\n")).collect();
+            format!("Ship \"A\" {{\r\n{body}}}\n")
+        };
+        let (fast_text, full_text) = (file("\r"), file("# c\r"));
+        let (fast, d1) = parse(&fast_text);
+        let (full, d2) = parse(&full_text);
+        assert!(d1.is_empty() && d2.is_empty(), "{d1:?} {d2:?}");
+        let [fast] = fast.as_slice() else {
+            panic!("{fast:?}")
+        };
+        let [full] = full.as_slice() else {
+            panic!("{full:?}")
+        };
+        assert_eq!(fast.entries.len(), lines.len());
+        assert_eq!(full.entries.len(), lines.len());
+        // Same entries at the same places (the comment only moves later lines).
+        let mut shift = 0;
+        for (a, b) in fast.entries.iter().zip(&full.entries) {
+            let moved = |s: Span| Span::new(s.start + shift, s.end + shift);
+            assert_eq!((a.key, a.text), (b.key, b.text));
+            assert_eq!((moved(a.key_span), moved(a.span)), (b.key_span, b.span));
+            match (&a.value, &b.value) {
+                (RawValue::Line { text: t, span: s }, RawValue::Line { text: u, span: v })
+                | (RawValue::Phrase { text: t, span: s }, RawValue::Phrase { text: u, span: v }) => {
+                    assert_eq!((*t, moved(*s)), (*u, *v))
+                }
+                other => panic!("{other:?}"),
+            }
+            shift += "# c".len();
+        }
+    }
+
+    /// `file_card` (read when the whole file parses) and `card` (read card by card once it
+    /// does not) make the same cards: a broken card at the end sends the others through `card`.
+    #[test]
+    fn whole_file_and_card_by_card_read_the_same_cards() {
+        let good = "# pool\nShip  Module-x \t\"A \\\"q\\\" é\"\t{ # c\n  class: Frigate\n  prototype\n  when: { a {b} }\n}\n\nEvent \"B\"{\n}\n";
+        let (whole, d1) = parse(good);
+        let broken = format!("{good}Ship \"C\" {{\n  : x\n}}\n");
+        let (by_card, d2) = parse(&broken);
+        assert!(d1.is_empty(), "{d1:?}");
+        assert_eq!(d2.len(), 1, "{d2:?}");
+        assert_eq!(whole.len(), 2);
+        assert_eq!(whole, by_card);
+        assert_eq!(whole[0].type_word, "Ship  Module-x");
+        assert_eq!(whole[0].name.inner, "A \\\"q\\\" é");
     }
 
     #[test]
