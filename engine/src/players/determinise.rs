@@ -30,10 +30,10 @@
 //! flip it) stays where it is for that moment, since the pending effect names it.
 
 use crate::event::Event;
-use crate::state::{Facing, Game, Zone};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardKind, ModuleKind, TraitName};
 use crate::rng::Dice;
+use crate::state::{Facing, Game, Zone};
 
 /// What the observer cannot see, per owner.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -275,8 +275,8 @@ fn deal_owner(g: &mut Game, h: &Hidden, stream: &mut Dice) {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::state::Config;
     use crate::ir::{Card, CardId, ShipClass, SizeRestriction, Trait};
+    use crate::state::Config;
     use crate::CardDb;
     use std::sync::Arc;
 

@@ -33,11 +33,11 @@ use super::determinise::Unseen;
 use super::{HeuristicPlayer, Player};
 use crate::choice::{Choice, Decision, DecisionKind};
 use crate::event::Outcome;
-use crate::state::Game;
 use crate::ids::PlayerId;
 use crate::ir::{CardKind, ModuleKind};
 use crate::rng::Dice;
 use crate::rules::stats;
+use crate::state::Game;
 
 /// Playouts per decision when `search` is given without a budget.
 pub const DEFAULT_BUDGET: u32 = 100;
