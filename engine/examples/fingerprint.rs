@@ -1,0 +1,139 @@
+//! Behaviour fingerprint and playout timing for engine refactors (docs/performance.md).
+//!
+//! - `fingerprint hash N` plays the first N games of a random-player sweep (seed 4242, 2–5
+//!   commanders, 40 turns, the bundled pool with `tests/rulings/pool/eliminations.hb`) and
+//!   prints one hash of every game's log and history; `heur N` does the same with heuristic
+//!   players; a third argument prints each game's hash. A change that should not alter any game
+//!   (a speed-up, a move of code) must leave both hashes as they were.
+//! - `fingerprint time N` plays N seeded random games between the RDF and Colonial starter
+//!   decks with nothing else (no invariants, no statistics), the loop to count instructions
+//!   over with `valgrind --tool=callgrind` (`time 0` is the setup alone, to subtract).
+//!
+//! The hash is std's `DefaultHasher`, stable for one toolchain: compare within one.
+//! `cargo run --release -p engine --features cli --example fingerprint -- hash 400`
+use cardlang::db::CardDb;
+use engine::rng::Dice;
+use engine::sweep::{self, PlayerKind, Pool, Settings};
+use engine::{Config, Game};
+use std::hash::{Hash, Hasher};
+use std::path::Path;
+use std::sync::Arc;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map(|s| s.as_str()).unwrap_or("hash");
+    let n: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(300);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = cardlang::source::read_pool(&root.join("cards")).unwrap();
+    let base = files.len();
+    let path = root.join("tests/rulings/pool/eliminations.hb");
+    files.push(cardlang::source::SourceFile::new(
+        path.display().to_string(),
+        std::fs::read_to_string(&path).unwrap(),
+    ));
+    let featured_names: Vec<String> = cardlang::compile(&files[base..])
+        .cards
+        .iter()
+        .map(|c| c.name.clone())
+        .collect();
+    let comp = cardlang::compile(&files);
+    let db = Arc::new(CardDb::new(comp.cards).unwrap());
+    let deck = |name: &str| {
+        let list =
+            engine::deck::parse(&std::fs::read(root.join("cards/decks").join(name)).unwrap());
+        let mut ids = Vec::new();
+        for e in &list.entries {
+            ids.extend(std::iter::repeat_n(
+                db.by_name(&e.name).unwrap().id,
+                e.count as usize,
+            ));
+        }
+        ids
+    };
+    let starters: Vec<(String, Vec<_>)> = [
+        "rdf-starter.txt",
+        "colonial-starter.txt",
+        "corporate-starter.txt",
+    ]
+    .iter()
+    .map(|n| (n.to_string(), deck(n)))
+    .collect();
+    if mode == "time" {
+        let mut decisions = 0u64;
+        let t = std::time::Instant::now();
+        for seed in 0..n {
+            let mut g = Game::new(
+                db.clone(),
+                vec![
+                    ("A".into(), starters[0].1.clone()),
+                    ("B".into(), starters[1].1.clone()),
+                ],
+                Config {
+                    seed,
+                    max_turns: 100,
+                },
+            )
+            .unwrap();
+            let mut dice = Dice::new(seed ^ 0x5eed);
+            while let Some(d) = g.decision() {
+                let mut c = g.legal_choices();
+                if c.is_empty() {
+                    break;
+                }
+                let k = dice.below(c.len() as u32) as usize;
+                g.apply(d.who, c.swap_remove(k)).unwrap();
+                decisions += 1;
+            }
+        }
+        let el = t.elapsed();
+        println!(
+            "{n} games, {decisions} decisions, {:.3} us/decision",
+            el.as_secs_f64() * 1e6 / decisions as f64
+        );
+        return;
+    }
+    let featured = featured_names
+        .iter()
+        .filter_map(|n| db.by_name(n).map(|c| c.id))
+        .collect();
+    let pool = Pool {
+        db: db.clone(),
+        starters,
+        featured,
+    };
+    let player = if mode == "heur" {
+        PlayerKind::Heuristic
+    } else {
+        PlayerKind::Random
+    };
+    let s = Settings {
+        games: n,
+        seed: 4242,
+        min: 2,
+        max: 5,
+        turns: 40,
+        player,
+    };
+    let mut all = std::collections::hash_map::DefaultHasher::new();
+    let mut choices = 0;
+    for i in 0..n {
+        let p = sweep::plan(&pool, &s, i).unwrap();
+        let played = sweep::play(&pool, &s, &p).unwrap();
+        if let Some(b) = &played.broken {
+            println!("game {i}: BROKEN {b}");
+        }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        played.game.log_json().hash(&mut h);
+        format!("{:?}", played.game.history()).hash(&mut h);
+        let v = h.finish();
+        v.hash(&mut all);
+        choices += played.choices;
+        if args.get(3).is_some() {
+            println!("{i} {v:016x}");
+        }
+    }
+    println!(
+        "{mode} {n} games, {choices} choices, fingerprint {:016x}",
+        all.finish()
+    );
+}
