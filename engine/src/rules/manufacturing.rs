@@ -596,6 +596,8 @@ pub(crate) fn passes(
 }
 
 /// [`check`], with the refusal in the form `R` asks for (issue #15: listings word nothing).
+/// One predicate per rule, asked in this order, so the first rule a deployment breaks is the
+/// one its refusal names.
 fn check_as<R: Refusal>(
     g: &Game,
     who: PlayerId,
@@ -604,6 +606,55 @@ fn check_as<R: Refusal>(
     replacing: Option<Inst>,
     ctx: Context,
 ) -> Result<Plan, R> {
+    check_zone::<R>(g, who, inst, host, ctx)?;
+    let card = g.card(inst);
+    let mut ck = Checker {
+        g,
+        who,
+        consulted: Vec::new(),
+    };
+    let how = check_timing::<R>(&mut ck, card, inst, host, replacing, ctx)?;
+    check_spoils_character::<R>(card, ctx)?;
+    if ctx == Context::Conscript {
+        check_conscription::<R>(&mut ck, card, inst)?;
+    }
+    check_unique::<R>(&mut ck, card, inst)?;
+    let face_down = check_placement::<R>(&mut ck, card, inst, host, replacing)?;
+    let (cost, cost_sources) = deploy_cost(&mut ck, card, inst, ctx, how, face_down);
+    let how = match ctx {
+        _ if !face_down => how,
+        Context::Conscript | Context::Regiment | Context::Spoils | Context::Searched { .. } => how,
+        _ => DeployHow::FaceDown,
+    };
+    let section = match ctx {
+        Context::Conscript => "5.4.3",
+        Context::Setup => "4.6",
+        _ => "5.4.2",
+    };
+    g.check_afford(who, cost, section)
+        .map_err(|e| R::because(|| e))?;
+    Ok(Plan {
+        card: inst,
+        host,
+        replacing,
+        cost,
+        how,
+        face_down,
+        consulted: ck.consulted,
+        cost_sources,
+    })
+}
+
+/// §9.11, §9.26: the card is its deployer's and where `ctx` deploys from — the hand, or the
+/// Shipyard for Conscription, Regimented searches, the Spoils of War and card searches; §3.4.7:
+/// a Regimented unit takes from the hand only where card text allows it (§8.1).
+fn check_zone<R: Refusal>(
+    g: &Game,
+    who: PlayerId,
+    inst: Inst,
+    host: Option<Inst>,
+    ctx: Context,
+) -> Result<(), R> {
     let x = g.instance(inst).ok_or_else(|| {
         R::because(|| RuleError::WrongZone {
             inst,
@@ -617,7 +668,6 @@ fn check_as<R: Refusal>(
         }
         _ => (Zone::Hand, "in your hand", "9.11"),
     };
-    // §3.4.7: a Regimented unit takes from the hand only where card text allows it (§8.1).
     let from_hand = ctx == Context::Regiment
         && x.zone == Zone::Hand
         && host.is_some_and(|h| regimented_from_hand(g, h).flag());
@@ -628,13 +678,22 @@ fn check_as<R: Refusal>(
             section: zsec,
         }));
     }
-    let card = g.card(inst);
-    let mut ck = Checker {
-        g,
-        who,
-        consulted: Vec::new(),
-    };
-    let mut how = match ctx {
+    Ok(())
+}
+
+/// When each card type may be deployed, and whether it stands on its own: Tactics (§2.7, §4.6),
+/// Events (§2.6, §5.1), Stations (§4.2), Stockpiles (§4.3), Breakthrus (§2.8), and ships,
+/// Marines and Modules (§5.4, §6.5.4). The answer is how the card is deployed.
+fn check_timing<R: Refusal>(
+    ck: &mut Checker<'_>,
+    card: &Card,
+    inst: Inst,
+    host: Option<Inst>,
+    replacing: Option<Inst>,
+    ctx: Context,
+) -> Result<DeployHow, R> {
+    let (g, who) = (ck.g, ck.who);
+    let how = match ctx {
         Context::Conscript => DeployHow::Conscripted,
         Context::Regiment => DeployHow::Regimented,
         Context::Spoils => DeployHow::Spoils,
@@ -643,8 +702,6 @@ fn check_as<R: Refusal>(
         Context::Setup => DeployHow::SetupFromHand,
         _ => DeployHow::FromHand,
     };
-
-    // Timing by card type.
     match card.kind {
         CardKind::Tactic => {
             // §4.6: a Tactic's printed text may let it be deployed in Setup (§8.1); §5.1's
@@ -682,7 +739,7 @@ fn check_as<R: Refusal>(
             }
             crate::effects::actions::check_play_targets(g, who, inst)
                 .map_err(|e| R::because(|| e))?;
-            how = DeployHow::Tactic;
+            Ok(DeployHow::Tactic)
         }
         CardKind::Event => {
             if ctx == Context::Setup && !ck.rule(BaseRule::DeployInSetup, Some(inst)).flag() {
@@ -700,18 +757,14 @@ fn check_as<R: Refusal>(
             check_event_timing::<R>(g, who, card, ctx)?;
             crate::effects::actions::check_play_targets(g, who, inst)
                 .map_err(|e| R::because(|| e))?;
-            how = DeployHow::Event;
+            Ok(DeployHow::Event)
         }
-        CardKind::Station => {
-            return Err(R::because(|| {
-                deploy_err(card, "a Station is deployed only at Setup", "4.2")
-            }))
-        }
-        CardKind::Stockpile(_) => {
-            return Err(R::because(|| {
-                deploy_err(card, "Stockpile cards are placed at Setup", "4.3")
-            }))
-        }
+        CardKind::Station => Err(R::because(|| {
+            deploy_err(card, "a Station is deployed only at Setup", "4.2")
+        })),
+        CardKind::Stockpile(_) => Err(R::because(|| {
+            deploy_err(card, "Stockpile cards are placed at Setup", "4.3")
+        })),
         CardKind::Breakthru => {
             if ctx != Context::Manufacturing {
                 return Err(R::because(|| RuleError::NotNow {
@@ -725,7 +778,7 @@ fn check_as<R: Refusal>(
                     deploy_err(card, "a Breakthru is deployed on its own", "2.8")
                 }));
             }
-            how = DeployHow::Breakthru;
+            Ok(DeployHow::Breakthru)
         }
         CardKind::Ship(_) | CardKind::Marine { .. } | CardKind::Module(_) => {
             if ctx == Context::EventsOnly {
@@ -745,12 +798,14 @@ fn check_as<R: Refusal>(
                     section: "6.5.4",
                 }));
             }
+            Ok(how)
         }
     }
+}
 
-    // §2.4.2: a Marine-Character is always deployed at cost from the hand, so the free
-    // Shipyard deployment of the Spoils of War (§7.1.3.2: a card you may legally deploy)
-    // never takes one.
+/// §2.4.2: a Marine-Character is always deployed at cost from the hand, so the free Shipyard
+/// deployment of the Spoils of War (§7.1.3.2: a card you may legally deploy) never takes one.
+fn check_spoils_character<R: Refusal>(card: &Card, ctx: Context) -> Result<(), R> {
     if ctx == Context::Spoils && is_character(card) {
         return Err(R::because(|| {
             deploy_err(
@@ -760,60 +815,77 @@ fn check_as<R: Refusal>(
         )
         }));
     }
+    Ok(())
+}
 
-    // Conscription and Regimented restrictions.
-    if ctx == Context::Conscript {
-        if !matches!(card.kind, CardKind::Ship(_) | CardKind::Marine { .. }) {
-            return Err(R::because(|| RuleError::Conscription {
-                what: format!(
-                    "only a Ship or Marine can be Conscripted, not {}",
-                    card.name
-                ),
-                section: "5.4.3",
-            }));
-        }
-        if is_character(card) && !ck.rule(BaseRule::CharacterConscription, Some(inst)).flag() {
-            return Err(R::because(|| RuleError::Conscription {
-                what: format!(
-                    "{} is a Marine-Character and cannot be Conscripted",
-                    card.name
-                ),
-                section: "2.4.2",
-            }));
-        }
-        if card.is_unique() {
-            return Err(R::because(|| RuleError::Conscription {
-                what: format!("{} is Unique and cannot be Conscripted", card.name),
-                section: "9.7",
-            }));
-        }
-        let used = g.cmd(who).map_or(0, |c| c.conscripted);
-        let limit = ck.rule(BaseRule::ConscriptionsPerPhase, None).count();
-        if used >= limit {
-            return Err(R::because(|| RuleError::Conscription {
-                what: format!("already Conscripted {used} unit(s) this phase (limit {limit})"),
-                section: "5.4.3",
-            }));
-        }
+/// §5.4.3: only Ships and Marines are Conscripted, up to the phase's limit; never a
+/// Marine-Character unless card text allows it (§2.4.2, §8.1), never a Unique card (§9.7).
+fn check_conscription<R: Refusal>(ck: &mut Checker<'_>, card: &Card, inst: Inst) -> Result<(), R> {
+    if !matches!(card.kind, CardKind::Ship(_) | CardKind::Marine { .. }) {
+        return Err(R::because(|| RuleError::Conscription {
+            what: format!(
+                "only a Ship or Marine can be Conscripted, not {}",
+                card.name
+            ),
+            section: "5.4.3",
+        }));
     }
+    if is_character(card) && !ck.rule(BaseRule::CharacterConscription, Some(inst)).flag() {
+        return Err(R::because(|| RuleError::Conscription {
+            what: format!(
+                "{} is a Marine-Character and cannot be Conscripted",
+                card.name
+            ),
+            section: "2.4.2",
+        }));
+    }
+    if card.is_unique() {
+        return Err(R::because(|| RuleError::Conscription {
+            what: format!("{} is Unique and cannot be Conscripted", card.name),
+            section: "9.7",
+        }));
+    }
+    let used = ck.g.cmd(ck.who).map_or(0, |c| c.conscripted);
+    let limit = ck.rule(BaseRule::ConscriptionsPerPhase, None).count();
+    if used >= limit {
+        return Err(R::because(|| RuleError::Conscription {
+            what: format!("already Conscripted {used} unit(s) this phase (limit {limit})"),
+            section: "5.4.3",
+        }));
+    }
+    Ok(())
+}
 
-    // Unique (§3.4.11).
+/// §3.4.11: a Unique card, at most the limit (card text may change it, §8.1) in play per
+/// deployer.
+fn check_unique<R: Refusal>(ck: &mut Checker<'_>, card: &Card, inst: Inst) -> Result<(), R> {
     if card.is_unique() {
         let limit = ck.rule(BaseRule::UniqueInPlay, Some(inst)).count();
-        let n = unique_count(g, who, card.id);
+        let n = unique_count(ck.g, ck.who, card.id);
         if n >= limit {
             return Err(R::because(|| RuleError::Unique {
                 card: card.name.clone(),
-                who,
+                who: ck.who,
                 in_play: n,
             }));
         }
     }
+    Ok(())
+}
 
-    // Host.
-    let mut face_down = false;
+/// Where the card goes: a host of the deployer's in play (§9.1); ships into open space (§2.5),
+/// Fighter Wings optionally aboard (§2.5.1), Marines aboard (§2.4), Modules attached (§2.3),
+/// only a Module replacing a Module. The answer is whether the Module goes face down.
+fn check_placement<R: Refusal>(
+    ck: &mut Checker<'_>,
+    card: &Card,
+    inst: Inst,
+    host: Option<Inst>,
+    replacing: Option<Inst>,
+) -> Result<bool, R> {
+    let g = ck.g;
     if let Some(h) = host {
-        if g.instance(h).is_none() || !own_in_play(g, who, h) {
+        if g.instance(h).is_none() || !own_in_play(g, ck.who, h) {
             return Err(R::because(|| RuleError::WrongZone {
                 inst: h,
                 wanted: "a card of yours in play",
@@ -831,72 +903,59 @@ fn check_as<R: Refusal>(
             if let Some(h) = host {
                 check_wing_host::<R>(g, card, h, None)?;
             }
+            Ok(false)
         }
-        CardKind::Ship(_) => {
-            if let Some(h) = host {
-                return Err(R::because(|| {
-                    host_err(g, card, h, "ships deploy into open space", "2.5")
-                }));
-            }
-        }
+        CardKind::Ship(_) => match host {
+            Some(h) => Err(R::because(|| {
+                host_err(g, card, h, "ships deploy into open space", "2.5")
+            })),
+            None => Ok(false),
+        },
         CardKind::Marine { .. } => {
             let h = host.ok_or_else(|| {
                 R::because(|| deploy_err(card, "a Marine must go aboard a ship or Station", "2.4"))
             })?;
             check_marine_host::<R>(g, card, h, None)?;
+            Ok(false)
         }
         CardKind::Module(mk) => {
             let h = host.ok_or_else(|| {
                 R::because(|| deploy_err(card, "a Module must be attached to a card", "2.3"))
             })?;
-            face_down = check_module::<R>(&mut ck, card, inst, mk, h, replacing)?;
+            check_module::<R>(ck, card, inst, mk, h, replacing)
         }
-        _ => {}
+        _ => Ok(false),
     }
-    // Cost.
-    let mut cost_sources = Vec::new();
-    let cost = match (ctx, how) {
-        (_, DeployHow::Breakthru) => Amount::ZERO,
-        (Context::Regiment | Context::Spoils | Context::Searched { free: true }, _) => Amount::ZERO,
+}
+
+/// What the deployment costs and which cards' discounts made it so: free for Breakthrus
+/// (§5.4.1), Regimented searches (§3.4.7), the Spoils of War (§7.1.3.2), free searches (§8.3)
+/// and face-down Modules; Conscription multiplies the printed cost (§5.4.3); otherwise the
+/// printed cost with discounts (§8.4).
+fn deploy_cost(
+    ck: &mut Checker<'_>,
+    card: &Card,
+    inst: Inst,
+    ctx: Context,
+    how: DeployHow,
+    face_down: bool,
+) -> (Amount, Vec<Inst>) {
+    match (ctx, how) {
+        (_, DeployHow::Breakthru) => (Amount::ZERO, Vec::new()),
+        (Context::Regiment | Context::Spoils | Context::Searched { free: true }, _) => {
+            (Amount::ZERO, Vec::new())
+        }
         (Context::Conscript, _) => {
             let m = ck.rule(BaseRule::ConscriptionMultiplier, None).count();
-            Amount {
+            let cost = Amount {
                 resource: card.cost.resource.saturating_mul(m),
                 currency: card.cost.currency.saturating_mul(m),
-            }
+            };
+            (cost, Vec::new())
         }
-        _ if face_down => Amount::ZERO,
-        _ => {
-            let (cost, sources) = discounted(g, who, inst, card);
-            cost_sources = sources;
-            cost
-        }
-    };
-    if face_down {
-        how = match ctx {
-            Context::Conscript | Context::Regiment | Context::Spoils | Context::Searched { .. } => {
-                how
-            }
-            _ => DeployHow::FaceDown,
-        };
+        _ if face_down => (Amount::ZERO, Vec::new()),
+        _ => discounted(ck.g, ck.who, inst, card),
     }
-    let section = match ctx {
-        Context::Conscript => "5.4.3",
-        Context::Setup => "4.6",
-        _ => "5.4.2",
-    };
-    g.check_afford(who, cost, section)
-        .map_err(|e| R::because(|| e))?;
-    Ok(Plan {
-        card: inst,
-        host,
-        replacing,
-        cost,
-        how,
-        face_down,
-        consulted: ck.consulted,
-        cost_sources,
-    })
 }
 
 /// §2.6, §2.7, §6.6 STEP 1: an Event's printed timing. `engagement` / `start of engagement`
