@@ -351,7 +351,9 @@ fn check_wing_host<R: Refusal>(
     check_room(g, card, host, except)
 }
 
-/// Module rules (§2.2, §2.3, §2.5.1, §2.5.6, §3.4.4, §2.5 "Size Matters!").
+/// Module rules (§2.2, §2.3, §2.5.1, §2.5.6, §3.4.4, §2.5 "Size Matters!"): the host the
+/// Module's kind attaches to, then the host's room for it. The answer is whether the Module
+/// goes face down.
 fn check_module<R: Refusal>(
     ck: &mut Checker,
     card: &Card,
@@ -360,108 +362,139 @@ fn check_module<R: Refusal>(
     host: Inst,
     replacing: Option<Inst>,
 ) -> Result<bool, R> {
-    let g = ck.g;
-    let h = g.card(host);
-    let mut face_down = false;
-    let limit_rule = match mk {
-        ModuleKind::Station => {
-            if h.kind != CardKind::Station {
-                return Err(R::because(|| {
-                    host_err(
-                        g,
-                        card,
-                        host,
-                        "a Module-Station attaches to a Station",
-                        "2.3",
-                    )
-                }));
-            }
-            BaseRule::StationModuleLimit
-        }
-        ModuleKind::Ship => {
-            let CardKind::Ship(class) = h.kind else {
-                return Err(R::because(|| {
-                    host_err(g, card, host, "a Module-Ship attaches to a ship", "2.3")
-                }));
-            };
-            if class == ShipClass::FighterWing
-                && !ck.rule(BaseRule::FighterWingAttachments, Some(host)).flag()
-            {
-                return Err(R::because(|| {
-                    host_err(g, card, host, "Fighter Wings take no Modules", "2.5.1")
-                }));
-            }
-            if class == ShipClass::Transport
-                && !ck.rule(BaseRule::TransportModules, Some(host)).flag()
-            {
-                return Err(R::because(|| {
-                    host_err(
-                        g,
-                        card,
-                        host,
-                        "Transports take no Module-Ship cards",
-                        "2.5.6",
-                    )
-                }));
-            }
-            if let Some(fits) = &card.fits {
-                if !fits.admits(class) {
-                    return Err(R::because(|| {
-                        host_err(g, card, host, format!("the Module fits only {fits}"), "2.5")
-                    }));
-                }
-            }
-            // §3.4.4, §2.5.5, "Size Matters!": Battle Cruisers and larger (I-3).
-            // printed: Face Up-Face Down is the Module's own printed trait (§3.4.4).
-            if card.has_trait(TraitName::FaceUpFaceDown) {
-                // The rule is about the Module (its subject, §2.5.5): read for the card deployed.
-                let min = match ck.rule(BaseRule::FaceDownMinClass, Some(inst)).value {
-                    RuleValue::Class(c) => c,
-                    _ => ShipClass::BattleCruiser,
-                };
-                if class.size() < min.size() {
-                    return Err(R::because(|| {
-                        host_err(
-                            g,
-                            card,
-                            host,
-                            format!("Face Up-Face Down Modules need a {min} or larger"),
-                            "3.4.4",
-                        )
-                    }));
-                }
-                face_down = true;
-            }
-            BaseRule::UnitModuleLimit
-        }
-        ModuleKind::Marine => {
-            if !is_marine(h) {
-                return Err(R::because(|| {
-                    host_err(g, card, host, "a Module-Marine attaches to a Marine", "2.3")
-                }));
-            }
-            if is_character(h) {
-                return Err(R::because(|| {
-                    host_err(
-                        g,
-                        card,
-                        host,
-                        "Marine-Characters take no Module-Marine cards",
-                        "2.4.2",
-                    )
-                }));
-            }
-            BaseRule::UnitModuleLimit
-        }
+    let (limit_rule, face_down) = match mk {
+        ModuleKind::Station => (check_station_module_host::<R>(ck.g, card, host)?, false),
+        ModuleKind::Ship => check_ship_module_host::<R>(ck, card, inst, host)?,
+        ModuleKind::Marine => (check_marine_module_host::<R>(ck.g, card, host)?, false),
     };
-    let modules: Vec<Inst> = g
-        .attachments(host)
-        .iter()
-        .copied()
-        .filter(|&a| matches!(g.card(a).kind, CardKind::Module(_)))
-        .collect();
+    check_module_slots::<R>(ck, card, inst, mk, host, replacing, limit_rule)?;
+    Ok(face_down)
+}
+
+/// §2.3: a Module-Station attaches to a Station; its limit is the Station's (§2.2).
+fn check_station_module_host<R: Refusal>(g: &Game, card: &Card, host: Inst) -> Result<BaseRule, R> {
+    if g.card(host).kind != CardKind::Station {
+        return Err(R::because(|| {
+            host_err(
+                g,
+                card,
+                host,
+                "a Module-Station attaches to a Station",
+                "2.3",
+            )
+        }));
+    }
+    Ok(BaseRule::StationModuleLimit)
+}
+
+/// §2.3: a Module-Ship attaches to a ship — not a Fighter Wing (§2.5.1) or a Transport
+/// (§2.5.6) unless card text allows it (§8.1), only a class it fits (§2.5); a Face Up-Face Down
+/// Module goes face down, on a Battle Cruiser or larger (§3.4.4, §2.5.5, "Size Matters!", I-3).
+fn check_ship_module_host<R: Refusal>(
+    ck: &mut Checker,
+    card: &Card,
+    inst: Inst,
+    host: Inst,
+) -> Result<(BaseRule, bool), R> {
+    let g = ck.g;
+    let CardKind::Ship(class) = g.card(host).kind else {
+        return Err(R::because(|| {
+            host_err(g, card, host, "a Module-Ship attaches to a ship", "2.3")
+        }));
+    };
+    if class == ShipClass::FighterWing
+        && !ck.rule(BaseRule::FighterWingAttachments, Some(host)).flag()
+    {
+        return Err(R::because(|| {
+            host_err(g, card, host, "Fighter Wings take no Modules", "2.5.1")
+        }));
+    }
+    if class == ShipClass::Transport && !ck.rule(BaseRule::TransportModules, Some(host)).flag() {
+        return Err(R::because(|| {
+            host_err(
+                g,
+                card,
+                host,
+                "Transports take no Module-Ship cards",
+                "2.5.6",
+            )
+        }));
+    }
+    if let Some(fits) = &card.fits {
+        if !fits.admits(class) {
+            return Err(R::because(|| {
+                host_err(g, card, host, format!("the Module fits only {fits}"), "2.5")
+            }));
+        }
+    }
+    // printed: Face Up-Face Down is the Module's own printed trait (§3.4.4).
+    if !card.has_trait(TraitName::FaceUpFaceDown) {
+        return Ok((BaseRule::UnitModuleLimit, false));
+    }
+    // The rule is about the Module (its subject, §2.5.5): read for the card deployed.
+    let min = match ck.rule(BaseRule::FaceDownMinClass, Some(inst)).value {
+        RuleValue::Class(c) => c,
+        _ => ShipClass::BattleCruiser,
+    };
+    if class.size() < min.size() {
+        return Err(R::because(|| {
+            host_err(
+                g,
+                card,
+                host,
+                format!("Face Up-Face Down Modules need a {min} or larger"),
+                "3.4.4",
+            )
+        }));
+    }
+    Ok((BaseRule::UnitModuleLimit, true))
+}
+
+/// §2.3: a Module-Marine attaches to a Marine, never a Marine-Character (§2.4.2).
+fn check_marine_module_host<R: Refusal>(g: &Game, card: &Card, host: Inst) -> Result<BaseRule, R> {
+    let h = g.card(host);
+    if !is_marine(h) {
+        return Err(R::because(|| {
+            host_err(g, card, host, "a Module-Marine attaches to a Marine", "2.3")
+        }));
+    }
+    if is_character(h) {
+        return Err(R::because(|| {
+            host_err(
+                g,
+                card,
+                host,
+                "Marine-Characters take no Module-Marine cards",
+                "2.4.2",
+            )
+        }));
+    }
+    Ok(BaseRule::UnitModuleLimit)
+}
+
+/// The host's room for one more Module: a replaced Module must be one of its Modules (§2.3);
+/// one copy of a Module-Station unless card text allows more (§2.2, §8.1), one copy of any
+/// other Module for any reason (§2.3); and no more Modules than the limit, read as it stands
+/// once the replaced Module is gone, its own text no longer counting (§2.2).
+fn check_module_slots<R: Refusal>(
+    ck: &mut Checker,
+    card: &Card,
+    inst: Inst,
+    mk: ModuleKind,
+    host: Inst,
+    replacing: Option<Inst>,
+    limit_rule: BaseRule,
+) -> Result<(), R> {
+    let g = ck.g;
+    let is_module = |a: Inst| matches!(g.card(a).kind, CardKind::Module(_));
+    let modules = || {
+        g.attachments(host)
+            .iter()
+            .copied()
+            .filter(|&a| is_module(a))
+    };
     if let Some(old) = replacing {
-        if !modules.contains(&old) {
+        if !modules().any(|m| m == old) {
             return Err(R::because(|| {
                 host_err(
                     g,
@@ -473,18 +506,15 @@ fn check_module<R: Refusal>(
             }));
         }
     }
-    let dup_section = if mk == ModuleKind::Station {
+    let section = if mk == ModuleKind::Station {
         "2.2"
     } else {
         "2.3"
     };
     let same = g.card(inst).id;
-    let copies = modules
-        .iter()
-        .filter(|&&m| Some(m) != replacing && g.card(m).id == same)
+    let copies = modules()
+        .filter(|&m| Some(m) != replacing && g.card(m).id == same)
         .count();
-    // §2.2: one copy of a Module-Station unless card text allows more (§8.1); §2.3: one copy
-    // of any other Module, for any reason.
     let allowed = if mk == ModuleKind::Station {
         usize::from(ck.rule(BaseRule::StationModuleCopies, Some(host)).count())
     } else {
@@ -497,29 +527,21 @@ fn check_module<R: Refusal>(
                 card,
                 host,
                 "it already has a copy of that Module",
-                dup_section,
+                section,
             )
         }));
     }
-    // §2.2: the limit as it stands once the replaced Module is gone — its own text no
-    // longer counts.
     let limit = ck.rule_without(limit_rule, Some(host), replacing).count() as usize;
-    let after = modules.len() - usize::from(replacing.is_some()) + 1;
+    let held = modules().count();
+    let after = held - usize::from(replacing.is_some()) + 1;
     if after > limit {
         return Err(R::because(|| RuleError::NoCapacity {
             host: g.name(host).to_string(),
-            why: format!(
-                "it holds {} Module(s), the limit is {limit}; name one to replace",
-                modules.len()
-            ),
-            section: if mk == ModuleKind::Station {
-                "2.2"
-            } else {
-                "2.3"
-            },
+            why: format!("it holds {held} Module(s), the limit is {limit}; name one to replace"),
+            section,
         }));
     }
-    Ok(face_down)
+    Ok(())
 }
 
 // ----- the deployment check -----------------------------------------------------------------
