@@ -41,6 +41,18 @@ pub(crate) fn err(what: impl Into<String>, section: &'static str) -> RuleError {
     }
 }
 
+/// `unit` is not one of the engagement's units (§6.5.2), saying so if it was destroyed.
+pub(crate) fn not_in_engagement(g: &Game, unit: Inst, section: &'static str) -> RuleError {
+    err(
+        format!(
+            "{} {unit} is not in the engagement{}",
+            g.name(unit),
+            crate::error::gone(g, unit)
+        ),
+        section,
+    )
+}
+
 /// The units a side fights with: the attacking fleet, or the defender's Station and ships in
 /// open space (§2.2, §6.5.2). Docked Fighter Wings and Marines are not among them (§2.5.1.1).
 pub(crate) fn units(g: &Game, side: Side) -> Vec<Inst> {

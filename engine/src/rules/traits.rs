@@ -14,7 +14,7 @@ use crate::error::{Refusal, Refused, RuleError};
 use crate::event::Event;
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
-use crate::rules::engagement::{err, side_of_unit, units};
+use crate::rules::engagement::{err, not_in_engagement, side_of_unit, units};
 use crate::rules::manufacturing::used;
 use crate::rules::stats;
 use crate::rules::volley::{self, can_act};
@@ -292,16 +292,7 @@ fn check_fearless<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result<(),
         return Err(R::because(|| err("no engagement", "3.4.5")));
     };
     if side_of_unit(g, unit).is_none() {
-        return Err(R::because(|| {
-            err(
-                format!(
-                    "{} {unit} is not in the engagement{}",
-                    g.name(unit),
-                    crate::error::gone(g, unit)
-                ),
-                "3.4.5",
-            )
-        }));
+        return Err(R::because(|| not_in_engagement(g, unit, "3.4.5")));
     }
     // §6.6 STEP 3, STEP 8E: a retreating ship uses no traits, and a ship that just changed
     // hands waits for its new commander's next volley before any other action.

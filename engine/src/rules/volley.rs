@@ -25,7 +25,7 @@ use crate::event::{CardRef, Event};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ModuleKind, ShipClass, TraitName};
 use crate::resolver::Resolution;
-use crate::rules::engagement::{err, side_of_unit, units};
+use crate::rules::engagement::{err, not_in_engagement, side_of_unit, units};
 use crate::rules::{stats, traits, victory};
 use crate::state::{Game, Zone};
 
@@ -80,16 +80,7 @@ pub(crate) fn can_act<R: Refusal>(g: &Game, unit: Inst) -> Result<(), R> {
                 )
             }));
         }
-        return Err(R::because(|| {
-            err(
-                format!(
-                    "{} {unit} is not in the engagement{}",
-                    g.name(unit),
-                    crate::error::gone(g, unit)
-                ),
-                "6.5.2",
-            )
-        }));
+        return Err(R::because(|| not_in_engagement(g, unit, "6.5.2")));
     }
     held_back::<R>(g, e, unit)?;
     if e.acted.contains(&unit) {
@@ -116,16 +107,7 @@ pub(crate) fn check_target<R: Refusal>(
         .ok_or_else(|| R::because(|| err("no engagement", "6.6")))?;
     let name = || format!("{} {target}", g.name(target));
     let Some(side) = side_of_unit(g, firer) else {
-        return Err(R::because(|| {
-            err(
-                format!(
-                    "{} {firer} is not in the engagement{}",
-                    g.name(firer),
-                    crate::error::gone(g, firer)
-                ),
-                "6.5.2",
-            )
-        }));
+        return Err(R::because(|| not_in_engagement(g, firer, "6.5.2")));
     };
     let theirs = units(g, side.other());
     let tk = g.card(target).kind;
