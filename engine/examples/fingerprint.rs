@@ -7,7 +7,9 @@
 //!   (a speed-up, a move of code) must leave both hashes as they were.
 //! - `fingerprint time N` plays N seeded random games between the RDF and Colonial starter
 //!   decks with nothing else (no invariants, no statistics), the loop to count instructions
-//!   over with `valgrind --tool=callgrind` (`time 0` is the setup alone, to subtract).
+//!   over with `valgrind --tool=callgrind` (`time 0` is the setup alone, to subtract);
+//!   `playout N` plays the same games on the playout path (choices listed into one reused
+//!   buffer, `Game::play`), the loop to count allocations over with `valgrind --tool=dhat`.
 //!
 //! The hash is std's `DefaultHasher`, stable for one toolchain: compare within one.
 //! `cargo run --release -p engine --features cli --example fingerprint -- hash 400`
@@ -58,7 +60,10 @@ fn main() {
     .iter()
     .map(|n| (n.to_string(), deck(n)))
     .collect();
-    if mode == "time" {
+    if mode == "time" || mode == "playout" {
+        // `playout`: the playout path (a reused choice buffer, `play` collecting no events).
+        let playout = mode == "playout";
+        let mut buf = Vec::new();
         let mut decisions = 0u64;
         let t = std::time::Instant::now();
         for seed in 0..n {
@@ -76,12 +81,21 @@ fn main() {
             .unwrap();
             let mut dice = Dice::new(seed ^ 0x5eed);
             while let Some(d) = g.decision() {
-                let mut c = g.legal_choices();
-                if c.is_empty() {
-                    break;
+                if playout {
+                    g.legal_choices_into(&mut buf);
+                    if buf.is_empty() {
+                        break;
+                    }
+                    let k = dice.below(buf.len() as u32) as usize;
+                    g.play(d.who, buf.swap_remove(k)).unwrap();
+                } else {
+                    let mut c = g.legal_choices();
+                    if c.is_empty() {
+                        break;
+                    }
+                    let k = dice.below(c.len() as u32) as usize;
+                    g.apply(d.who, c.swap_remove(k)).unwrap();
                 }
-                let k = dice.below(c.len() as u32) as usize;
-                g.apply(d.who, c.swap_remove(k)).unwrap();
                 decisions += 1;
             }
         }

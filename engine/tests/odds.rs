@@ -118,8 +118,8 @@ fn position(v: &Volley) -> Game {
 fn monte_carlo(v: &Volley, trials: u32, seed: u64) -> (Vec<u32>, u32) {
     let start = position(v);
     let d = start.decision().expect("Ada's volley turn");
-    let gun = start.in_play_of(PlayerId(0))[1];
-    let target = start.in_play_of(PlayerId(1))[1];
+    let gun = start.in_play_of(PlayerId(0)).nth(1).unwrap();
+    let target = start.in_play_of(PlayerId(1)).nth(1).unwrap();
     assert_eq!(start.name(target), "Target Ship");
     let mut dice = Dice::new(seed);
     let mut wounds = vec![0u32; usize::from(v.wounds.unwrap()) + 1];

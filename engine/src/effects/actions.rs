@@ -18,8 +18,8 @@ use crate::state::engagement::VolleyKind;
 use crate::state::pending::{Ask, Pending};
 
 use crate::choice::Choice;
-use crate::error::RuleError;
-use crate::event::{Cause, EndReason, Event};
+use crate::error::{Refusal, RuleError};
+use crate::event::{EndReason, Event};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{
     Action, Aim, CommanderAim, DiscardCount, Filter, Group, Quantity, SearchThen, Step,
@@ -197,10 +197,10 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
         p.stopped = false;
     }
     if a.commander_aim() == Some(CommanderAim::TargetOpponent) && p.opponent.is_none() {
-        let opps = g.others_clockwise(p.who);
-        match opps.as_slice() {
-            [] => {}
-            [one] => p.opponent = Some(*one),
+        let mut opps = g.others_clockwise(p.who);
+        match (opps.next(), opps.next()) {
+            (None, _) => {}
+            (Some(one), None) => p.opponent = Some(one),
             _ => {
                 p.ask = Some(Ask::Opponent);
                 return true;
@@ -263,14 +263,19 @@ fn commanders(g: &Game, p: &Pending, aim: CommanderAim) -> Vec<PlayerId> {
                 _ => Vec::new(),
             }
         }
-        CommanderAim::EachOpponent => g.others_clockwise(p.who),
+        CommanderAim::EachOpponent => g.others_clockwise(p.who).collect(),
         CommanderAim::TargetOpponent => p.opponent.into_iter().collect(),
     }
 }
 
 /// §2.5.1.1: a Fighter Wing in a bay is immune to Event and Tactic effects.
 fn shielded(g: &Game, p: &Pending, i: Inst) -> bool {
-    matches!(g.card(p.source).kind, CardKind::Event | CardKind::Tactic)
+    shielded_from(g, p.source, i)
+}
+
+/// [`shielded`] for an effect of `source`'s.
+fn shielded_from(g: &Game, source: Inst, i: Inst) -> bool {
+    matches!(g.card(source).kind, CardKind::Event | CardKind::Tactic)
         && g.card(i).kind == CardKind::Ship(ShipClass::FighterWing)
         && matches!(g.zone(i), Some(Zone::Attached(_)))
 }
@@ -279,9 +284,16 @@ fn shielded(g: &Game, p: &Pending, i: Inst) -> bool {
 pub(crate) fn candidates(g: &Game, p: &Pending, f: &Filter) -> Vec<Inst> {
     (0..g.instances().len())
         .map(|k| Inst(k as u16))
-        .filter(|&i| g.in_play(i) && !p.chosen.contains(&i) && !shielded(g, p, i))
-        .filter(|&i| super::matches_filter(g, p.source, f, i))
+        .filter(|&i| is_candidate(g, p.source, &p.chosen, f, i))
         .collect()
+}
+
+/// Whether `i` is one of the [`candidates`] of an effect of `source`'s that has `chosen`.
+fn is_candidate(g: &Game, source: Inst, chosen: &[Inst], f: &Filter, i: Inst) -> bool {
+    g.in_play(i)
+        && !chosen.contains(&i)
+        && !shielded_from(g, source, i)
+        && super::matches_filter(g, source, f, i)
 }
 
 fn search_candidates(g: &Game, p: &Pending, f: &Filter, then: SearchThen) -> Vec<Inst> {
@@ -862,7 +874,7 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
             p.ask = None;
         }
         (Ask::Opponent, Choice::EffectCommander(o)) => {
-            if !g.others_clockwise(p.who).contains(o) {
+            if !g.others_clockwise(p.who).any(|x| x == *o) {
                 return Err(refuse(format!("{o} is not an opposing Commander"), "8.5"));
             }
             p.opponent = Some(*o);
@@ -1047,20 +1059,24 @@ fn next_discarder(g: &Game, p: &Pending, done: PlayerId) -> Option<Ask> {
 
 /// §8.5: an Event or Tactic whose `play:` must choose a target cannot be deployed when no
 /// legal target exists (any chosen aim of an unconditional step, not `up to`).
-pub(crate) fn check_play_targets(g: &Game, who: PlayerId, card: Inst) -> Result<(), RuleError> {
+pub(crate) fn check_play_targets<R: Refusal>(g: &Game, card: Inst) -> Result<(), R> {
     let c = g.card(card);
     for a in &c.abilities {
         let crate::ir::effect::Ability::Play(effect) = a else {
             continue;
         };
-        let p = Pending::new(card, who, Cause::Play, effect.clone());
         for step in &effect.steps {
             let Step::Do(actions) = step else { continue };
             for action in actions {
                 for aim in action.aims() {
                     if let Aim::Chosen(t) = aim {
-                        if !t.up_to && candidates(g, &p, &t.filter).is_empty() {
-                            return Err(refuse(format!("{} has no legal target", c.name), "8.5"));
+                        // Nothing is chosen yet when a card is played.
+                        let any = (0..g.instances().len())
+                            .any(|k| is_candidate(g, card, &[], &t.filter, Inst(k as u16)));
+                        if !t.up_to && !any {
+                            return Err(R::because(|| {
+                                refuse(format!("{} has no legal target", c.name), "8.5")
+                            }));
                         }
                     }
                 }

@@ -119,9 +119,13 @@ fn covers(who: Commanders, src_controller: PlayerId, commander: PlayerId) -> boo
     }
 }
 
-/// Every live Commander static covering `commander`, with its source.
-fn commander_statics(g: &Game, commander: PlayerId) -> Vec<(Inst, CommanderModifier)> {
-    let mut out = Vec::new();
+/// Visit every live Commander static covering `commander`, with its source: printed ones in
+/// instance order, then temporary ones from one-shot effects. No list is made.
+fn each_commander_static(
+    g: &Game,
+    commander: PlayerId,
+    mut f: impl FnMut(Inst, &CommanderModifier),
+) {
     // Only cards printing a static on commanders can have one (`Game::speakers`).
     for &src in &g.speakers.commander_statics {
         let card = g.card(src);
@@ -141,7 +145,7 @@ fn commander_statics(g: &Game, commander: PlayerId) -> Vec<(Inst, CommanderModif
                 if condition.as_ref().is_some_and(|c| !super::holds(g, src, c)) {
                     continue;
                 }
-                out.push((src, modifier.clone()));
+                f(src, modifier);
             }
         }
     }
@@ -153,9 +157,8 @@ fn commander_statics(g: &Game, commander: PlayerId) -> Vec<(Inst, CommanderModif
         if t.duration == crate::ir::effect::Duration::WhileAttached && !g.in_play(t.source) {
             continue;
         }
-        out.push((t.source, t.modifier.clone()));
+        f(t.source, &t.modifier);
     }
-    out
 }
 
 fn add(c: AmountChange, into_more: &mut Amount, into_less: &mut Amount) {
@@ -183,16 +186,16 @@ fn changed(base: Amount, more: Amount, less: Amount) -> Amount {
 pub fn cost(g: &Game, who: PlayerId, card: Inst, base: Amount) -> (Amount, Vec<Inst>) {
     let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
     let mut sources = Vec::new();
-    for (src, m) in commander_statics(g, who) {
+    each_commander_static(g, who, |src, m| {
         if let CommanderModifier::Cost { of, change } = m {
-            if super::matches_filter(g, src, &of, card) {
-                add(change, &mut more, &mut less);
+            if super::matches_filter(g, src, of, card) {
+                add(*change, &mut more, &mut less);
                 if !sources.contains(&src) {
                     sources.push(src);
                 }
             }
         }
-    }
+    });
     (changed(base, more, less), sources)
 }
 
@@ -201,12 +204,12 @@ pub fn card_income(g: &Game, card: Inst) -> (Amount, Vec<Inst>) {
     let base = g.card(card).income;
     let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
     let mut sources = Vec::new();
-    for (src, m) in super::modifiers(g, card) {
+    super::for_each_modifier(g, card, |src, m| {
         if let CardModifier::Income { change } = m {
             add(change, &mut more, &mut less);
             sources.push(src);
         }
-    }
+    });
     (changed(base, more, less), sources)
 }
 
@@ -214,22 +217,22 @@ pub fn card_income(g: &Game, card: Inst) -> (Amount, Vec<Inst>) {
 pub fn commander_income(g: &Game, who: PlayerId) -> (Amount, Amount, Vec<Inst>) {
     let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
     let mut sources = Vec::new();
-    for (src, m) in commander_statics(g, who) {
+    each_commander_static(g, who, |src, m| {
         if let CommanderModifier::Income(change) = m {
-            add(change, &mut more, &mut less);
+            add(*change, &mut more, &mut less);
             sources.push(src);
         }
-    }
+    });
     (more, less, sources)
 }
 
 /// §5.3.1: the change to `who`'s hand size from `static: your hand size +N`.
 pub fn hand_size_delta(g: &Game, who: PlayerId) -> i32 {
-    commander_statics(g, who)
-        .into_iter()
-        .map(|(_, m)| match m {
-            CommanderModifier::HandSize(d) => i32::from(d),
-            _ => 0,
-        })
-        .sum()
+    let mut delta = 0;
+    each_commander_static(g, who, |_, m| {
+        if let CommanderModifier::HandSize(d) = m {
+            delta += i32::from(*d);
+        }
+    });
+    delta
 }

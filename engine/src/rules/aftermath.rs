@@ -103,41 +103,70 @@ fn skip_idle(g: &mut Game) {
     }
 }
 
-/// I-45: the cards local to `who` after the engagement — the surviving attacking fleet and the
-/// ships it hijacked for the attacker, the cards at its Station for the defender — with
-/// everything attached to them.
-fn local(g: &Game, a: &Aftermath, who: PlayerId) -> Vec<Inst> {
-    let mut roots: Vec<Inst> = if who == a.attacker {
-        g.in_play_of(who)
-            .into_iter()
-            .filter(|&i| matches!(g.zone(i), Some(Zone::Battlefield)))
-            .filter(|&i| {
-                a.fleet.contains(&i)
-                    || (matches!(g.card(i).kind, CardKind::Ship(_))
-                        && g.instance(i).is_some_and(|x| x.owner == a.defender))
-            })
-            .collect()
-    } else {
-        g.cmd(who).map_or(Vec::new(), |c| {
-            c.battlefield
-                .iter()
-                .copied()
-                .filter(|i| !a.fleet.contains(i))
-                .collect()
-        })
-    };
-    let mut k = 0;
-    while let Some(&i) = roots.get(k) {
-        if let Some(x) = g.instance(i) {
-            for &c in &x.attachments {
-                if !roots.contains(&c) {
-                    roots.push(c);
-                }
-            }
+/// I-45: whether `i` is one of the cards local to `who` after the engagement — the surviving
+/// attacking fleet and the ships it hijacked for the attacker, the cards at its Station for the
+/// defender — or is attached to one of them.
+fn is_local(g: &Game, a: &Aftermath, who: PlayerId, i: Inst) -> bool {
+    let mut at = i;
+    // Up from the card to the battlefield card it hangs on (a Marine's Module is two deep).
+    for _ in 0..=g.instances.len() {
+        match g.zone(at) {
+            Some(Zone::Attached(h)) => at = h,
+            Some(Zone::Battlefield) => return is_local_root(g, a, who, at),
+            _ => return false,
         }
-        k += 1;
     }
-    roots
+    false
+}
+
+/// A battlefield card local to `who` in its own right ([`is_local`]).
+fn is_local_root(g: &Game, a: &Aftermath, who: PlayerId, i: Inst) -> bool {
+    let on_battlefield = g.cmd(who).is_some_and(|c| c.battlefield.contains(&i));
+    on_battlefield
+        && if who == a.attacker {
+            a.fleet.contains(&i)
+                || (matches!(g.card(i).kind, CardKind::Ship(_))
+                    && g.instance(i).is_some_and(|x| x.owner == a.defender))
+        } else {
+            !a.fleet.contains(&i)
+        }
+}
+
+/// Visit the cards local to `who` ([`is_local`]) in the order the aftermath lists them: the
+/// local battlefield cards, then what is attached to them, a level at a time.
+fn each_local(g: &Game, a: &Aftermath, who: PlayerId, mut f: impl FnMut(Inst)) {
+    let Some(c) = g.cmd(who) else { return };
+    let roots = || {
+        c.battlefield
+            .iter()
+            .copied()
+            .filter(|&i| is_local_root(g, a, who, i))
+    };
+    roots().for_each(&mut f);
+    // Attachments cannot nest deeper than there are cards.
+    for depth in 1..=g.instances.len() {
+        let mut any = false;
+        for r in roots() {
+            at_depth(g, r, depth, &mut |i| {
+                any = true;
+                f(i);
+            });
+        }
+        if !any {
+            break;
+        }
+    }
+}
+
+/// Visit what hangs `depth` levels below `i`, in attachment order.
+fn at_depth(g: &Game, i: Inst, depth: usize, f: &mut impl FnMut(Inst)) {
+    for &c in g.attachments(i) {
+        if depth == 1 {
+            f(c);
+        } else {
+            at_depth(g, c, depth - 1, f);
+        }
+    }
 }
 
 fn is_unit(g: &Game, i: Inst) -> bool {
@@ -153,10 +182,9 @@ fn check_local<R: Refusal>(
     unit: Inst,
     host: Option<Inst>,
 ) -> Result<(), R> {
-    let here = local(g, a, who);
-    let ok = here.contains(&unit)
+    let ok = is_local(g, a, who, unit)
         && match host {
-            Some(h) => here.contains(&h),
+            Some(h) => is_local(g, a, who, h),
             // Open space is local only at the defender's Station.
             None => who == a.defender,
         };
@@ -174,7 +202,7 @@ fn check_local<R: Refusal>(
 }
 
 fn check_face_down<R: Refusal>(g: &Game, a: &Aftermath, who: PlayerId, m: Inst) -> Result<(), R> {
-    let ok = local(g, a, who).contains(&m)
+    let ok = is_local(g, a, who, m)
         && g.controller(m) == who
         // printed: Face Up-Face Down is the Module's own printed trait (§3.4.4).
         && g.card(m).has_trait(TraitName::FaceUpFaceDown)
@@ -203,17 +231,24 @@ fn current(g: &Game) -> Option<&Aftermath> {
 /// Every aftermath choice for `who` except `EndStep` (empty: nothing to decide).
 fn legal(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     let Some(a) = current(g) else { return };
-    let mut all = Vec::new();
-    manufacturing::legal_reassigns(g, who, &mut all);
-    out.extend(all.into_iter().filter(|c| match c {
-        Choice::Reassign { unit, host } => check_local::<Refused>(g, a, who, *unit, *host).is_ok(),
-        _ => false,
-    }));
-    for m in local(g, a, who) {
+    // The reassignments that keep a unit local: listed, then the others dropped in place.
+    let start = out.len();
+    manufacturing::legal_reassigns(g, who, out);
+    let mut kept = start;
+    for k in start..out.len() {
+        if let Choice::Reassign { unit, host } = out[k] {
+            if check_local::<Refused>(g, a, who, unit, host).is_ok() {
+                out.swap(kept, k);
+                kept += 1;
+            }
+        }
+    }
+    out.truncate(kept);
+    each_local(g, a, who, |m| {
         if check_face_down::<Refused>(g, a, who, m).is_ok() {
             out.push(Choice::TurnFaceDown(m));
         }
-    }
+    });
 }
 
 /// The legal choices of the pending aftermath decision.

@@ -21,7 +21,7 @@ use crate::error::{Refusal, Refused, RuleError};
 use crate::event::Event;
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
-use crate::rules::engagement::{self, err, units};
+use crate::rules::engagement::{self, err, fights_for, units};
 use crate::rules::volley;
 use crate::rules::{manufacturing, stats, traits, victory};
 use crate::state::{Game, Zone};
@@ -88,10 +88,9 @@ pub(crate) fn check_board<R: Refusal>(
         .engagement
         .as_ref()
         .ok_or_else(|| R::because(|| err("no engagement", "6.6")))?;
-    let mine = units(g, side);
     let boards = matches!(g.card(ship).kind, CardKind::Ship(_))
         || station_boards(g, ship).is_some_and(|r| r.flag());
-    if !mine.contains(&ship) || !boards {
+    if !fights_for(g, side, ship) || !boards {
         return Err(R::because(|| {
             err(
                 format!(
@@ -130,9 +129,9 @@ pub(crate) fn check_board<R: Refusal>(
             )
         }));
     }
-    let theirs = units(g, side.other());
     let tk = g.card(target).kind;
-    if !theirs.contains(&target) || !matches!(tk, CardKind::Ship(_) | CardKind::Station) {
+    if !fights_for(g, side.other(), target) || !matches!(tk, CardKind::Ship(_) | CardKind::Station)
+    {
         return Err(R::because(|| {
             err(
                 format!(
@@ -194,9 +193,8 @@ pub(crate) fn check_board<R: Refusal>(
 
 pub(crate) fn legal_boards(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
     let mut out = Vec::new();
-    let theirs = units(g, side.other());
     for s in units(g, side) {
-        for &t in &theirs {
+        for t in units(g, side.other()) {
             if check_board::<Refused>(g, side, s, t).is_ok() {
                 out.push((s, t));
             }
@@ -244,7 +242,7 @@ fn check_cancel<R: Refusal>(g: &Game, side: Side, escort: Inst, ship: Inst) -> R
         .engagement
         .as_ref()
         .ok_or_else(|| R::because(|| err("no engagement", "6.6")))?;
-    if !units(g, side).contains(&escort) || !stats::has(g, escort, TraitName::Escort) {
+    if !fights_for(g, side, escort) || !stats::has(g, escort, TraitName::Escort) {
         return Err(R::because(|| {
             err(
                 format!(
@@ -355,8 +353,7 @@ pub(crate) fn next_fight(g: &mut Game) {
             return;
         };
         let b = e.boards.remove(k);
-        let side_ok =
-            units(g, b.side).contains(&b.ship) && units(g, b.side.other()).contains(&b.target);
+        let side_ok = fights_for(g, b.side, b.ship) && fights_for(g, b.side.other(), b.target);
         if side_ok && !party(g, b.ship, b.target).is_empty() {
             // `instead of being boarded`: this boarding action does not happen; what the
             // card does instead resolves before the next one (§8.1, I-47).
@@ -424,8 +421,14 @@ pub(crate) fn decider(g: &Game) -> Option<PlayerId> {
     })
 }
 
-fn alive(g: &Game, v: &[Inst]) -> Vec<Inst> {
-    v.iter().copied().filter(|&m| g.in_play(m)).collect()
+/// The Marines of a party still in play, in party order.
+fn alive<'g>(g: &'g Game, v: &'g [Inst]) -> impl Iterator<Item = Inst> + Clone + 'g {
+    v.iter().copied().filter(|&m| g.in_play(m))
+}
+
+/// Whether `m` is one of a party's Marines still in play.
+fn alive_in(g: &Game, v: &[Inst], m: Inst) -> bool {
+    v.contains(&m) && g.in_play(m)
 }
 
 /// A Marine may fire only at a Marine of the other party (STEP 8B, 8C).
@@ -436,9 +439,9 @@ pub(crate) fn check_marine_target<R: Refusal>(
 ) -> Result<(), R> {
     let f =
         fight(g).ok_or_else(|| R::because(|| err("no boarding action is being fought", "6.6")))?;
-    let (a, d) = (alive(g, &f.party), alive(g, &f.defenders));
-    let ok =
-        (a.contains(&firer) && d.contains(&target)) || (d.contains(&firer) && a.contains(&target));
+    let (a, d) = (&f.party[..], &f.defenders[..]);
+    let ok = (alive_in(g, a, firer) && alive_in(g, d, target))
+        || (alive_in(g, d, firer) && alive_in(g, a, target));
     if !ok {
         return Err(R::because(|| {
             err(
@@ -453,44 +456,45 @@ pub(crate) fn check_marine_target<R: Refusal>(
     Ok(())
 }
 
-/// The Marines that may fire at this stage.
-fn shooters(g: &Game) -> Vec<Inst> {
-    let Some(f) = fight(g) else {
-        return Vec::new();
+/// The Marines that may fire at this stage, that have not fired yet.
+fn shooters<'g>(g: &'g Game, f: &'g Fight) -> impl Iterator<Item = Inst> + 'g {
+    let list: &[Inst] = match f.stage {
+        FightStage::Interceptor | FightStage::Holders => &f.defenders,
+        FightStage::Boarders => &f.party,
+        _ => &[],
     };
-    let list = match f.stage {
-        FightStage::Interceptor => alive(g, &f.defenders)
-            .into_iter()
-            .filter(|&m| stats::has(g, m, TraitName::Interceptor))
-            .collect(),
-        FightStage::Boarders => alive(g, &f.party),
-        FightStage::Holders => alive(g, &f.defenders),
-        _ => Vec::new(),
-    };
-    list.into_iter().filter(|m| !f.acted.contains(m)).collect()
+    alive(g, list)
+        .filter(move |&m| {
+            f.stage != FightStage::Interceptor || stats::has(g, m, TraitName::Interceptor)
+        })
+        .filter(move |m| !f.acted.contains(m))
 }
 
 pub(crate) fn legal_fight(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     let Some(f) = fight(g) else { return };
     match f.stage {
         FightStage::Interceptor => {
-            for m in shooters(g) {
+            for m in shooters(g, f) {
                 let n = volley::dice_for(g, m, VolleyKind::Interceptor);
-                let t = alive(g, &f.party);
-                volley::push_fire(m, n, &t, out, |unit, fire| Choice::Intercept { unit, fire });
+                volley::push_fire(m, n, alive(g, &f.party), out, |unit, fire| {
+                    Choice::Intercept { unit, fire }
+                });
             }
             out.push(Choice::EndStep);
         }
         FightStage::Boarders | FightStage::Holders => {
-            let targets = if f.stage == FightStage::Boarders {
-                alive(g, &f.defenders)
-            } else {
-                alive(g, &f.party)
-            };
-            for m in shooters(g) {
+            let targets = alive(
+                g,
+                if f.stage == FightStage::Boarders {
+                    &f.defenders
+                } else {
+                    &f.party
+                },
+            );
+            for m in shooters(g, f) {
                 let n = volley::dice_for(g, m, VolleyKind::Marine);
                 if n > 0 {
-                    volley::push_fire(m, n, &targets, out, |unit, fire| Choice::Volley {
+                    volley::push_fire(m, n, targets.clone(), out, |unit, fire| Choice::Volley {
                         unit,
                         fire,
                     });
@@ -624,7 +628,6 @@ fn fight_deadlocked(g: &Game, f: &Fight) -> bool {
         return false;
     };
     !alive(g, &f.party)
-        .into_iter()
         .chain(alive(g, &f.defenders))
         .any(|m| engagement::may_wound(g, e, m))
 }
@@ -663,7 +666,7 @@ pub(crate) fn check_shooter<R: Refusal>(
 ) -> Result<VolleyKind, R> {
     let f =
         fight(g).ok_or_else(|| R::because(|| err("no boarding action is being fought", "6.6")))?;
-    if !shooters(g).contains(&unit) || g.controller(unit) != who {
+    if !shooters(g, f).any(|m| m == unit) || g.controller(unit) != who {
         return Err(R::because(|| cannot_fire(g, f, unit)));
     }
     Ok(match f.stage {
@@ -677,11 +680,10 @@ pub(crate) fn opposing_marines(g: &Game, firer: Inst) -> Vec<Inst> {
     let Some(f) = fight(g) else {
         return Vec::new();
     };
-    let (a, d) = (alive(g, &f.party), alive(g, &f.defenders));
-    if a.contains(&firer) {
-        d
-    } else if d.contains(&firer) {
-        a
+    if alive_in(g, &f.party, firer) {
+        alive(g, &f.defenders).collect()
+    } else if alive_in(g, &f.defenders, firer) {
+        alive(g, &f.party).collect()
     } else {
         Vec::new()
     }
@@ -707,7 +709,7 @@ fn cannot_fire(g: &Game, f: &Fight, unit: Inst) -> RuleError {
     let name = format!("{} {unit}", g.name(unit));
     let what = if f.acted.contains(&unit) {
         format!("{name} has already fired in this step")
-    } else if f.stage == FightStage::Interceptor && alive(g, &f.defenders).contains(&unit) {
+    } else if f.stage == FightStage::Interceptor && alive_in(g, &f.defenders, unit) {
         format!("{name} has no Interceptor: only defending Marines with Interceptor fire now")
     } else if f.stage == FightStage::Boarders {
         format!("{name} is not one of the boarding Marines, who fire now")
@@ -726,7 +728,7 @@ fn next_fight_if_running(g: &mut Game) {
 /// §9.23, §6.9.5: the surviving defenders who may pursue onto the boarders' ship — a Marine
 /// whose card restricts the classes it boards stays behind (§2.4).
 fn pursuers(g: &Game, f: &Fight) -> Vec<Inst> {
-    admitted(g, alive(g, &f.defenders), f.ship)
+    admitted(g, alive(g, &f.defenders).collect(), f.ship)
 }
 
 fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
@@ -774,7 +776,8 @@ fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
 /// 8E, §9.31), pursuit only to a ship still in play with pursuers left (§9.23). A fight that
 /// no longer stands ends unfought and the next boarding action begins (I-56).
 pub(crate) fn settle_fight(g: &mut Game) {
-    let Some(f) = fight(g).cloned() else { return };
+    let Some(f) = fight(g) else { return };
+    let (ship, target) = (f.ship, f.target);
     let standing = |i: Inst, who: PlayerId| g.in_play(i) && g.controller(i) == who;
     let gone = if !standing(f.target, f.holders) {
         Some(Some(f.target))
@@ -788,14 +791,14 @@ pub(crate) fn settle_fight(g: &mut Game) {
                 None
             }
             // §9.23: pursuers must be left; STEP 8E: winners must be left to take the ship.
-            FightStage::Pursue => alive(g, &f.defenders).is_empty().then_some(None),
-            FightStage::Outcome => alive(g, &f.party).is_empty().then_some(None),
+            FightStage::Pursue => alive(g, &f.defenders).next().is_none().then_some(None),
+            FightStage::Outcome => alive(g, &f.party).next().is_none().then_some(None),
         }
     };
     let Some(gone) = gone else { return };
     g.log.push(Event::BoardingEnded {
-        ship: g.card_ref(f.ship),
-        target: g.card_ref(f.target),
+        ship: g.card_ref(ship),
+        target: g.card_ref(target),
         gone: gone.map(|c| g.card_ref(c)),
     });
     next_fight(g);
@@ -803,26 +806,28 @@ pub(crate) fn settle_fight(g: &mut Game) {
 
 /// STEP 8D: a party destroyed ends the fighting.
 fn check_fight(g: &mut Game) {
-    let Some(f) = fight(g).cloned() else { return };
-    let (a, d) = (alive(g, &f.party), alive(g, &f.defenders));
-    if d.is_empty() && !a.is_empty() {
+    let Some(f) = fight(g) else { return };
+    let (ship, target, boarders) = (f.ship, f.target, f.boarders);
+    let a = alive(g, &f.party).next().is_some();
+    let d = alive(g, &f.defenders).next().is_some();
+    if !d && a {
         g.log.push(Event::BoardingWon {
-            ship: g.card_ref(f.ship),
-            target: g.card_ref(f.target),
+            ship: g.card_ref(ship),
+            target: g.card_ref(target),
             automatic: false,
         });
         set_stage(g, FightStage::Outcome);
-    } else if a.is_empty() {
+    } else if !a {
         // §6.9.3: the surviving defenders may pursue to the boarders' ship.
         g.log.push(Event::BoardingRepelled {
-            ship: g.card_ref(f.ship),
-            target: g.card_ref(f.target),
+            ship: g.card_ref(ship),
+            target: g.card_ref(target),
         });
         // §6.9.7: a hijacked ship whose garrison was the boarding party reverts to its owner at
         // once, so there is no enemy ship left to pursue to.
         check_garrisons(g);
         // Both parties destroyed (a Stoic last volley): nobody is left to win or pursue.
-        if g.controller(f.ship) == f.boarders && !d.is_empty() {
+        if g.controller(ship) == boarders && d {
             set_stage(g, FightStage::Pursue);
         } else {
             next_fight(g);
@@ -889,7 +894,8 @@ fn hijack(g: &mut Game, f: &Fight) {
     }
     traits::launch_all(g, f.target);
     change_controller(g, f.target, f.boarders);
-    for m in alive(g, &f.party) {
+    let party: Vec<Inst> = alive(g, &f.party).collect();
+    for m in party {
         g.move_to(m, Zone::Attached(f.target));
     }
     settle_garrison(g, f);

@@ -55,22 +55,31 @@ pub(crate) fn not_in_engagement(g: &Game, unit: Inst, section: &'static str) -> 
 
 /// The units a side fights with: the attacking fleet, or the defender's Station and ships in
 /// open space (§2.2, §6.5.2). Docked Fighter Wings and Marines are not among them (§2.5.1.1).
-pub(crate) fn units(g: &Game, side: Side) -> Vec<Inst> {
+/// Read in place, in fleet or battlefield order; no list is made.
+pub(crate) fn units(g: &Game, side: Side) -> impl Iterator<Item = Inst> + Clone + '_ {
+    let list: &[Inst] = match (g.engagement.as_ref(), side) {
+        (None, _) => &[],
+        (Some(e), Side::Attacker) => &e.fleet,
+        (Some(e), Side::Defender) => g.cmd(e.defender).map_or(&[], |c| &c.battlefield),
+    };
+    list.iter()
+        .copied()
+        .filter(move |&i| fights_for(g, side, i))
+}
+
+/// Whether `i` is one of the units `side` fights with ([`units`]).
+pub(crate) fn fights_for(g: &Game, side: Side, i: Inst) -> bool {
     let Some(e) = g.engagement.as_ref() else {
-        return Vec::new();
+        return false;
     };
     match side {
-        Side::Attacker => e.fleet.iter().copied().filter(|&i| g.in_play(i)).collect(),
-        Side::Defender => g.cmd(e.defender).map_or(Vec::new(), |c| {
-            c.battlefield
-                .iter()
-                .copied()
-                .filter(|&i| {
-                    matches!(g.card(i).kind, CardKind::Ship(_) | CardKind::Station)
-                        && !e.fleet.contains(&i)
-                })
-                .collect()
-        }),
+        Side::Attacker => e.fleet.contains(&i) && g.in_play(i),
+        Side::Defender => {
+            matches!(g.card(i).kind, CardKind::Ship(_) | CardKind::Station)
+                && !e.fleet.contains(&i)
+                && g.cmd(e.defender)
+                    .is_some_and(|c| c.battlefield.contains(&i))
+        }
     }
 }
 
@@ -78,7 +87,7 @@ pub(crate) fn units(g: &Game, side: Side) -> Vec<Inst> {
 pub(crate) fn side_of_unit(g: &Game, i: Inst) -> Option<Side> {
     [Side::Attacker, Side::Defender]
         .into_iter()
-        .find(|&s| units(g, s).contains(&i))
+        .find(|&s| fights_for(g, s, i))
 }
 
 // ----- starting and ending ----------------------------------------------------------------
@@ -247,7 +256,7 @@ pub(crate) fn advance(g: &mut Game) {
         CombatStep::StartCards | CombatStep::Stoic(_) => {
             g.log.push(Event::CombatStep { step: 2, who: def });
             set_step(g, CombatStep::Interceptors);
-            if traits::interceptor_units(g).is_empty() {
+            if traits::interceptor_units(g).next().is_none() {
                 g.log.push(Event::StepSkipped {
                     who: def,
                     skipped: Skipped::Interceptors,
@@ -324,37 +333,36 @@ fn begin_volley(g: &mut Game, side: Side) {
         step: if side == Side::Attacker { 3 } else { 5 },
         who,
     });
-    let mine: Vec<Inst> = g
-        .instances
-        .iter()
-        .enumerate()
-        .filter(|(_, x)| x.controller == who)
-        .map(|(k, _)| Inst(k as u16))
-        .collect();
-    for &i in &mine {
-        if let Some(x) = g.instances.get_mut(i.0 as usize) {
-            x.facing = Facing::Normal;
-        }
+    for x in g.instances.iter_mut().filter(|x| x.controller == who) {
+        x.facing = Facing::Normal;
     }
+    let instances = &g.instances;
+    let mine = |i: &Inst| {
+        instances
+            .get(i.0 as usize)
+            .is_some_and(|x| x.controller == who)
+    };
     if let Some(e) = g.engagement.as_mut() {
         e.acted.clear();
         e.volleyed.clear();
         e.traits_used.clear();
-        e.marks.retain(|m| !mine.contains(&m.source));
-        e.drawback.retain(|i| !mine.contains(i));
-        let next: Vec<Inst> = e
-            .drawback_next
-            .iter()
-            .copied()
-            .filter(|i| mine.contains(i))
-            .collect();
-        e.drawback_next.retain(|i| !mine.contains(i));
-        e.drawback.extend(next);
+        e.marks.retain(|m| !mine(&m.source));
+        e.drawback.retain(|i| !mine(i));
+        // Drawbacks due at this commander's next volley turn are due now, in order.
+        let mut k = 0;
+        while let Some(&i) = e.drawback_next.get(k) {
+            if mine(&i) {
+                e.drawback_next.remove(k);
+                e.drawback.push(i);
+            } else {
+                k += 1;
+            }
+        }
         e.step = CombatStep::Volley(side);
     }
     // §6.6 STEP 8E: this is the next volley turn of the new commander of any ship of theirs
     // that changed hands by boarding (I-51).
-    g.fresh.retain(|i| !mine.contains(i));
+    g.fresh.retain(|i| !mine(i));
 }
 
 /// STEP 9: retreating ships that survived go home; the next round begins at STEP 3.
@@ -461,10 +469,8 @@ pub(crate) fn deadlocked(g: &Game) -> bool {
     };
     let may_wound = |u: Inst| may_wound(g, e, u);
     for side in [Side::Attacker, Side::Defender] {
-        let theirs = units(g, side.other());
-        let boardable = theirs
-            .iter()
-            .any(|&t| g.card(t).kind != CardKind::Ship(ShipClass::FighterWing));
+        let boardable = units(g, side.other())
+            .any(|t| g.card(t).kind != CardKind::Ship(ShipClass::FighterWing));
         for u in units(g, side) {
             if may_wound(u) {
                 return false;

@@ -4,7 +4,7 @@
 
 use crate::event::{Event, Outcome, Phase};
 use crate::hooks::{self, Trigger};
-use crate::ids::PlayerId;
+use crate::ids::{Inst, PlayerId};
 use crate::ir::{Amount, BaseRule, CardKind, ModuleKind, TraitName};
 use crate::state::{Game, Zone};
 
@@ -122,7 +122,8 @@ pub(crate) fn income(g: &mut Game, who: PlayerId, setup: bool) {
 /// §5.3.4: every damaged ship, Station, Marine and Module-Station repairs one wound; one with
 /// Repair (§3.3.4) repairs all.
 pub(crate) fn repairs(g: &mut Game, who: PlayerId) {
-    for i in g.in_play_of(who) {
+    let in_play: Vec<Inst> = g.in_play_of(who).collect();
+    for i in in_play {
         let c = g.card(i);
         let repairable = matches!(
             c.kind,

@@ -759,8 +759,7 @@ fn check_timing<R: Refusal>(
                     section: "2.7",
                 }));
             }
-            crate::effects::actions::check_play_targets(g, who, inst)
-                .map_err(|e| R::because(|| e))?;
+            crate::effects::actions::check_play_targets::<R>(g, inst)?;
             Ok(DeployHow::Tactic)
         }
         CardKind::Event => {
@@ -777,8 +776,7 @@ fn check_timing<R: Refusal>(
                 }));
             }
             check_event_timing::<R>(g, who, card, ctx)?;
-            crate::effects::actions::check_play_targets(g, who, inst)
-                .map_err(|e| R::because(|| e))?;
+            crate::effects::actions::check_play_targets::<R>(g, inst)?;
             Ok(DeployHow::Event)
         }
         CardKind::Station => Err(R::because(|| {
@@ -1493,15 +1491,8 @@ fn first_copy(g: &Game, cards: &[Inst], k: usize) -> bool {
 
 /// Visit every legal way to deploy `card` in `ctx` — each (host, replacing) pair that passes
 /// [`check`], as the plan that would carry it out — until `f` says stop (returns `false`).
-/// `in_play` is `who`'s cards in play (`Game::in_play_of`), the hosts a card may go on.
-fn each_way(
-    g: &Game,
-    who: PlayerId,
-    card: Inst,
-    ctx: Context,
-    in_play: &[Inst],
-    mut f: impl FnMut(Plan) -> bool,
-) {
+/// The hosts a card may go on are `who`'s cards in play (`Game::in_play_of`).
+fn each_way(g: &Game, who: PlayerId, card: Inst, ctx: Context, mut f: impl FnMut(Plan) -> bool) {
     let mut try_one = |host: Option<Inst>, replacing: Option<Inst>| match passes(
         g, who, card, host, replacing, ctx,
     ) {
@@ -1513,21 +1504,21 @@ fn each_way(
             if !try_one(None, None) {
                 return;
             }
-            for &h in in_play {
+            for h in g.in_play_of(who) {
                 if !try_one(Some(h), None) {
                     return;
                 }
             }
         }
         CardKind::Marine { .. } => {
-            for &h in in_play {
+            for h in g.in_play_of(who) {
                 if !try_one(Some(h), None) {
                     return;
                 }
             }
         }
         CardKind::Module(_) => {
-            for &h in in_play {
+            for h in g.in_play_of(who) {
                 if !try_one(Some(h), None) {
                     return;
                 }
@@ -1544,22 +1535,10 @@ fn each_way(
     }
 }
 
-/// The hosts [`each_way`] tries for `card`: `who`'s cards in play for a Wing, Marine or
-/// Module, none for a card deployed on its own (no list is made for it).
-fn hosts_for(g: &Game, who: PlayerId, card: Inst) -> Vec<Inst> {
-    match g.card(card).kind {
-        CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_) => {
-            g.in_play_of(who)
-        }
-        _ => Vec::new(),
-    }
-}
-
 /// Every legal way to deploy `card` in `ctx`, as the plans that would carry them out.
 pub(crate) fn plans(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> Vec<Plan> {
-    let in_play = hosts_for(g, who, card);
     let mut out = Vec::new();
-    each_way(g, who, card, ctx, &in_play, |p| {
+    each_way(g, who, card, ctx, |p| {
         out.push(p);
         true
     });
@@ -1568,9 +1547,8 @@ pub(crate) fn plans(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> Vec<Pl
 
 /// Whether `card` has any legal way to be deployed in `ctx`.
 pub(crate) fn deployable(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> bool {
-    let in_play = hosts_for(g, who, card);
     let mut any = false;
-    each_way(g, who, card, ctx, &in_play, |_| {
+    each_way(g, who, card, ctx, |_| {
         any = true;
         false
     });
@@ -1579,7 +1557,6 @@ pub(crate) fn deployable(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> b
 
 pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
-    let in_play = g.in_play_of(who);
     for (k, &card) in c.hand.iter().enumerate() {
         if !first_copy(g, &c.hand, k) {
             continue;
@@ -1596,7 +1573,7 @@ pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec
         {
             continue;
         }
-        each_way(g, who, card, ctx, &in_play, |p| {
+        each_way(g, who, card, ctx, |p| {
             out.push(Choice::Deploy {
                 card,
                 host: p.host,
@@ -1615,7 +1592,6 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if c.conscripted >= limit {
         return;
     }
-    let in_play = g.in_play_of(who);
     for (k, &card) in c.shipyard.iter().enumerate() {
         let kind = g.card(card).kind;
         if !matches!(
@@ -1625,7 +1601,7 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
         {
             continue;
         }
-        each_way(g, who, card, Context::Conscript, &in_play, |p| {
+        each_way(g, who, card, Context::Conscript, |p| {
             out.push(Choice::Conscript { card, host: p.host });
             true
         });
@@ -1633,13 +1609,12 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
 }
 
 pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
-    let in_play = g.in_play_of(who);
-    for &unit in &in_play {
+    for unit in g.in_play_of(who) {
         let k = g.card(unit);
         if !(is_marine(k) || is_wing(k)) {
             continue;
         }
-        let hosts = std::iter::once(None).chain(in_play.iter().map(|&h| Some(h)));
+        let hosts = std::iter::once(None).chain(g.in_play_of(who).map(Some));
         for host in hosts {
             if host != Some(unit) && check_reassign::<Refused>(g, who, unit, host).is_ok() {
                 out.push(Choice::Reassign { unit, host });
@@ -1652,13 +1627,12 @@ pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
 /// `Choice::Conscript { card, host }` pairs for the caller to rewrap.
 pub(crate) fn legal_from_shipyard(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
-    let in_play = g.in_play_of(who);
     for (k, &card) in c.shipyard.iter().enumerate() {
         if !first_copy(g, &c.shipyard, k) {
             continue;
         }
         // A Spoils pick names no Module to replace (§7.1.3.2).
-        each_way(g, who, card, ctx, &in_play, |p| {
+        each_way(g, who, card, ctx, |p| {
             if p.replacing.is_none() {
                 out.push(Choice::Conscript { card, host: p.host });
             }

@@ -53,7 +53,7 @@ pub(crate) fn after_card(g: &mut Game, who: PlayerId) {
     }
     // STEP 1 is itself the window: it begins again after the card's commander.
     if g.window.is_none() {
-        let others = g.others_clockwise(who);
+        let others: Vec<PlayerId> = g.others_clockwise(who).collect();
         if let Some(e) = g.engagement.as_mut() {
             if e.step == CombatStep::StartCards {
                 e.start_queue = others;

@@ -14,7 +14,7 @@ use crate::error::{Refusal, Refused, RuleError};
 use crate::event::Event;
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
-use crate::rules::engagement::{err, not_in_engagement, side_of_unit, units};
+use crate::rules::engagement::{err, fights_for, not_in_engagement, side_of_unit, units};
 use crate::rules::manufacturing::used;
 use crate::rules::stats;
 use crate::rules::volley::{self, can_act};
@@ -75,23 +75,29 @@ pub(crate) fn traits_used(e: &crate::state::engagement::Engagement, unit: Inst) 
 // ----- Interceptor (§3.3.1) ---------------------------------------------------------------
 
 /// §6.6 STEP 2: defending units with Interceptor that have not fired it and have a target.
-pub(crate) fn interceptor_units(g: &Game) -> Vec<Inst> {
+pub(crate) fn interceptor_units(g: &Game) -> impl Iterator<Item = Inst> + '_ {
+    units(g, Side::Defender).filter(move |&u| may_intercept(g, u))
+}
+
+/// Whether `u` is one of the [`interceptor_units`].
+fn may_intercept(g: &Game, u: Inst) -> bool {
     let Some(e) = g.engagement.as_ref() else {
-        return Vec::new();
+        return false;
     };
-    units(g, Side::Defender)
-        .into_iter()
-        .filter(|&u| !e.acted.contains(&u) && stats::has(g, u, TraitName::Interceptor))
-        .filter(|&u| volley::held_back::<Refused>(g, e, u).is_ok())
-        .filter(|&u| !volley::legal_targets(g, u, VolleyKind::Interceptor).is_empty())
-        .collect()
+    fights_for(g, Side::Defender, u)
+        && !e.acted.contains(&u)
+        && stats::has(g, u, TraitName::Interceptor)
+        && volley::held_back::<Refused>(g, e, u).is_ok()
+        && volley::targets(g, u, VolleyKind::Interceptor)
+            .next()
+            .is_some()
 }
 
 pub(crate) fn legal_intercepts(g: &Game, out: &mut Vec<Choice>) {
     for u in interceptor_units(g) {
         let n = volley::dice_for(g, u, VolleyKind::Interceptor);
-        let targets = volley::legal_targets(g, u, VolleyKind::Interceptor);
-        volley::push_fire(u, n, &targets, out, |unit, fire| Choice::Intercept {
+        let targets = volley::targets(g, u, VolleyKind::Interceptor);
+        volley::push_fire(u, n, targets, out, |unit, fire| Choice::Intercept {
             unit,
             fire,
         });
@@ -107,7 +113,7 @@ pub(crate) fn check_intercept<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -
         // §6.6 STEP 8E: a ship hijacked by the defender waits for their next volley turn.
         volley::held_back::<R>(g, e, unit)?;
     }
-    if !interceptor_units(g).contains(&unit) {
+    if !may_intercept(g, unit) {
         return Err(R::because(|| {
             err(
                 format!(
@@ -143,7 +149,7 @@ fn check_mark<R: Refusal>(g: &Game, unit: Inst, target: Inst, jam: bool) -> Resu
             )
         }));
     }
-    if !units(g, side.other()).contains(&target) {
+    if !fights_for(g, side.other(), target) {
         return Err(R::because(|| {
             err(
                 format!(
@@ -460,8 +466,7 @@ pub(crate) fn legal_active(g: &Game, u: Inst, out: &mut Vec<Choice>) {
     let Some(side) = side_of_unit(g, u) else {
         return;
     };
-    let theirs = units(g, side.other());
-    for &t in &theirs {
+    for t in units(g, side.other()) {
         if check_mark::<Refused>(g, u, t, true).is_ok() {
             out.push(Choice::Jam { unit: u, target: t });
         }
@@ -470,7 +475,7 @@ pub(crate) fn legal_active(g: &Game, u: Inst, out: &mut Vec<Choice>) {
         }
     }
     if stats::has(g, u, TraitName::Overload) {
-        for t in volley::legal_targets(g, u, VolleyKind::Overload) {
+        for t in volley::targets(g, u, VolleyKind::Overload) {
             if check_overload::<Refused>(g, u, t).is_ok() {
                 out.push(Choice::Overload { unit: u, target: t });
             }

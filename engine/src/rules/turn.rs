@@ -8,7 +8,7 @@
 //! it was open, their turn is over and play passes when it closes (§5.6).
 
 use crate::choice::Choice;
-use crate::error::RuleError;
+use crate::error::{Refusal, Refused, RuleError};
 use crate::event::{Event, Phase};
 use crate::hooks::{self, Trigger};
 use crate::ids::{Inst, PlayerId};
@@ -51,8 +51,9 @@ pub(crate) fn continue_with(g: &mut Game, then: Then) {
 
 /// §5.6: play passes clockwise to the next commander still in the game.
 pub(crate) fn next_turn(g: &mut Game, from: PlayerId) {
-    match g.others_clockwise(from).first() {
-        Some(&next) => logistics::begin_turn(g, next),
+    let next = g.others_clockwise(from).next();
+    match next {
+        Some(next) => logistics::begin_turn(g, next),
         None => {
             crate::rules::scoop::check_end(g);
         }
@@ -65,18 +66,22 @@ pub(crate) fn end_manufacturing(g: &mut Game) {
 
 /// Units that may join an attacking fleet: the commander's ships in open space (§5.5.2,
 /// §6.5.2), and a Station only where card text says so (§2.2, `station-joins-attack`).
-fn fleet_candidates(g: &Game, who: PlayerId) -> Vec<Inst> {
-    g.cmd(who).map_or(Vec::new(), |c| {
-        c.battlefield
-            .iter()
-            .copied()
-            .filter(|&i| match g.card(i).kind {
-                CardKind::Ship(_) => true,
-                CardKind::Station => station_joins(g, i).flag(),
-                _ => false,
-            })
-            .collect()
-    })
+fn fleet_candidates(g: &Game, who: PlayerId) -> impl Iterator<Item = Inst> + '_ {
+    let battlefield: &[Inst] = g.cmd(who).map_or(&[], |c| &c.battlefield);
+    battlefield
+        .iter()
+        .copied()
+        .filter(move |&i| may_attack_with(g, i))
+}
+
+/// Whether a battlefield card may be in an attacking fleet: a ship, or a Station whose text
+/// lets it join (§2.2).
+fn may_attack_with(g: &Game, i: Inst) -> bool {
+    match g.card(i).kind {
+        CardKind::Ship(_) => true,
+        CardKind::Station => station_joins(g, i).flag(),
+        _ => false,
+    }
 }
 
 /// §2.2: whether a Station may join its commander's attack (§8.1).
@@ -88,54 +93,60 @@ fn eng_err(what: String, section: &'static str) -> RuleError {
     RuleError::Engagement { what, section }
 }
 
-pub(crate) fn check_engagement(
+pub(crate) fn check_engagement<R: Refusal>(
     g: &Game,
     who: PlayerId,
     defender: PlayerId,
     fleet: &[Inst],
-) -> Result<(), RuleError> {
+) -> Result<(), R> {
     let used = g.cmd(who).map_or(0, |c| c.engagements);
     let limit = g.resolve(BaseRule::EngagementsPerTurn, who, None).count();
     if used >= limit {
-        return Err(eng_err(
-            format!("already attacked {used} time(s) this turn (limit {limit})"),
-            "5.5.2",
-        ));
+        return Err(R::because(|| {
+            eng_err(
+                format!("already attacked {used} time(s) this turn (limit {limit})"),
+                "5.5.2",
+            )
+        }));
     }
     if defender == who {
-        return Err(eng_err(
-            "a commander cannot attack themselves".into(),
-            "5.5.1",
-        ));
+        return Err(R::because(|| {
+            eng_err("a commander cannot attack themselves".into(), "5.5.1")
+        }));
     }
     if g.cmd(defender).is_none_or(|c| c.out) {
-        return Err(eng_err(
-            format!(
-                "{} is not an opposing commander in the game",
-                g.commander_name(defender)
-            ),
-            "5.5.1",
-        ));
+        return Err(R::because(|| {
+            eng_err(
+                format!(
+                    "{} is not an opposing commander in the game",
+                    g.commander_name(defender)
+                ),
+                "5.5.1",
+            )
+        }));
     }
     if fleet.is_empty() {
-        return Err(eng_err(
-            "an attacking fleet needs at least one ship".into(),
-            "5.5.2",
-        ));
+        return Err(R::because(|| {
+            eng_err("an attacking fleet needs at least one ship".into(), "5.5.2")
+        }));
     }
-    let ok = fleet_candidates(g, who);
+    let battlefield: &[Inst] = g.cmd(who).map_or(&[], |c| &c.battlefield);
     for (k, s) in fleet.iter().enumerate() {
-        if !ok.contains(s) {
-            return Err(eng_err(
-                format!("{} {s} is not a ship of yours in open space", g.name(*s)),
-                "5.5.2",
-            ));
+        if !battlefield.contains(s) || !may_attack_with(g, *s) {
+            return Err(R::because(|| {
+                eng_err(
+                    format!("{} {s} is not a ship of yours in open space", g.name(*s)),
+                    "5.5.2",
+                )
+            }));
         }
         if fleet[..k].contains(s) {
-            return Err(eng_err(
-                format!("{} {s} is named twice in the fleet", g.name(*s)),
-                "5.5.2",
-            ));
+            return Err(R::because(|| {
+                eng_err(
+                    format!("{} {s} is named twice in the fleet", g.name(*s)),
+                    "5.5.2",
+                )
+            }));
         }
     }
     Ok(())
@@ -149,7 +160,7 @@ pub(crate) fn declare_engagement(
     defender: PlayerId,
     fleet: &[Inst],
 ) -> Result<(), RuleError> {
-    check_engagement(g, who, defender, fleet)?;
+    check_engagement::<RuleError>(g, who, defender, fleet)?;
     for &s in fleet {
         if g.card(s).kind == CardKind::Station {
             let r = station_joins(g, s);
@@ -178,15 +189,23 @@ pub(crate) fn decline_engagement(g: &mut Game, who: PlayerId) {
 }
 
 pub(crate) fn legal_engagements(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
-    let fleet = fleet_candidates(g, who);
+    let fleet: Vec<Inst> = fleet_candidates(g, who).collect();
     for defender in g.others_clockwise(who) {
-        let mut options = vec![fleet.clone()];
-        if fleet.len() > 1 {
-            options.extend(fleet.iter().map(|&s| vec![s]));
+        // The whole fleet, then (when there is a choice) each ship alone.
+        if check_engagement::<Refused>(g, who, defender, &fleet).is_ok() {
+            out.push(Choice::DeclareEngagement {
+                defender,
+                fleet: fleet.clone(),
+            });
         }
-        for f in options {
-            if check_engagement(g, who, defender, &f).is_ok() {
-                out.push(Choice::DeclareEngagement { defender, fleet: f });
+        if fleet.len() > 1 {
+            for &s in &fleet {
+                if check_engagement::<Refused>(g, who, defender, std::slice::from_ref(&s)).is_ok() {
+                    out.push(Choice::DeclareEngagement {
+                        defender,
+                        fleet: vec![s],
+                    });
+                }
             }
         }
     }

@@ -223,7 +223,7 @@ fn waiting(g: &Game, ship: Inst, loser: PlayerId) -> Vec<Inst> {
 /// `loser`'s (they all leave play).
 fn local_ships(g: &Game, who: PlayerId, loser: PlayerId) -> Vec<Inst> {
     let hosts = match g.engagement.as_ref().and_then(|e| e.side_of(who)) {
-        Some(side) => engagement::units(g, side),
+        Some(side) => engagement::units(g, side).collect(),
         None => g.cmd(who).map_or(Vec::new(), |c| c.battlefield.clone()),
     };
     hosts

@@ -25,7 +25,7 @@ use crate::event::{CardRef, Event};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ModuleKind, ShipClass, TraitName};
 use crate::resolver::Resolution;
-use crate::rules::engagement::{err, not_in_engagement, side_of_unit, units};
+use crate::rules::engagement::{err, fights_for, not_in_engagement, side_of_unit, units};
 use crate::rules::{stats, traits, victory};
 use crate::state::{Game, Zone};
 
@@ -109,11 +109,11 @@ pub(crate) fn check_target<R: Refusal>(
     let Some(side) = side_of_unit(g, firer) else {
         return Err(R::because(|| not_in_engagement(g, firer, "6.5.2")));
     };
-    let theirs = units(g, side.other());
     let tk = g.card(target).kind;
     // A Module-Station is targeted where its Station fights, on either side (§6.5.3, §2.2).
-    let module_station = stats::station_of_module(g, target).filter(|st| theirs.contains(st));
-    if !theirs.contains(&target) && module_station.is_none() {
+    let module_station =
+        stats::station_of_module(g, target).filter(|&st| fights_for(g, side.other(), st));
+    if !fights_for(g, side.other(), target) && module_station.is_none() {
         let why = if matches!(g.zone(target), Some(Zone::Attached(_))) {
             ("is aboard another card and cannot be targeted", "2.5.1.1")
         } else {
@@ -187,32 +187,29 @@ pub(crate) fn station_shield(g: &Game, e: &Engagement, target: Inst) -> Option<R
         _ => stats::station_of_module(g, target)?,
     };
     let side = side_of_unit(g, station)?;
-    let ships = units(g, side)
-        .iter()
-        .any(|&u| matches!(g.card(u).kind, CardKind::Ship(_)));
+    let ships = units(g, side).any(|u| matches!(g.card(u).kind, CardKind::Ship(_)));
     (e.round == 1 && ships).then(|| stats::card_rule(g, BaseRule::StationFirstRoundShield, station))
 }
 
-/// Every target `firer` may fire a `kind` volley at.
-pub(crate) fn legal_targets(g: &Game, firer: Inst, kind: VolleyKind) -> Vec<Inst> {
-    let Some(side) = side_of_unit(g, firer) else {
-        return Vec::new();
-    };
-    let mut cands = units(g, side.other());
-    for u in units(g, side.other()) {
-        if g.card(u).kind == CardKind::Station {
-            cands.extend(
-                g.attachments(u)
-                    .iter()
-                    .copied()
-                    .filter(|&a| g.card(a).kind == CardKind::Module(ModuleKind::Station)),
-            );
-        }
-    }
-    cands
+/// Every target `firer` may fire a `kind` volley at: the opposing units, then the
+/// Module-Stations on an opposing Station (§6.5.3), that pass [`check_target`]. Read in
+/// place; no list is made.
+pub(crate) fn targets(
+    g: &Game,
+    firer: Inst,
+    kind: VolleyKind,
+) -> impl Iterator<Item = Inst> + Clone + '_ {
+    let theirs = side_of_unit(g, firer)
         .into_iter()
-        .filter(|&t| check_target::<Refused>(g, firer, t, kind).is_ok())
-        .collect()
+        .flat_map(move |side| units(g, side.other()));
+    let module_stations = theirs
+        .clone()
+        .filter(move |&u| g.card(u).kind == CardKind::Station)
+        .flat_map(move |u| g.attachments(u).iter().copied())
+        .filter(move |&a| g.card(a).kind == CardKind::Module(ModuleKind::Station));
+    theirs
+        .chain(module_stations)
+        .filter(move |&t| check_target::<Refused>(g, firer, t, kind).is_ok())
 }
 
 /// Dice a unit rolls in a volley of `kind`.
@@ -357,10 +354,8 @@ pub(crate) fn legal_volleys(g: &Game, unit: Inst, kind: VolleyKind, out: &mut Ve
     {
         return;
     }
-    let targets = legal_targets(g, unit, kind);
-    push_fire(unit, n, &targets, out, |unit, fire| Choice::Volley {
-        unit,
-        fire,
+    push_fire(unit, n, targets(g, unit, kind), out, |unit, fire| {
+        Choice::Volley { unit, fire }
     });
 }
 
@@ -421,7 +416,7 @@ fn targets_for(g: &Game, unit: Inst, kind: VolleyKind) -> Vec<Inst> {
     if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
         crate::rules::boarding::opposing_marines(g, unit)
     } else {
-        legal_targets(g, unit, kind)
+        targets(g, unit, kind).collect()
     }
 }
 
@@ -597,15 +592,18 @@ pub(crate) fn legal_assignments(g: &Game, out: &mut Vec<Choice>) {
 pub(crate) fn push_fire(
     unit: Inst,
     n: u8,
-    targets: &[Inst],
+    targets: impl Iterator<Item = Inst> + Clone,
     out: &mut Vec<Choice>,
     make: impl Fn(Inst, Vec<(Inst, u8)>) -> Choice,
 ) {
-    for &t in targets {
+    let mut count = 0;
+    for t in targets.clone() {
         out.push(make(unit, vec![(t, n)]));
+        count += 1;
     }
-    if targets.len() >= 2 {
-        for &t in targets {
+    // Splitting the dice needs two targets and two dice (§6.2).
+    if count >= 2 && n >= 2 {
+        for t in targets {
             for dice in 1..n {
                 out.push(Choice::AssignDice {
                     unit,

@@ -644,12 +644,14 @@ impl Game {
     }
 
     /// Seats still in the game, clockwise from `from` (exclusive).
-    pub(crate) fn others_clockwise(&self, from: PlayerId) -> Vec<PlayerId> {
+    pub(crate) fn others_clockwise(
+        &self,
+        from: PlayerId,
+    ) -> impl Iterator<Item = PlayerId> + Clone + '_ {
         let n = self.commanders.len();
         (1..n)
-            .map(|k| PlayerId(((from.0 as usize + k) % n) as u8))
+            .map(move |k| PlayerId(((from.0 as usize + k) % n) as u8))
             .filter(|p| self.cmd(*p).is_some_and(|c| !c.out))
-            .collect()
     }
 
     /// The commander's Station in play, if any.
@@ -661,20 +663,17 @@ impl Game {
             .find(|&i| self.card(i).kind == CardKind::Station)
     }
 
-    /// Every card in play the commander controls, hosts before their attachments.
-    pub fn in_play_of(&self, who: PlayerId) -> Vec<Inst> {
-        let mut out = Vec::new();
-        if let Some(c) = self.cmd(who) {
-            let mut stack: Vec<Inst> = c.battlefield.iter().rev().copied().collect();
-            while let Some(i) = stack.pop() {
-                if out.len() > self.instances.len() {
-                    break; // defensive: a cycle cannot exist, but never loop without bound
-                }
-                out.push(i);
-                stack.extend(self.attachments(i).iter().rev().copied());
-            }
+    /// Every card in play the commander controls, hosts before their attachments (each
+    /// battlefield card, then what is attached to it, depth first). Walks the zones in place:
+    /// no list is made.
+    pub fn in_play_of(&self, who: PlayerId) -> InPlayOf<'_> {
+        InPlayOf {
+            game: self,
+            roots: self.cmd(who).map_or(&[], |c| &c.battlefield),
+            next_root: 0,
+            at: None,
+            left: self.instances.len(),
         }
-        out
     }
 
     // ----- instances and zones ----------------------------------------------------------
@@ -905,5 +904,64 @@ impl Game {
         self.pending.clear();
         self.engagement = None;
         self.window = None;
+    }
+}
+
+/// The cards in play one commander controls, depth first (`Game::in_play_of`).
+///
+/// It keeps only the card it is at: the next one is that card's first attachment, else the
+/// attachment after it on its host (found through its `Zone::Attached`), else the same one
+/// level up, else the next battlefield card.
+pub struct InPlayOf<'g> {
+    game: &'g Game,
+    roots: &'g [Inst],
+    next_root: usize,
+    at: Option<Inst>,
+    /// Defensive: attachments cannot form a cycle, but the walk never runs without bound.
+    left: usize,
+}
+
+impl InPlayOf<'_> {
+    fn after(&mut self, mut i: Inst) -> Option<Inst> {
+        if let Some(&first) = self.game.attachments(i).first() {
+            return Some(first);
+        }
+        for _ in 0..self.game.instances.len() {
+            let Some(Zone::Attached(host)) = self.game.zone(i) else {
+                break;
+            };
+            let on_host = self.game.attachments(host);
+            if let Some(k) = on_host.iter().position(|&a| a == i) {
+                if let Some(&next) = on_host.get(k + 1) {
+                    return Some(next);
+                }
+            }
+            i = host;
+        }
+        self.next_root()
+    }
+
+    fn next_root(&mut self) -> Option<Inst> {
+        let r = self.roots.get(self.next_root).copied();
+        self.next_root += 1;
+        r
+    }
+}
+
+impl Iterator for InPlayOf<'_> {
+    type Item = Inst;
+
+    fn next(&mut self) -> Option<Inst> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let next = match self.at {
+            None if self.next_root == 0 => self.next_root(),
+            None => None,
+            Some(i) => self.after(i),
+        };
+        self.at = next;
+        next
     }
 }
