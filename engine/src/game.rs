@@ -105,8 +105,11 @@ impl Game {
         card: Option<Inst>,
         gone: Option<Inst>,
     ) -> Resolution {
-        if self.overrides.is_empty() && !self.pool_overrides {
-            // Fast path for search: nothing can override anything.
+        // What `live_overrides` visits: the injected overrides of the rule and the cards
+        // printing one. With neither, the rule has its base value (§8.1), at once.
+        if self.overrides.iter().all(|ov| ov.rule != rule)
+            && self.speakers.overrides_of(rule).is_empty()
+        {
             return resolver::resolve(
                 Query {
                     rule,

@@ -30,14 +30,24 @@ use crate::state::{Game, Zone};
 /// Every live static card modifier that applies to `unit`, with its source.
 pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
     let mut out = Vec::new();
-    for_each_modifier(g, unit, |src, m| out.push((src, m)));
+    for_each_modifier(g, unit, |_| true, |src, m| out.push((src, m)));
     out
 }
 
 /// Visit every live static card modifier that applies to `unit`, with its source, in the
 /// order [`modifiers`] lists them, building nothing: the characteristics layer asks this on
 /// every read (`rules::stats`).
-pub(crate) fn for_each_modifier(g: &Game, unit: Inst, mut f: impl FnMut(Inst, CardModifier)) {
+///
+/// Only the modifiers `want` picks are visited: a static's group and condition are read only
+/// when its modifier is one the caller wants (a capacity read leaves every attack bonus
+/// unread). Both are pure reads, so the modifiers visited are exactly those of [`modifiers`]
+/// that `want` picks, in the same order.
+pub(crate) fn for_each_modifier(
+    g: &Game,
+    unit: Inst,
+    want: impl Fn(&CardModifier) -> bool,
+    mut f: impl FnMut(Inst, CardModifier),
+) {
     for &src in &g.statics_in_play {
         let card = g.card(src);
         if !g.text_live(src) {
@@ -50,6 +60,9 @@ pub(crate) fn for_each_modifier(g: &Game, unit: Inst, mut f: impl FnMut(Inst, Ca
                 condition,
             }) = a
             {
+                if !want(modifier) {
+                    continue;
+                }
                 // A static's own filter and condition read the layer below statics, so
                 // statics never depend on each other (docs/engine.md, the layer order).
                 if !in_group(g, src, group, unit) {
@@ -66,7 +79,7 @@ pub(crate) fn for_each_modifier(g: &Game, unit: Inst, mut f: impl FnMut(Inst, Ca
     }
     // Temporary modifiers from one-shot effects (`until end of engagement`, ...).
     for t in &g.temporary {
-        if t.card == unit && g.in_play(unit) {
+        if t.card == unit && g.in_play(unit) && want(&t.modifier) {
             if t.duration == Duration::WhileAttached && !g.in_play(t.source) {
                 continue;
             }

@@ -204,7 +204,8 @@ pub fn card_income(g: &Game, card: Inst) -> (Amount, Vec<Inst>) {
     let base = g.card(card).income;
     let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
     let mut sources = Vec::new();
-    super::for_each_modifier(g, card, |src, m| {
+    let want = |m: &CardModifier| matches!(m, CardModifier::Income { .. });
+    super::for_each_modifier(g, card, want, |src, m| {
         if let CardModifier::Income { change } = m {
             add(change, &mut more, &mut less);
             sources.push(src);

@@ -231,19 +231,9 @@ fn current(g: &Game) -> Option<&Aftermath> {
 /// Every aftermath choice for `who` except `EndStep` (empty: nothing to decide).
 fn legal(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     let Some(a) = current(g) else { return };
-    // The reassignments that keep a unit local: listed, then the others dropped in place.
-    let start = out.len();
-    manufacturing::legal_reassigns(g, who, out);
-    let mut kept = start;
-    for k in start..out.len() {
-        if let Choice::Reassign { unit, host } = out[k] {
-            if check_local::<Refused>(g, a, who, unit, host).is_ok() {
-                out.swap(kept, k);
-                kept += 1;
-            }
-        }
-    }
-    out.truncate(kept);
+    // Only the reassignments that keep a unit local.
+    let local = |unit, host| check_local::<Refused>(g, a, who, unit, host).is_ok();
+    manufacturing::legal_reassigns_where(g, who, local, out);
     each_local(g, a, who, |m| {
         if check_face_down::<Refused>(g, a, who, m).is_ok() {
             out.push(Choice::TurnFaceDown(m));

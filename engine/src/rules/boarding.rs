@@ -952,16 +952,23 @@ fn scuttle(g: &mut Game, f: &Fight) {
 /// §6.9.7, §9.16: a hijacked ship left without a Marine of its commander aboard reverts to
 /// its owner at once.
 pub(crate) fn check_garrisons(g: &mut Game) {
-    let hijacked: Vec<Inst> = g
-        .instances
+    // Hijacked ships are on their hijacker's battlefield: read those (a few cards), not every
+    // instance; the list is made only when there is one, hardly ever.
+    let mut hijacked: Vec<Inst> = g
+        .commanders
         .iter()
-        .enumerate()
-        .filter(|(_, x)| x.controller != x.owner && matches!(x.zone, Zone::Battlefield))
-        .map(|(k, _)| Inst(k as u16))
+        .flat_map(|c| c.battlefield.iter().copied())
+        .filter(|&i| {
+            g.instance(i)
+                .is_some_and(|x| x.controller != x.owner && matches!(x.zone, Zone::Battlefield))
+        })
         .filter(|&i| matches!(g.card(i).kind, CardKind::Ship(_)))
         // §7.1.3.3: a ship hijacked from an eliminated commander is leaving play, not reverting.
         .filter(|&i| !g.relocations.iter().any(|r| r.ship == i))
         .collect();
+    // Reverted in instance order, as a scan of every instance finds them.
+    hijacked.sort_unstable();
+    hijacked.dedup();
     for s in hijacked {
         let ctrl = g.controller(s);
         if !marines(g, s, ctrl).is_empty() {

@@ -55,6 +55,7 @@ pub struct Plan {
     pub cost_sources: Vec<Inst>,
 }
 
+#[derive(Clone)]
 struct Checker<'g> {
     g: &'g Game,
     who: PlayerId,
@@ -619,7 +620,8 @@ pub(crate) fn passes(
 
 /// [`check`], with the refusal in the form `R` asks for (issue #15: listings word nothing).
 /// One predicate per rule, asked in this order, so the first rule a deployment breaks is the
-/// one its refusal names.
+/// one its refusal names: first what the card alone decides ([`check_card`]), then where it
+/// goes and what it costs ([`check_placed`]).
 fn check_as<R: Refusal>(
     g: &Game,
     who: PlayerId,
@@ -628,6 +630,21 @@ fn check_as<R: Refusal>(
     replacing: Option<Inst>,
     ctx: Context,
 ) -> Result<Plan, R> {
+    let (ck, how) = check_card::<R>(g, who, inst, host, replacing, ctx)?;
+    check_placed::<R>(ck, inst, host, replacing, ctx, how)
+}
+
+/// The rules a deployment's card decides: where it comes from, when its type may be deployed,
+/// the Spoils' and Conscription's limits, Unique. For a Wing, Marine or Module they read no
+/// host (but for a Regimented unit's zone, §3.4.7), so a listing asks them once per card.
+fn check_card<'g, R: Refusal>(
+    g: &'g Game,
+    who: PlayerId,
+    inst: Inst,
+    host: Option<Inst>,
+    replacing: Option<Inst>,
+    ctx: Context,
+) -> Result<(Checker<'g>, DeployHow), R> {
     check_zone::<R>(g, who, inst, host, ctx)?;
     let card = g.card(inst);
     let mut ck = Checker {
@@ -641,6 +658,20 @@ fn check_as<R: Refusal>(
         check_conscription::<R>(&mut ck, card, inst)?;
     }
     check_unique::<R>(&mut ck, card, inst)?;
+    Ok((ck, how))
+}
+
+/// The rules of where the card goes and what that costs, once [`check_card`] has passed.
+fn check_placed<R: Refusal>(
+    mut ck: Checker<'_>,
+    inst: Inst,
+    host: Option<Inst>,
+    replacing: Option<Inst>,
+    ctx: Context,
+    how: DeployHow,
+) -> Result<Plan, R> {
+    let (g, who) = (ck.g, ck.who);
+    let card = g.card(inst);
     let face_down = check_placement::<R>(&mut ck, card, inst, host, replacing)?;
     let (cost, cost_sources) = deploy_cost(&mut ck, card, inst, ctx, how, face_down);
     let how = match ctx {
@@ -1492,14 +1523,53 @@ fn first_copy(g: &Game, cards: &[Inst], k: usize) -> bool {
 /// Visit every legal way to deploy `card` in `ctx` — each (host, replacing) pair that passes
 /// [`check`], as the plan that would carry it out — until `f` says stop (returns `false`).
 /// The hosts a card may go on are `who`'s cards in play (`Game::in_play_of`).
+///
+/// A Wing, Marine or Module is tried on every host, so what its card alone decides
+/// ([`check_card`]) is asked once, before any host, and each host is asked only the rules of
+/// placement and cost ([`check_placed`]); a Wing or Marine costs the same on every host, so
+/// one its commander cannot afford is tried on none.
 fn each_way(g: &Game, who: PlayerId, card: Inst, ctx: Context, mut f: impl FnMut(Plan) -> bool) {
-    let mut try_one = |host: Option<Inst>, replacing: Option<Inst>| match passes(
-        g, who, card, host, replacing, ctx,
-    ) {
-        Some(p) => f(p),
-        None => true,
+    let kind = g.card(card).kind;
+    let on_hosts = matches!(
+        kind,
+        CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_)
+    );
+    // A Regimented unit's zone reads its host (§3.4.7): asked whole, host by host.
+    if !on_hosts || ctx == Context::Regiment {
+        return each_host(g, who, kind, |host, replacing| {
+            match passes(g, who, card, host, replacing, ctx) {
+                Some(p) => f(p),
+                None => true,
+            }
+        });
+    }
+    let Ok((ck, how)) = check_card::<Refused>(g, who, card, None, None, ctx) else {
+        return;
     };
-    match g.card(card).kind {
+    if !matches!(kind, CardKind::Module(_)) {
+        let (cost, _) = deploy_cost(&mut ck.clone(), g.card(card), card, ctx, how, false);
+        if g.check_afford(who, cost, "5.4.2").is_err() {
+            return;
+        }
+    }
+    each_host(g, who, kind, |host, replacing| {
+        match check_placed::<Refused>(ck.clone(), card, host, replacing, ctx, how) {
+            Ok(p) => f(p),
+            Err(_) => true,
+        }
+    });
+}
+
+/// The (host, replacing) pairs a card of `kind` is tried with, until `try_one` says stop: a
+/// Wing in open space or on any card of `who`'s in play, a Marine on any, a Module on any and
+/// in place of each Module there, anything else on its own.
+fn each_host(
+    g: &Game,
+    who: PlayerId,
+    kind: CardKind,
+    mut try_one: impl FnMut(Option<Inst>, Option<Inst>) -> bool,
+) {
+    match kind {
         CardKind::Ship(ShipClass::FighterWing) => {
             if !try_one(None, None) {
                 return;
@@ -1609,6 +1679,17 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
 }
 
 pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    legal_reassigns_where(g, who, |_, _| true, out);
+}
+
+/// [`legal_reassigns`] among the (unit, host) pairs `keep` lets through (the aftermath keeps
+/// units among local cards, I-45), asked of the pairs the reassignment check lets through.
+pub(crate) fn legal_reassigns_where(
+    g: &Game,
+    who: PlayerId,
+    keep: impl Fn(Inst, Option<Inst>) -> bool,
+    out: &mut Vec<Choice>,
+) {
     for unit in g.in_play_of(who) {
         let k = g.card(unit);
         if !(is_marine(k) || is_wing(k)) {
@@ -1616,7 +1697,10 @@ pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
         }
         let hosts = std::iter::once(None).chain(g.in_play_of(who).map(Some));
         for host in hosts {
-            if host != Some(unit) && check_reassign::<Refused>(g, who, unit, host).is_ok() {
+            if host != Some(unit)
+                && check_reassign::<Refused>(g, who, unit, host).is_ok()
+                && keep(unit, host)
+            {
                 out.push(Choice::Reassign { unit, host });
             }
         }
