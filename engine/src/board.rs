@@ -195,7 +195,7 @@ impl Game {
                 self.phase = Phase::Engagement;
                 // `moment::build` sets the engagement that ended.
                 self.step = Step::Aftermath(crate::state::engagement::Aftermath {
-                    queue: Vec::new(),
+                    queue: crate::state::Seats::new(),
                     attacker: active,
                     defender: active,
                     fleet: Vec::new(),

@@ -98,7 +98,8 @@ impl<T: Clone> Log<T> {
             return;
         }
         let start = self.frozen_len();
-        let items = std::mem::take(&mut self.tail);
+        // The next tail is sized for a chunk at once: one allocation, not one per doubling.
+        let items = std::mem::replace(&mut self.tail, Vec::with_capacity(CHUNK));
         self.frozen = Some(Arc::new(Chunk {
             prev: self.frozen.take(),
             start,

@@ -380,7 +380,7 @@ pub(crate) fn build(
             "setup-queue" => g.setup_queue = seats(g, n, k)?,
             "window" => {
                 window = Some(Window {
-                    queue: seats(g, n, k)?,
+                    queue: seats(g, n, k)?.into(),
                     asked: None,
                 })
             }
@@ -463,7 +463,7 @@ fn engagement(
         declared: Vec::new(),
         round: 1,
         step: CombatStep::StartCards,
-        start_queue: Vec::new(),
+        start_queue: crate::state::Seats::new(),
         start_asked: None,
         acted: Vec::new(),
         volleyed: Vec::new(),
@@ -489,7 +489,7 @@ fn engagement(
             "step" => e.step = step(g, k, n)?,
             "fleet" => e.fleet = cards(g, n, k)?,
             "declared" => declared = Some(cards(g, n, k)?),
-            "start-queue" => e.start_queue = seats(g, n, k)?,
+            "start-queue" => e.start_queue = seats(g, n, k)?.into(),
             "start-asked" => e.start_asked = Some((n.seat)(g, v, k.line)?),
             "acted" => e.acted = cards(g, n, k)?,
             "volleyed" => e.volleyed = cards(g, n, k)?,
@@ -763,7 +763,7 @@ fn aftermath(
 ) -> Result<Aftermath, RulingError> {
     let (attacker, defender) = pair(g, n, head, " attacked ")?;
     let mut a = Aftermath {
-        queue: vec![attacker, defender],
+        queue: smallvec::smallvec![attacker, defender],
         attacker,
         defender,
         fleet: Vec::new(),
@@ -772,7 +772,7 @@ fn aftermath(
     };
     for k in keys {
         match k.key.as_str() {
-            "to-decide" => a.queue = seats(g, n, k)?,
+            "to-decide" => a.queue = seats(g, n, k)?.into(),
             "fleet" => a.fleet = cards(g, n, k)?,
             "then" => {
                 a.then = Box::new(match k.value.trim() {

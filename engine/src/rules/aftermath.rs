@@ -55,7 +55,7 @@ pub(crate) fn drop_commander(g: &mut Game, who: PlayerId) {
         if a.queue.first() == Some(&who) {
             a.announced = false;
         }
-        a.queue.retain(|&p| p != who);
+        a.queue.retain(|p| *p != who);
     }
     skip_idle(g);
 }

@@ -95,7 +95,7 @@ pub(crate) fn side_of_unit(g: &Game, i: Inst) -> Option<Side> {
 /// §6.5.1, §5.5.3: the declared engagement begins with STEP 1 and is fought to its end before
 /// the turn goes on.
 pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet: &[Inst]) {
-    let mut queue = vec![attacker];
+    let mut queue: crate::state::Seats = smallvec::smallvec![attacker];
     queue.extend(g.others_clockwise(attacker));
     // §3.3.3, I-42: an Overload Drawback still to serve carries into this engagement.
     let carried: Vec<Inst> = std::mem::take(&mut g.drawback_carried)
@@ -598,7 +598,7 @@ pub(crate) fn dispatch(
         (CombatStep::StartCards, Choice::Pass) => {
             g.log.push(Event::Passed { who });
             let empty = g.engagement.as_mut().is_some_and(|e| {
-                e.start_queue.retain(|&p| p != who);
+                e.start_queue.retain(|p| *p != who);
                 e.start_queue.is_empty()
             });
             if empty {

@@ -36,7 +36,7 @@ use crate::ir::CardKind;
 use crate::rules::engagement::{self};
 use crate::rules::manufacturing::{self, Context};
 use crate::rules::turn;
-use crate::state::{Game, Step, Then};
+use crate::state::{Game, Seats, Step, Then};
 
 /// §5.5.1-§5.5.5: a window at a phase boundary of the active commander's turn; `then` follows
 /// when it closes.
@@ -53,7 +53,7 @@ pub(crate) fn after_card(g: &mut Game, who: PlayerId) {
     }
     // STEP 1 is itself the window: it begins again after the card's commander.
     if g.window.is_none() {
-        let others: Vec<PlayerId> = g.others_clockwise(who).collect();
+        let others: Seats = g.others_clockwise(who).collect();
         if let Some(e) = g.engagement.as_mut() {
             if e.step == CombatStep::StartCards {
                 e.start_queue = others;
@@ -81,9 +81,8 @@ pub(crate) fn after_volley(g: &mut Game, who: PlayerId) {
 fn open_after(g: &mut Game, actor: PlayerId, responder: bool) {
     g.window = None;
     let holder = holder(g);
-    let mut queue: Vec<PlayerId> = g
+    let mut queue: Seats = g
         .others_clockwise(actor)
-        .into_iter()
         .filter(|&p| Some(p) != holder)
         .collect();
     if responder && Some(actor) != holder && g.cmd(actor).is_some_and(|c| !c.out) {
@@ -198,7 +197,7 @@ pub(crate) fn pass(g: &mut Game, who: PlayerId) {
 /// A commander leaves the window (they passed, or left the game, §6.3, §7.2).
 pub(crate) fn drop(g: &mut Game, who: PlayerId) {
     if let Some(w) = g.window.as_mut() {
-        w.queue.retain(|&p| p != who);
+        w.queue.retain(|p| *p != who);
     }
     settle(g);
 }

@@ -79,7 +79,7 @@ pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>
         Some((false, _)) => {
             let empty = g.engagement.as_mut().is_some_and(|e| {
                 let had = e.start_queue.contains(&loser);
-                e.start_queue.retain(|&p| p != loser);
+                e.start_queue.retain(|p| *p != loser);
                 had && e.start_queue.is_empty()
             });
             if empty {

@@ -75,7 +75,7 @@ pub struct Engagement {
     pub round: u32,
     pub step: CombatStep,
     /// STEP 1: commanders still to deploy or pass (`rules::respond`).
-    pub start_queue: Vec<PlayerId>,
+    pub start_queue: super::Seats,
     /// STEP 1: the head of the queue once asked (`rules::respond::settle`).
     pub start_asked: Option<PlayerId>,
     /// Units that have acted in the current volley turn (or STEP 2).
@@ -234,7 +234,7 @@ impl Assignment {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Aftermath {
     /// Commanders still to decide: the attacker, then the defender.
-    pub queue: Vec<PlayerId>,
+    pub queue: super::Seats,
     pub attacker: PlayerId,
     pub defender: PlayerId,
     /// The attacking fleet as declared, with the units that joined it (launched Wings,

@@ -205,6 +205,10 @@ pub const MAX_CARDS: usize = 8_000;
 /// Upper bound on commanders.
 pub const MAX_COMMANDERS: usize = 8;
 
+/// Commanders waiting their turn in a queue (a response window, STEP 1, the aftermath): never
+/// more than [`MAX_COMMANDERS`], so held inline, off the heap.
+pub type Seats = smallvec::SmallVec<[PlayerId; MAX_COMMANDERS]>;
+
 /// A game of Hull Breach!.
 #[derive(Debug, Clone)]
 pub struct Game {

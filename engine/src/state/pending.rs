@@ -13,7 +13,7 @@ use crate::ir::Amount;
 /// An open response window: who is still to be asked, in order; the first decides.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Window {
-    pub queue: Vec<PlayerId>,
+    pub queue: super::Seats,
     /// The head of the queue once asked: they keep the decision until they pass or deploy.
     pub asked: Option<PlayerId>,
 }
