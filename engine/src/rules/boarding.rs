@@ -39,6 +39,13 @@ fn marines(g: &Game, host: Inst, who: PlayerId) -> Vec<Inst> {
         .collect()
 }
 
+/// Whether `who` has a Marine aboard `host` ([`marines`], without the list).
+fn has_marines(g: &Game, host: Inst, who: PlayerId) -> bool {
+    g.attachments(host)
+        .iter()
+        .any(|&m| is_marine(g, m) && g.controller(m) == who)
+}
+
 /// §6.9.5, §2.4: the Marines whose class-size restriction admits `target` (a Station admits
 /// all) — for a boarding party and for a pursuit alike.
 fn admitted(g: &Game, marines: Vec<Inst>, target: Inst) -> Vec<Inst> {
@@ -121,7 +128,7 @@ pub(crate) fn check_board<R: Refusal>(
             )
         }));
     }
-    if marines(g, ship, g.controller(ship)).is_empty() {
+    if !has_marines(g, ship, g.controller(ship)) {
         return Err(R::because(|| {
             err(
                 format!("{} {ship} has no Marine aboard", g.name(ship)),
@@ -971,7 +978,7 @@ pub(crate) fn check_garrisons(g: &mut Game) {
     hijacked.dedup();
     for s in hijacked {
         let ctrl = g.controller(s);
-        if !marines(g, s, ctrl).is_empty() {
+        if has_marines(g, s, ctrl) {
             continue;
         }
         let owner = g.instance(s).map_or(ctrl, |x| x.owner);

@@ -1515,7 +1515,7 @@ fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
 
 /// Whether `cards[k]` is the first copy of its card among `cards` (copies are interchangeable,
 /// so only the first is listed).
-fn first_copy(g: &Game, cards: &[Inst], k: usize) -> bool {
+pub(crate) fn first_copy(g: &Game, cards: &[Inst], k: usize) -> bool {
     let id = g.card(cards[k]).id;
     !cards[..k].iter().any(|&i| g.card(i).id == id)
 }

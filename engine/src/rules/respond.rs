@@ -285,13 +285,10 @@ pub(crate) fn deploy(
 /// The responder's legal choices: each way to deploy a card they could deploy, or pass.
 pub(crate) fn legal(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if let Some(c) = g.cmd(who) {
-        let mut seen = Vec::new();
-        for &card in &c.hand {
-            let id = g.card(card).id;
-            if seen.contains(&id) {
+        for (k, &card) in c.hand.iter().enumerate() {
+            if !manufacturing::first_copy(g, &c.hand, k) {
                 continue;
             }
-            seen.push(id);
             out.extend(plans(g, who, card).into_iter().map(|p| Choice::Deploy {
                 card,
                 host: p.host,

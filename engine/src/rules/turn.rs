@@ -236,11 +236,8 @@ pub(crate) fn discard(
 
 pub(crate) fn legal_discards(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if let Some(c) = g.cmd(who) {
-        let mut seen = Vec::new();
-        for &i in &c.hand {
-            let id = g.card(i).id;
-            if !seen.contains(&id) {
-                seen.push(id);
+        for (k, &i) in c.hand.iter().enumerate() {
+            if crate::rules::manufacturing::first_copy(g, &c.hand, k) {
                 out.push(Choice::Discard(i));
             }
         }
