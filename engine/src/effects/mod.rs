@@ -49,11 +49,9 @@ pub(crate) fn for_each_modifier(
     mut f: impl FnMut(Inst, CardModifier),
 ) {
     for &src in &g.statics_in_play {
-        let card = g.card(src);
-        if !g.text_live(src) {
-            continue;
-        }
-        for a in &card.abilities {
+        // Whether the card's text is live, asked once it prints a modifier the read wants.
+        let mut live = None;
+        for a in &g.card(src).abilities {
             if let Ability::Static(Static::Cards {
                 group,
                 modifier,
@@ -62,6 +60,9 @@ pub(crate) fn for_each_modifier(
             {
                 if !want(modifier) {
                     continue;
+                }
+                if !*live.get_or_insert_with(|| g.text_live(src)) {
+                    break;
                 }
                 // A static's own filter and condition read the layer below statics, so
                 // statics never depend on each other (docs/engine.md, the layer order).
