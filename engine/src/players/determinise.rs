@@ -76,7 +76,7 @@ impl Unseen {
         slots.sort_by_key(|(owner, _, s)| (*owner, s.host, s.index));
         for (seat, c) in game.commanders.iter().enumerate() {
             let owner = PlayerId(seat as u8);
-            let mut cards: Vec<Inst> = c.shipyard.clone();
+            let mut cards: Vec<Inst> = c.shipyard.to_vec();
             let mut hand = 0;
             if owner != observer {
                 cards.extend(c.hand.iter().copied());
@@ -265,9 +265,9 @@ fn deal_owner(g: &mut Game, h: &Hidden, stream: &mut Dice) {
     if let Some(c) = g.commanders.get_mut(owner.0 as usize) {
         // The observer's own hand is seen and stays as it is (no hand slots then).
         if h.hand > 0 {
-            c.hand = hand.to_vec();
+            c.hand = hand.into();
         }
-        c.shipyard = shipyard.to_vec();
+        c.shipyard = shipyard.into();
     }
     debug_assert_eq!(shipyard.len(), h.shipyard);
 }
@@ -376,7 +376,7 @@ pub(super) mod tests {
     /// Bob's hidden cards: hand, Shipyard and the face-down Module, as card ids.
     fn bobs_hidden(g: &Game) -> Vec<CardId> {
         let bob = &g.commanders[1];
-        let mut all: Vec<Inst> = bob.hand.clone();
+        let mut all: Vec<Inst> = bob.hand.to_vec();
         all.extend(&bob.shipyard);
         all.extend(
             g.instances
@@ -435,7 +435,7 @@ pub(super) mod tests {
             let Zone::Attached(host) = d.instances[down[0].0 as usize].zone else {
                 panic!("the face-down Module is attached");
             };
-            assert_eq!(d.instances[host.0 as usize].attachments, vec![down[0]]);
+            assert_eq!(d.instances[host.0 as usize].attachments[..], [down[0]]);
             assert!(
                 crate::invariants::violations(&d).is_empty(),
                 "{:?}",
