@@ -106,12 +106,18 @@ impl Unseen {
     /// reseeded, both from `stream`.
     pub(crate) fn deal(&self, game: &Game, stream: &mut Dice) -> Game {
         let mut g = game.clone();
+        self.deal_in(&mut g, stream);
+        g
+    }
+
+    /// [`Unseen::deal`] in place, on a copy of the game [`Unseen::of`] was taken from (the
+    /// search forks into one scratch game with `clone_from`).
+    pub(crate) fn deal_in(&self, g: &mut Game, stream: &mut Dice) {
         for h in &self.owners {
-            deal_owner(&mut g, h, stream);
+            deal_owner(g, h, stream);
         }
         let seed = (u64::from(stream.below(u32::MAX)) << 32) | u64::from(stream.below(u32::MAX));
         g.dice = Dice::new(seed);
-        g
     }
 }
 

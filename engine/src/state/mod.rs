@@ -6,8 +6,8 @@
 //!
 //! Everything is lists of small ids (card lists held inline, [`Cards`]), the card pool sits
 //! behind an `Arc`, and the log and history are persistent lists forks share (`crate::log`),
-//! so `clone()` is cheap enough for AI search (`fork` writes out `Clone` for the instances and
-//! commanders, whose card lists it copies as slices).
+//! so a fork is cheap enough for AI search: `fork` writes out `Clone` for the game, with a
+//! `clone_from` that reuses a scratch game's storage.
 
 pub mod engagement;
 mod fork;
@@ -221,8 +221,8 @@ pub const MAX_CARDS: usize = 8_000;
 /// Upper bound on commanders.
 pub const MAX_COMMANDERS: usize = 8;
 
-/// A game of Hull Breach!.
-#[derive(Debug, Clone)]
+/// A game of Hull Breach!. `Clone` (a fork) is written out in `fork`.
+#[derive(Debug)]
 pub struct Game {
     pub(crate) catalog: Arc<CardDb>,
     pub(crate) commanders: Vec<Commander>,
