@@ -3,8 +3,9 @@
 //!
 //! The `decision` and `fork` groups measure the playout path search and sweeps depend on
 //! (issue #15): one decision (`legal_choices` + `apply`) on states sampled along random games,
-//! and a fork (`Game::clone`) mid-game next to a random playout from the same state. The bench
-//! binary counts heap allocations (divan's `AllocProfiler`), shown per iteration.
+//! and a fork (`Game::clone`, `Game::clone_from`) mid-game next to a random playout from the
+//! same state. The bench binary counts heap allocations (divan's `AllocProfiler`), shown per
+//! iteration.
 //!
 //! Run with `cargo bench -p cardc --bench pipeline`; figures go in docs/performance.md.
 
@@ -279,8 +280,9 @@ mod playout {
     }
 }
 
-/// What a search pays to try a line: a fork of a mid-game state (turn 10 or 30), next to a
-/// random playout from the turn-10 state to a victory or the turn cap.
+/// What a search pays to try a line: a fork of a mid-game state (turn 10 or 30), as a new game
+/// (`clone`) or into a scratch game kept from fork to fork (`clone_from`), next to a random
+/// playout from the turn-10 state to a victory or the turn cap.
 #[divan::bench_group]
 mod fork {
     use super::*;
@@ -289,6 +291,26 @@ mod fork {
     fn clone(b: divan::Bencher, turn: u32) {
         let states: Vec<Game> = (1..=8).map(|seed| game_at_turn(seed, turn)).collect();
         b.with_inputs(cycle(states)).bench_local_refs(|g| g.clone());
+    }
+
+    /// The search player's fork: the root's log frozen once (`Game::freeze_log`), then
+    /// `clone_from` into one scratch game, which allocates nothing once it has grown.
+    #[divan::bench(args = [10, 30])]
+    fn clone_from(b: divan::Bencher, turn: u32) {
+        let states: Vec<Game> = (1..=8)
+            .map(|seed| {
+                let mut g = game_at_turn(seed, turn);
+                g.freeze_log();
+                g
+            })
+            .collect();
+        let mut scratch = states[0].clone();
+        let mut k = 0;
+        b.bench_local(|| {
+            k = (k + 1) % states.len();
+            scratch.clone_from(&states[k]);
+            scratch.turn()
+        });
     }
 
     #[divan::bench]

@@ -42,26 +42,48 @@ impl<T> Default for Log<T> {
 }
 
 impl<T: Clone> Clone for Log<T> {
-    /// Shares the frozen chunks; copies only the unfrozen tail (empty between choices).
+    /// Shares the frozen chunks; copies only the unfrozen tail (at most [`CHUNK`] entries).
     fn clone(&self) -> Log<T> {
+        let Log {
+            frozen,
+            tail,
+            flat: _,
+        } = self;
         Log {
-            frozen: self.frozen.clone(),
-            tail: self.tail.clone(),
+            frozen: frozen.clone(),
+            tail: tail.clone(),
             flat: OnceLock::new(),
         }
+    }
+
+    /// The same, into this list's own tail: nothing is allocated while the tail has room.
+    fn clone_from(&mut self, source: &Log<T>) {
+        let Log { frozen, tail, flat } = self;
+        let same = match (&*frozen, &source.frozen) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        if !same {
+            unlink(std::mem::replace(frozen, source.frozen.clone()));
+        }
+        tail.clone_from(&source.tail);
+        flat.take();
     }
 }
 
 impl<T> Drop for Log<T> {
-    /// Unlinks the chunk chain one link at a time: a long game's chain is thousands of links,
-    /// too deep for the recursive drop `Arc` would do.
     fn drop(&mut self) {
-        let mut next = self.frozen.take();
-        while let Some(chunk) = next {
-            match Arc::try_unwrap(chunk) {
-                Ok(mut c) => next = c.prev.take(),
-                Err(_) => break, // another fork still holds the rest
-            }
+        unlink(self.frozen.take());
+    }
+}
+
+/// Drop a chunk chain one link at a time: a long game's chain is thousands of links, too deep
+/// for the recursive drop `Arc` would do.
+fn unlink<T>(mut next: Option<Arc<Chunk<T>>>) {
+    while let Some(chunk) = next {
+        match Arc::try_unwrap(chunk) {
+            Ok(mut c) => next = c.prev.take(),
+            Err(_) => break, // another fork still holds the rest
         }
     }
 }
@@ -171,6 +193,41 @@ mod tests {
         b.clear();
         assert_eq!(b.len(), 0);
         assert_eq!(a.as_slice(), &[1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn clone_from_is_the_source_whatever_it_held() {
+        let mut root = Log::default();
+        for k in 0..40u32 {
+            root.push(k);
+            root.freeze_if_full();
+        }
+        let mut scratch = Log::default();
+        scratch.push(7);
+        for round in 0..3u32 {
+            scratch.clone_from(&root);
+            assert_eq!(scratch.as_slice(), root.as_slice());
+            assert_eq!(scratch.len(), 40);
+            // The scratch plays on; the root keeps its own.
+            for k in 0..(20 + round) {
+                scratch.push(100 + k);
+                scratch.freeze_if_full();
+            }
+            assert_eq!(scratch.len(), 60 + round as usize);
+            assert_eq!(root.since(38), vec![38, 39]);
+        }
+        root.freeze();
+        scratch.clone_from(&root);
+        assert_eq!(scratch.since(0), root.as_slice());
+        scratch.clone_from(&Log::default());
+        assert_eq!(scratch.len(), 0);
+        // A long chain of the scratch's own is unlinked one link at a time.
+        for k in 0..200_000u32 {
+            scratch.push(k);
+            scratch.freeze();
+        }
+        scratch.clone_from(&root);
+        assert_eq!(scratch.len(), 40);
     }
 
     #[test]

@@ -655,14 +655,14 @@ fn write_from(
         if names.iter().any(|(_, r)| *r == n) {
             n = format!("{n}-{}", k + 1);
         }
-        names.push((c.name.clone(), n));
+        names.push((c.name.to_string(), n));
     }
     // Blocks in seat order, each card in the block it is written in.
     let mut blocks: Vec<Block> = g.commanders().iter().map(|_| Block::default()).collect();
     for (k, c) in g.commanders().iter().enumerate() {
-        blocks[k].shipyard = c.shipyard.clone();
-        blocks[k].hand = c.hand.clone();
-        blocks[k].scrapheap = c.scrapheap.clone();
+        blocks[k].shipyard = c.shipyard.to_vec();
+        blocks[k].hand = c.hand.to_vec();
+        blocks[k].scrapheap = c.scrapheap.to_vec();
     }
     for (k, c) in g.commanders().iter().enumerate() {
         for &top in &c.battlefield {

@@ -564,7 +564,7 @@ struct Refs {
 fn seat(g: &Game, name: &str, line: usize) -> Result<PlayerId, RulingError> {
     g.commanders()
         .iter()
-        .position(|c| c.name == name)
+        .position(|c| *c.name == *name)
         .map(|k| PlayerId(k as u8))
         .ok_or(RulingError {
             line,

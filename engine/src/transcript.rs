@@ -28,7 +28,7 @@ impl<'g> Namer<'g> {
     pub fn who(&self, p: PlayerId) -> String {
         self.game
             .commander(p)
-            .map_or_else(|| p.to_string(), |c| c.name.clone())
+            .map_or_else(|| p.to_string(), |c| c.name.to_string())
     }
 
     pub fn card(&self, c: CardRef) -> String {

@@ -76,7 +76,7 @@ impl Unseen {
         slots.sort_by_key(|(owner, _, s)| (*owner, s.host, s.index));
         for (seat, c) in game.commanders.iter().enumerate() {
             let owner = PlayerId(seat as u8);
-            let mut cards: Vec<Inst> = c.shipyard.clone();
+            let mut cards: Vec<Inst> = c.shipyard.to_vec();
             let mut hand = 0;
             if owner != observer {
                 cards.extend(c.hand.iter().copied());
@@ -106,12 +106,18 @@ impl Unseen {
     /// reseeded, both from `stream`.
     pub(crate) fn deal(&self, game: &Game, stream: &mut Dice) -> Game {
         let mut g = game.clone();
+        self.deal_in(&mut g, stream);
+        g
+    }
+
+    /// [`Unseen::deal`] in place, on a copy of the game [`Unseen::of`] was taken from (the
+    /// search forks into one scratch game with `clone_from`).
+    pub(crate) fn deal_in(&self, g: &mut Game, stream: &mut Dice) {
         for h in &self.owners {
-            deal_owner(&mut g, h, stream);
+            deal_owner(g, h, stream);
         }
         let seed = (u64::from(stream.below(u32::MAX)) << 32) | u64::from(stream.below(u32::MAX));
         g.dice = Dice::new(seed);
-        g
     }
 }
 
@@ -265,9 +271,9 @@ fn deal_owner(g: &mut Game, h: &Hidden, stream: &mut Dice) {
     if let Some(c) = g.commanders.get_mut(owner.0 as usize) {
         // The observer's own hand is seen and stays as it is (no hand slots then).
         if h.hand > 0 {
-            c.hand = hand.to_vec();
+            c.hand = hand.into();
         }
-        c.shipyard = shipyard.to_vec();
+        c.shipyard = shipyard.into();
     }
     debug_assert_eq!(shipyard.len(), h.shipyard);
 }
@@ -376,7 +382,7 @@ pub(super) mod tests {
     /// Bob's hidden cards: hand, Shipyard and the face-down Module, as card ids.
     fn bobs_hidden(g: &Game) -> Vec<CardId> {
         let bob = &g.commanders[1];
-        let mut all: Vec<Inst> = bob.hand.clone();
+        let mut all: Vec<Inst> = bob.hand.to_vec();
         all.extend(&bob.shipyard);
         all.extend(
             g.instances
@@ -435,7 +441,7 @@ pub(super) mod tests {
             let Zone::Attached(host) = d.instances[down[0].0 as usize].zone else {
                 panic!("the face-down Module is attached");
             };
-            assert_eq!(d.instances[host.0 as usize].attachments, vec![down[0]]);
+            assert_eq!(d.instances[host.0 as usize].attachments[..], [down[0]]);
             assert!(
                 crate::invariants::violations(&d).is_empty(),
                 "{:?}",

@@ -181,8 +181,14 @@ fn search(
         reward: 0.0,
         children: Vec::new(),
     }];
+    // Every iteration forks the root into one scratch game (`clone_from`, no allocation once
+    // the scratch has grown), the root's log frozen so no fork copies an event.
+    let mut root = game.clone();
+    root.freeze_log();
+    let mut g = root.clone();
     for done in 0..budget {
-        let mut g = unseen.deal(game, stream);
+        g.clone_from(&root);
+        unseen.deal_in(&mut g, stream);
         let mut path = vec![0usize];
         let mut node = 0usize;
         let mut alive = true;

@@ -852,7 +852,7 @@ pub(crate) fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
         return;
     }
     if let Some(c) = g.cmd_mut(old) {
-        c.battlefield.retain(|&x| x != ship);
+        c.battlefield.retain(|x| *x != ship);
     }
     if let Some(c) = g.cmd_mut(new) {
         c.battlefield.push(ship);

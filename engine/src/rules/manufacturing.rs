@@ -1478,12 +1478,12 @@ fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
     match g.zone(unit) {
         Some(Zone::Attached(old)) => {
             if let Some(h) = g.instances.get_mut(old.0 as usize) {
-                h.attachments.retain(|&a| a != unit);
+                h.attachments.retain(|a| *a != unit);
             }
         }
         Some(Zone::Battlefield) => {
             if let Some(c) = g.cmd_mut(controller) {
-                c.battlefield.retain(|&a| a != unit);
+                c.battlefield.retain(|a| *a != unit);
             }
         }
         _ => return,

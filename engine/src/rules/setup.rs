@@ -310,7 +310,7 @@ pub(crate) fn initiative(g: &mut Game) {
         .map(|k| PlayerId(((first.0 as usize + k) % n) as u8))
         .collect();
     g.log.push(Event::TurnOrder {
-        order: g.order.clone(),
+        order: g.order.to_vec(),
     });
     logistics::begin_turn(g, first);
 }

@@ -224,7 +224,7 @@ fn waiting(g: &Game, ship: Inst, loser: PlayerId) -> Vec<Inst> {
 fn local_ships(g: &Game, who: PlayerId, loser: PlayerId) -> Vec<Inst> {
     let hosts = match g.engagement.as_ref().and_then(|e| e.side_of(who)) {
         Some(side) => engagement::units(g, side).collect(),
-        None => g.cmd(who).map_or(Vec::new(), |c| c.battlefield.clone()),
+        None => g.cmd(who).map_or(Vec::new(), |c| c.battlefield.to_vec()),
     };
     hosts
         .into_iter()

@@ -62,8 +62,8 @@ pub struct Board {
     pub cancelled: bool,
 }
 
-/// The engagement in progress.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The engagement in progress. `Clone` is written out in `state::fork`.
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Engagement {
     pub attacker: PlayerId,
     pub defender: PlayerId,
@@ -140,8 +140,8 @@ pub enum FightStage {
     Outcome,
 }
 
-/// One boarding action being fought.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One boarding action being fought. `Clone` is written out in `state::fork`.
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Fight {
     pub ship: Inst,
     pub target: Inst,
@@ -210,8 +210,9 @@ pub enum Occasion {
 }
 
 /// A volley whose dice are being assigned one target at a time (§6.2): committed from its
-/// first assignment, rolled when its last die is assigned.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// first assignment, rolled when its last die is assigned. `Clone` is written out in
+/// `state::fork`.
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Assignment {
     pub who: PlayerId,
     pub unit: Inst,

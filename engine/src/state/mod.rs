@@ -4,14 +4,17 @@
 //! holds that up). Rules and effects sit above it and change it through the primitives here
 //! (`move_to`, `new_instance`, `pay`, `shuffle_shipyard`, `finish`) or the fields themselves.
 //!
-//! Everything is `Vec`s of small ids, the card pool sits behind an `Arc`, and the log and
-//! history are persistent lists forks share (`crate::log`), so `clone()` is cheap enough for
-//! AI search.
+//! Everything is lists of small ids (card lists held inline, [`Cards`]), the card pool sits
+//! behind an `Arc`, and the log and history are persistent lists forks share (`crate::log`),
+//! so a fork is cheap enough for AI search: `fork` writes out `Clone` for the game, with a
+//! `clone_from` that reuses a scratch game's storage.
 
 pub mod engagement;
+mod fork;
 pub mod pending;
 
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::sync::{Arc, OnceLock};
 
 use crate::choice::Choice;
@@ -47,8 +50,8 @@ pub enum Facing {
     Turned,
 }
 
-/// One physical card.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One physical card. `Clone` is written out in `fork`.
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Instance {
     pub card: CardId,
     pub owner: PlayerId,
@@ -57,25 +60,38 @@ pub struct Instance {
     pub wounds: u8,
     pub face_down: bool,
     pub facing: Facing,
-    /// Cards attached to this one, in attachment order (§9.1).
-    pub attachments: Vec<Inst>,
+    /// Cards attached to this one, in attachment order (§9.1). Of the hosts in 400 random and
+    /// heuristic starter-deck games, over 99.5% carried at most 8 (the most was 11).
+    pub attachments: Cards<8>,
     /// Who deployed it, for Unique (§3.4.11).
     pub deployed_by: Option<PlayerId>,
     /// When it entered play (resolver timestamp order).
     pub entered: u32,
 }
 
-/// A commander (§9.5) and their zones.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A list of cards held inline up to `N`, on the heap only past it: a fork (`Game::clone`)
+/// copies the state's card lists without an allocation each. Each list's `N` is chosen from
+/// what games hold (its field says); up to 8, with smallvec's `union`, it takes the room of a
+/// `Vec`.
+pub type Cards<const N: usize> = SmallVec<[Inst; N]>;
+
+/// A commander (§9.5) and their zones. `Clone` is written out in `fork`.
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Commander {
-    pub name: String,
+    /// Shared between forks: it never changes.
+    pub name: Arc<str>,
     pub resource: u8,
     pub currency: u8,
-    pub shipyard: Vec<Inst>,
-    pub hand: Vec<Inst>,
-    pub battlefield: Vec<Inst>,
-    pub scrapheap: Vec<Inst>,
-    pub stockpile_cards: Vec<Inst>,
+    /// The Shipyard and the Scrapheap hold only the commander's own cards: the 55 of a
+    /// constructed deck ("Your Constructed Deck") fit inline.
+    pub shipyard: Cards<64>,
+    /// Hands seen in 400 games held at most 7.
+    pub hand: Cards<8>,
+    /// Seen in 400 games: at most 15, over 99.9% at most 12.
+    pub battlefield: Cards<16>,
+    pub scrapheap: Cards<64>,
+    /// Always the two Stockpile cards.
+    pub stockpile_cards: Cards<8>,
     /// Scooped or eliminated (§7.2).
     pub out: bool,
     pub mulligans: u8,
@@ -88,14 +104,14 @@ pub struct Commander {
 impl Commander {
     fn new(name: String) -> Commander {
         Commander {
-            name,
+            name: name.into(),
             resource: 0,
             currency: 0,
-            shipyard: Vec::new(),
-            hand: Vec::new(),
-            battlefield: Vec::new(),
-            scrapheap: Vec::new(),
-            stockpile_cards: Vec::new(),
+            shipyard: Cards::new(),
+            hand: Cards::new(),
+            battlefield: Cards::new(),
+            scrapheap: Cards::new(),
+            stockpile_cards: Cards::new(),
             out: false,
             mulligans: 0,
             conscripted: 0,
@@ -209,8 +225,8 @@ pub const MAX_COMMANDERS: usize = 8;
 /// more than [`MAX_COMMANDERS`], so held inline, off the heap.
 pub type Seats = smallvec::SmallVec<[PlayerId; MAX_COMMANDERS]>;
 
-/// A game of Hull Breach!.
-#[derive(Debug, Clone)]
+/// A game of Hull Breach!. `Clone` (a fork) is written out in `fork`.
+#[derive(Debug)]
 pub struct Game {
     pub(crate) catalog: Arc<CardDb>,
     pub(crate) commanders: Vec<Commander>,
@@ -226,8 +242,9 @@ pub struct Game {
     /// Commanders still to do their Setup, in seat order (§7.1: Setup is simultaneous; the
     /// engine sequences it by seat, which no rule can observe).
     pub(crate) setup_queue: Vec<PlayerId>,
-    /// Clockwise turn order from the initiative winner (§4.8).
-    pub(crate) order: Vec<PlayerId>,
+    /// Clockwise turn order from the initiative winner (§4.8). Set once, in Setup, so forks
+    /// share it.
+    pub(crate) order: Arc<[PlayerId]>,
     pub(crate) overrides: Vec<Override>,
     pub(crate) discounts: Vec<Discount>,
     pub(crate) clock: u32,
@@ -442,6 +459,14 @@ impl Speakers {
     }
 }
 
+/// Take `i` out of a card list, the rest kept in order.
+fn remove<const N: usize>(cards: &mut Cards<N>, i: Inst)
+where
+    [Inst; N]: smallvec::Array<Item = Inst>,
+{
+    cards.retain(|c| *c != i);
+}
+
 fn no_card() -> &'static Card {
     static NO_CARD: OnceLock<Card> = OnceLock::new();
     NO_CARD.get_or_init(|| Card::blank(CardId(u32::MAX), "<unknown card>", CardKind::Event))
@@ -631,7 +656,7 @@ impl Game {
     /// The commander's name as the transcript shows it (`P<n>` for a seat that does not exist).
     pub fn commander_name(&self, who: PlayerId) -> String {
         self.cmd(who)
-            .map_or_else(|| who.to_string(), |c| c.name.clone())
+            .map_or_else(|| who.to_string(), |c| c.name.to_string())
     }
 
     pub(crate) fn cmd(&self, who: PlayerId) -> Option<&Commander> {
@@ -695,7 +720,7 @@ impl Game {
             wounds: 0,
             face_down: false,
             facing: Facing::Normal,
-            attachments: Vec::new(),
+            attachments: Cards::new(),
             deployed_by: None,
             entered: 0,
         });
@@ -713,26 +738,25 @@ impl Game {
             return;
         };
         let (zone, owner, controller) = (x.zone, x.owner, x.controller);
-        let remove = |v: &mut Vec<Inst>| v.retain(|&y| y != i);
         match zone {
             Zone::Attached(host) => {
                 if let Some(h) = self.instances.get_mut(host.0 as usize) {
-                    remove(&mut h.attachments);
+                    remove(&mut h.attachments, i);
                 }
             }
             Zone::Battlefield => {
                 if let Some(c) = self.cmd_mut(controller) {
-                    remove(&mut c.battlefield);
+                    remove(&mut c.battlefield, i);
                 }
             }
             Zone::Shipyard | Zone::Hand | Zone::Scrapheap | Zone::Stockpile => {
                 if let Some(c) = self.cmd_mut(owner) {
-                    remove(match zone {
-                        Zone::Shipyard => &mut c.shipyard,
-                        Zone::Hand => &mut c.hand,
-                        Zone::Scrapheap => &mut c.scrapheap,
-                        _ => &mut c.stockpile_cards,
-                    });
+                    match zone {
+                        Zone::Shipyard => remove(&mut c.shipyard, i),
+                        Zone::Hand => remove(&mut c.hand, i),
+                        Zone::Scrapheap => remove(&mut c.scrapheap, i),
+                        _ => remove(&mut c.stockpile_cards, i),
+                    }
                 }
             }
         }
@@ -787,7 +811,7 @@ impl Game {
         }
         let (owner, controller) = (x.owner, x.controller);
         let attachments = if now_in_play {
-            Vec::new()
+            Cards::new()
         } else {
             std::mem::take(&mut x.attachments)
         };

@@ -10,8 +10,9 @@ use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{CardModifier, Commanders, Duration, Effect};
 use crate::ir::Amount;
 
-/// An open response window: who is still to be asked, in order; the first decides.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// An open response window: who is still to be asked, in order; the first decides. `Clone` is
+/// written out in `state::fork`.
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Window {
     pub queue: super::Seats,
     /// The head of the queue once asked: they keep the decision until they pass or deploy.
