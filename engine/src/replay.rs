@@ -1107,7 +1107,6 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
         temporary_commanders,
         limits_used,
         wards_used,
-        pool_overrides: _,
         speakers: _,
         // Derived from the cards in play, as `speakers` is.
         statics_in_play: _,

@@ -60,7 +60,6 @@ impl Clone for Game {
             temporary_commanders,
             limits_used,
             wards_used,
-            pool_overrides,
             speakers,
             statics_in_play,
             resolving,
@@ -99,7 +98,6 @@ impl Clone for Game {
             temporary_commanders: temporary_commanders.clone(),
             limits_used: limits_used.clone(),
             wards_used: wards_used.clone(),
-            pool_overrides: *pool_overrides,
             speakers: speakers.clone(),
             statics_in_play: statics_in_play.clone(),
             resolving: *resolving,
@@ -141,7 +139,6 @@ impl Clone for Game {
             temporary_commanders,
             limits_used,
             wards_used,
-            pool_overrides,
             speakers,
             statics_in_play,
             resolving,
@@ -179,7 +176,6 @@ impl Clone for Game {
         temporary_commanders.clone_from(&source.temporary_commanders);
         limits_used.clone_from(&source.limits_used);
         wards_used.clone_from(&source.wards_used);
-        *pool_overrides = source.pool_overrides;
         share(speakers, &source.speakers);
         statics_in_play.clone_from(&source.statics_in_play);
         *resolving = source.resolving;

@@ -282,8 +282,6 @@ pub struct Game {
     /// Wounds each damage prevention has taken in its current span: the unit, when it
     /// entered play, the card whose text prevents, the span (issue 17, `rules::prevention`).
     pub(crate) wards_used: Vec<((Inst, u32, Inst, crate::ir::effect::Span), u8)>,
-    /// Whether any card of the pool prints a Golden-Rule override (§8.1).
-    pub(crate) pool_overrides: bool,
     /// Instances whose card prints an override or a static on cards, in instance order: the
     /// only ones the resolver and the characteristics layer need to scan (instances are never
     /// removed, so the index only grows).
@@ -340,7 +338,6 @@ impl PartialEq for Game {
             temporary_commanders,
             limits_used,
             wards_used,
-            pool_overrides,
             speakers,
             statics_in_play,
             resolving,
@@ -377,7 +374,6 @@ impl PartialEq for Game {
             && *temporary_commanders == o.temporary_commanders
             && *limits_used == o.limits_used
             && *wards_used == o.wards_used
-            && *pool_overrides == o.pool_overrides
             && *speakers == o.speakers
             && *statics_in_play == o.statics_in_play
             && *resolving == o.resolving
@@ -490,7 +486,6 @@ impl Game {
             });
         }
         let order = (0..names.len()).map(|s| PlayerId(s as u8)).collect();
-        let pool_overrides = catalog.iter().any(Speakers::prints_override);
         Ok(Game {
             catalog,
             commanders: names.into_iter().map(Commander::new).collect(),
@@ -523,7 +518,6 @@ impl Game {
             limits_used: Vec::new(),
             wards_used: Vec::new(),
             temporary_commanders: Vec::new(),
-            pool_overrides,
             speakers: Arc::default(),
             statics_in_play: Vec::new(),
             resolving: false,
