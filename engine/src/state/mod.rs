@@ -83,7 +83,7 @@ pub struct Commander {
     pub resource: u8,
     pub currency: u8,
     /// The Shipyard and the Scrapheap hold only the commander's own cards: the 55 of a
-    /// constructed deck ("Your Constructed Deck") fit inline.
+    /// constructed deck fit inline.
     pub shipyard: Cards<64>,
     /// Hands seen in 400 games held at most 7.
     pub hand: Cards<8>,
