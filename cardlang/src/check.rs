@@ -7,6 +7,7 @@
 
 use crate::ast::{CardDecl, CardType, Field, FieldKey, Stat, Value};
 use crate::diag::{codes, Diagnostic, Sink};
+use crate::ir::effect::{Ability, Timing};
 use crate::ir::{
     Capacity, Card, CardId, CardKind, ModuleKind, ShipClass, SizeRestriction, StockpileKind, Trait,
     TraitName,
@@ -95,8 +96,10 @@ pub fn allowed_fields(ty: CardType, class: Option<ShipClass>) -> Vec<FieldKey> {
         .collect()
 }
 
-/// Checks one card; returns its IR (with a placeholder id) if it has no errors.
-pub fn check_card(decl: &CardDecl, sink: &mut Sink) -> Option<Card> {
+/// Checks one card; returns its IR (with a placeholder id) if it has no errors. The IR takes
+/// the declaration's abilities and texts rather than copies of them, so on success those are
+/// left empty in `decl` (its name, spans and the abilities' card-name references stay).
+pub fn check_card(decl: &mut CardDecl, sink: &mut Sink) -> Option<Card> {
     let mut c = Checker {
         file: sink.file().to_string(),
         sink,
@@ -159,9 +162,10 @@ pub fn check_card(decl: &CardDecl, sink: &mut Sink) -> Option<Card> {
         CardType::CurrencyStockpile => CardKind::Stockpile(StockpileKind::Currency),
     };
     // Ability checks that need the card (crate::effect); an error there drops the card too.
-    let abilities = crate::effect::check_decl(decl, kind, c.sink)?;
-    let mut card = build(decl, kind);
-    card.abilities = abilities;
+    if !crate::effect::check_decl(decl, kind, c.sink) {
+        return None;
+    }
+    let card = build(decl, kind);
     // The database loader's own check of every card (ARCHITECTURE.md, invariant 3), run here
     // too so the two can never disagree: a card the checks above let through but the loader
     // would refuse is a located error here, never a "not a valid card database" after
@@ -463,7 +467,9 @@ impl Checker<'_> {
     }
 }
 
-fn build(decl: &CardDecl, kind: CardKind) -> Card {
+/// The card's IR from a declaration that passed every check. Texts and abilities are moved
+/// out of `decl`, not copied.
+fn build(decl: &mut CardDecl, kind: CardKind) -> Card {
     let name = decl
         .name
         .as_ref()
@@ -478,8 +484,8 @@ fn build(decl: &CardDecl, kind: CardKind) -> Card {
     ) {
         card.space = 1;
     }
-    for f in &decl.fields {
-        match (&f.key, &f.value) {
+    for f in &mut decl.fields {
+        match (&f.key, &mut f.value) {
             (FieldKey::Cost, Value::Amount(a)) => card.cost = *a,
             (FieldKey::Income, Value::Amount(a)) => card.income = *a,
             (FieldKey::Attack, Value::Stat(s)) => card.attack = Some(s.value),
@@ -499,10 +505,15 @@ fn build(decl: &CardDecl, kind: CardKind) -> Card {
                 // order means nothing, and `cardc fmt` may reorder them (crate::fmt).
                 card.traits.sort_by_key(|t| t.name().rank());
             }
-            (FieldKey::Text, Value::Text(s)) => card.text = s.clone(),
-            (FieldKey::Flavour, Value::Text(s)) => card.flavour = s.clone(),
+            (FieldKey::Text, Value::Text(s)) => card.text = std::mem::take(s),
+            (FieldKey::Flavour, Value::Text(s)) => card.flavour = std::mem::take(s),
             _ => {}
         }
     }
+    card.abilities = decl
+        .abilities
+        .iter_mut()
+        .map(|a| std::mem::replace(&mut a.ability, Ability::Timing(Timing::AnyTime)))
+        .collect();
     card
 }

@@ -137,7 +137,7 @@ pub fn compile(files: &[SourceFile]) -> Compilation {
         names.reserve(raws.len());
         for raw in raws {
             let mut decl = lower_card(&raw, &mut sink);
-            let card = check_card(&decl, &mut sink);
+            let card = check_card(&mut decl, &mut sink);
             // Taken, not cloned: nothing reads the declaration's name after this.
             let Some(name) = decl.name.take() else {
                 continue;

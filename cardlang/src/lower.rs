@@ -662,7 +662,7 @@ impl Lowerer<'_> {
                 _ => return self.trait_malformed(item_span),
             }
         }
-        let name = pieces.join(" ").replace(" - ", "-");
+        let name = join_words(&pieces);
         if pieces.first() == Some(&"Regimented") {
             return self.regimented(&name, plus, times, item_span);
         }
@@ -851,6 +851,10 @@ impl Lowerer<'_> {
 
     /// Processes `\"`, `\\` and `\n`; any other escape is an error at its position.
     fn unescape(&mut self, inner: &str, span: Span) -> Option<String> {
+        // Most strings hold no escape: copied whole, not character by character.
+        if !inner.contains('\\') {
+            return Some(inner.to_string());
+        }
         let mut out = String::with_capacity(inner.len());
         let mut chars = inner.char_indices();
         let mut ok = true;
@@ -907,6 +911,13 @@ fn covering(toks: &[Token<'_>], fallback: Span) -> Span {
 /// Words (and `-`) joined by single spaces, `" - "` tightened to `"-"`; `None` if anything
 /// else is among them.
 fn words_of(toks: &[Token<'_>]) -> Option<String> {
+    // One word, the common case (`Cruiser`), needs no joining.
+    if let [Token {
+        tok: Tok::Word(w), ..
+    }] = toks
+    {
+        return Some((*w).to_string());
+    }
     let mut pieces = Vec::new();
     for t in toks {
         match t.tok {
@@ -915,7 +926,18 @@ fn words_of(toks: &[Token<'_>]) -> Option<String> {
             _ => return None,
         }
     }
-    (!pieces.is_empty()).then(|| pieces.join(" ").replace(" - ", "-"))
+    (!pieces.is_empty()).then(|| join_words(&pieces))
+}
+
+/// Pieces joined by single spaces, `" - "` tightened to `"-"`. Only a `-` piece (words start
+/// with a letter) makes a `" - "`, so without one there is nothing to tighten.
+fn join_words(pieces: &[&str]) -> String {
+    let joined = pieces.join(" ");
+    if pieces.contains(&"-") {
+        joined.replace(" - ", "-")
+    } else {
+        joined
+    }
 }
 
 /// Echoed user text is cut short, so a hostile value cannot blow up a message.

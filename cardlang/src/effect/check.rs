@@ -26,13 +26,9 @@ pub struct CardContext<'a> {
     pub text_span: Option<Span>,
 }
 
-/// Runs every card-level check and returns the card's abilities in field order, or `None` if
-/// any check reported an error (warnings do not count).
-pub fn check_card(
-    ctx: &CardContext<'_>,
-    abilities: &[ParsedAbility],
-    sink: &mut Sink,
-) -> Option<Vec<Ability>> {
+/// Runs every card-level check; returns whether none reported an error (warnings do not
+/// count). The caller then takes the abilities' IR as they are.
+pub fn check_card(ctx: &CardContext<'_>, abilities: &[ParsedAbility], sink: &mut Sink) -> bool {
     let file = sink.file().to_string();
     let mut c = Checker {
         ctx,
@@ -51,7 +47,7 @@ pub fn check_card(
     for d in c.diags {
         sink.push(d);
     }
-    (!failed).then(|| abilities.iter().map(|a| a.ability.clone()).collect())
+    !failed
 }
 
 /// Every `named "X"` must name a card of the pool (HB0413), and one the rest of its filter

@@ -71,12 +71,12 @@ pub fn parse_raw_entry(
 }
 
 /// The card-level checks for a lowered card declaration of `kind` (called by `check.rs`).
-/// Returns the card's abilities, or `None` if a check reported an error.
+/// Returns whether they all passed (no error reported).
 pub fn check_decl(
     decl: &crate::ast::CardDecl,
     kind: crate::ir::CardKind,
     sink: &mut crate::diag::Sink,
-) -> Option<Vec<Ability>> {
+) -> bool {
     use crate::ast::{FieldKey, Value};
     let traits: Vec<crate::ir::Trait> = match decl.field(FieldKey::Traits).map(|f| &f.value) {
         Some(Value::Traits(ts)) => ts.iter().map(|t| t.node).collect(),

@@ -1772,11 +1772,10 @@ impl Lower {
             };
             return Some((TraitName::Regimented, unit));
         }
-        let norm = |s: &str| s.to_ascii_lowercase().replace([' ', '-'], "");
         match TraitName::ALL
             .iter()
             .copied()
-            .find(|t| norm(t.name()) == norm(words))
+            .find(|t| same_trait_words(t.name(), words))
         {
             Some(t) => Some((t, None)),
             None => {
@@ -1951,9 +1950,30 @@ fn controller(f: &Filter) -> Option<Side> {
 }
 
 /// Card types and classes as nouns, singular and plural, case-insensitive.
+/// Whether two trait names are the same ignoring ASCII case, blanks and hyphens
+/// (`face up-face down` is `Face Up-Face Down`). Compared in place: it runs for every trait of
+/// every ability.
+fn same_trait_words(a: &str, b: &str) -> bool {
+    fn letters(s: &str) -> impl Iterator<Item = u8> + '_ {
+        s.bytes()
+            .filter(|&c| c != b' ' && c != b'-')
+            .map(|c| c.to_ascii_lowercase())
+    }
+    letters(a).eq(letters(b))
+}
+
+/// `text` is `name` or its plural `names`, ignoring ASCII case.
+fn is_name_or_plural(text: &str, name: &str) -> bool {
+    let (t, n) = (text.as_bytes(), name.as_bytes());
+    t.eq_ignore_ascii_case(n)
+        || (t.len() == n.len() + 1
+            && t.get(..n.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(n))
+            && t.last().is_some_and(|s| s.eq_ignore_ascii_case(&b's')))
+}
+
 fn resolve_noun(text: &str) -> Option<(Noun, Option<ShipClass>)> {
-    let lower = text.to_ascii_lowercase();
-    let singular = |s: &str| -> bool { lower == s || lower == format!("{s}s") };
+    let singular = |s: &str| -> bool { is_name_or_plural(text, s) };
     const NOUNS: &[(&str, Noun)] = &[
         ("card", Noun::Card),
         ("unit", Noun::Unit),
@@ -1976,11 +1996,10 @@ fn resolve_noun(text: &str) -> Option<(Noun, Option<ShipClass>)> {
 }
 
 fn class_by_name(text: &str) -> Option<ShipClass> {
-    let lower = text.to_ascii_lowercase();
-    ShipClass::ALL.iter().copied().find(|c| {
-        let n = c.name().to_ascii_lowercase();
-        lower == n || lower == format!("{n}s")
-    })
+    ShipClass::ALL
+        .iter()
+        .copied()
+        .find(|c| is_name_or_plural(text, c.name()))
 }
 
 fn suggest_noun(text: &str) -> String {
