@@ -110,14 +110,7 @@ impl Game {
         if self.overrides.iter().all(|ov| ov.rule != rule)
             && self.speakers.overrides_of(rule).is_empty()
         {
-            return resolver::resolve(
-                Query {
-                    rule,
-                    commander,
-                    card,
-                },
-                &[],
-            );
+            return resolver::Resolution::base(rule);
         }
         resolver::resolve_from(
             Query {

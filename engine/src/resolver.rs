@@ -86,6 +86,16 @@ pub struct Resolution {
 }
 
 impl Resolution {
+    /// The rule at its base value, no override in scope (§8.1).
+    pub fn base(rule: BaseRule) -> Resolution {
+        Resolution {
+            rule,
+            value: rule.default_value(),
+            winner: None,
+            beat: Vec::new(),
+        }
+    }
+
     pub fn count(&self) -> u8 {
         match self.value {
             RuleValue::Count(n) => n,
@@ -132,12 +142,7 @@ pub fn resolve_from(q: Query, live: impl IntoIterator<Item = Live>) -> Resolutio
     // Highest precedence last (stable sort: deterministic for equal keys).
     candidates.sort_by_key(|l| (l.ov.scope.specificity(), l.timestamp, l.order));
     match candidates.pop() {
-        None => Resolution {
-            rule: q.rule,
-            value: q.rule.default_value(),
-            winner: None,
-            beat: Vec::new(),
-        },
+        None => Resolution::base(q.rule),
         Some(w) => Resolution {
             rule: q.rule,
             value: w.ov.value,

@@ -48,7 +48,13 @@ pub(crate) fn for_each_modifier(
     want: impl Fn(&CardModifier) -> bool,
     mut f: impl FnMut(Inst, CardModifier),
 ) {
-    for &src in &g.statics_in_play {
+    // No card of the game prints a static the read wants: there is none to visit.
+    let statics: &[Inst] = if g.speakers.card_modifiers.iter().any(&want) {
+        &g.statics_in_play
+    } else {
+        &[]
+    };
+    for &src in statics {
         // Whether the card's text is live, asked once it prints a modifier the read wants.
         let mut live = None;
         for a in &g.card(src).abilities {

@@ -139,15 +139,47 @@ pub fn used(g: &Game, host: Inst, except: Option<Inst>) -> (u8, u8) {
     (m, w)
 }
 
-/// Whether `host` can take the Marine or Wing `card` (not counting `except` aboard it).
-fn check_room<R: Refusal>(
-    g: &Game,
-    card: &Card,
-    host: Inst,
-    except: Option<Inst>,
-) -> Result<(), R> {
-    let (cap_m, cap_w) = capacity(g, host);
-    let (used_m, used_w) = used(g, host, except);
+/// A host's Marine and Fighter Wing capacity and the space used aboard it (§9.4, §2.4.1,
+/// §2.5.1.1): what a room check reads.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Room {
+    cap: (u8, u8),
+    used: (u8, u8),
+}
+
+impl Room {
+    /// `host`'s room, not counting `except` aboard it.
+    fn of(g: &Game, host: Inst, except: Option<Inst>) -> Room {
+        Room {
+            cap: capacity(g, host),
+            used: used(g, host, except),
+        }
+    }
+}
+
+/// The rooms of the hosts one listing asks about, each read once: a listing asks every unit
+/// about the same hosts, and nothing changes while it lists.
+#[derive(Default)]
+struct Rooms(smallvec::SmallVec<[(Inst, Room); 16]>);
+
+impl Rooms {
+    /// `host`'s room counting everything aboard it.
+    fn get(&mut self, g: &Game, host: Inst) -> Room {
+        if let Some(&(_, r)) = self.0.iter().find(|(h, _)| *h == host) {
+            return r;
+        }
+        let r = Room::of(g, host, None);
+        self.0.push((host, r));
+        r
+    }
+}
+
+/// Whether `host`, with `room`, can take the Marine or Wing `card`.
+fn check_room<R: Refusal>(g: &Game, card: &Card, host: Inst, room: Room) -> Result<(), R> {
+    let Room {
+        cap: (cap_m, cap_w),
+        used: (used_m, used_w),
+    } = room;
     let hn = || g.name(host).to_string();
     if is_marine(card) {
         if cap_m == 0 {
@@ -234,10 +266,9 @@ pub(crate) fn enforce_capacity(g: &mut Game, host: Inst) {
     }
 }
 
-/// Whether `host` carries more than its capacity allows (§9.4), or a Character where it can
-/// carry no Marines at all (§2.4.2).
-fn over_capacity(g: &Game, host: Inst) -> bool {
-    let aboard = g.attachments(host);
+/// Whether `host`, with `aboard` attached, carries more than its capacity allows (§9.4), or a
+/// Character where it can carry no Marines at all (§2.4.2).
+fn over_capacity(g: &Game, host: Inst, aboard: &[Inst]) -> bool {
     let carries = aboard.iter().any(|&a| {
         let c = g.card(a);
         is_marine(c) || is_wing(c)
@@ -245,8 +276,10 @@ fn over_capacity(g: &Game, host: Inst) -> bool {
     if !carries {
         return false;
     }
-    let (cap_m, cap_w) = capacity(g, host);
-    let (used_m, used_w) = used(g, host, None);
+    let Room {
+        cap: (cap_m, cap_w),
+        used: (used_m, used_w),
+    } = Room::of(g, host, None);
     used_m > cap_m
         || used_w > cap_w
         || (cap_m == 0 && aboard.iter().any(|&a| is_character(g.card(a))))
@@ -277,13 +310,15 @@ pub(crate) fn settle_capacity(g: &mut Game) {
 /// `i` and what is attached to it, at any depth, that carry more than their capacity.
 fn over_capacity_within(g: &Game, i: Inst, depth: usize, out: &mut Vec<Inst>) {
     // Attachments form a forest; the bound only guards a malformed state.
-    if depth > 8 {
+    let aboard = g.attachments(i);
+    // A card with nothing attached carries nothing (most of them: Modules, Marines).
+    if depth > 8 || aboard.is_empty() {
         return;
     }
-    if over_capacity(g, i) {
+    if over_capacity(g, i, aboard) {
         out.push(i);
     }
-    for &a in g.attachments(i) {
+    for &a in aboard {
         over_capacity_within(g, a, depth + 1, out);
     }
 }
@@ -301,6 +336,17 @@ pub(crate) fn check_marine_host<R: Refusal>(
     card: &Card,
     host: Inst,
     except: Option<Inst>,
+) -> Result<(), R> {
+    marine_host(g, card, host, || Room::of(g, host, except))
+}
+
+/// [`check_marine_host`] with the host's room read by `room`, only once the host's kind
+/// admits the Marine.
+fn marine_host<R: Refusal>(
+    g: &Game,
+    card: &Card,
+    host: Inst,
+    room: impl FnOnce() -> Room,
 ) -> Result<(), R> {
     let h = g.card(host);
     match h.kind {
@@ -327,7 +373,7 @@ pub(crate) fn check_marine_host<R: Refusal>(
             }))
         }
     }
-    check_room(g, card, host, except)
+    check_room(g, card, host, room())
 }
 
 /// §2.5.1.1: a docked Fighter Wing needs a ship or Station with Fighter Wing capacity.
@@ -336,6 +382,16 @@ fn check_wing_host<R: Refusal>(
     card: &Card,
     host: Inst,
     except: Option<Inst>,
+) -> Result<(), R> {
+    wing_host(g, card, host, || Room::of(g, host, except))
+}
+
+/// [`check_wing_host`] with the host's room read by `room`, only once the host can dock it.
+fn wing_host<R: Refusal>(
+    g: &Game,
+    card: &Card,
+    host: Inst,
+    room: impl FnOnce() -> Room,
 ) -> Result<(), R> {
     let h = g.card(host);
     if !matches!(h.kind, CardKind::Station | CardKind::Ship(_)) || is_wing(h) {
@@ -349,7 +405,7 @@ fn check_wing_host<R: Refusal>(
             )
         }));
     }
-    check_room(g, card, host, except)
+    check_room(g, card, host, room())
 }
 
 /// Module rules (§2.2, §2.3, §2.5.1, §2.5.6, §3.4.4, §2.5 "Size Matters!"): the host the
@@ -1396,6 +1452,15 @@ pub(crate) fn check_reassign<R: Refusal>(
     unit: Inst,
     host: Option<Inst>,
 ) -> Result<(), R> {
+    let from = reassign_from(g, who, unit)?;
+    reassign_to(g, who, g.card(unit), from, host, |h| {
+        Room::of(g, h, Some(unit))
+    })
+}
+
+/// The unit's half of [`check_reassign`], asked once per unit by a listing: `unit` is a card
+/// of `who`'s in play. The answer is where it is now (its host, or open space).
+fn reassign_from<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result<Option<Inst>, R> {
     if g.instance(unit).is_none() || !own_in_play(g, who, unit) {
         return Err(R::because(|| RuleError::WrongZone {
             inst: unit,
@@ -1403,11 +1468,22 @@ pub(crate) fn check_reassign<R: Refusal>(
             section: "5.4.5",
         }));
     }
-    let card = g.card(unit);
-    let from = match g.zone(unit) {
+    Ok(match g.zone(unit) {
         Some(Zone::Attached(h)) => Some(h),
         _ => None,
-    };
+    })
+}
+
+/// The host's half of [`check_reassign`]: the unit, a `card` now on `from`, may move to
+/// `host`, whose room `room` reads.
+fn reassign_to<R: Refusal>(
+    g: &Game,
+    who: PlayerId,
+    card: &Card,
+    from: Option<Inst>,
+    host: Option<Inst>,
+    room: impl FnOnce(Inst) -> Room,
+) -> Result<(), R> {
     if host == from {
         return Err(R::because(|| {
             deploy_err(card, "it is already there", "5.4.5")
@@ -1424,7 +1500,7 @@ pub(crate) fn check_reassign<R: Refusal>(
                 section: "5.4.5",
             }));
         }
-        check_marine_host(g, card, h, Some(unit))
+        marine_host(g, card, h, || room(h))
     } else if is_wing(card) {
         match host {
             None => Ok(()),
@@ -1436,7 +1512,7 @@ pub(crate) fn check_reassign<R: Refusal>(
                         section: "5.4.5",
                     }));
                 }
-                check_wing_host(g, card, h, Some(unit))
+                wing_host(g, card, h, || room(h))
             }
         }
     } else {
@@ -1520,16 +1596,32 @@ pub(crate) fn first_copy(g: &Game, cards: &[Inst], k: usize) -> bool {
     !cards[..k].iter().any(|&i| g.card(i).id == id)
 }
 
+/// Where a deployment goes: its host (`None`: open space) and the Module it replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Way {
+    pub host: Option<Inst>,
+    pub replacing: Option<Inst>,
+}
+
 /// Visit every legal way to deploy `card` in `ctx` — each (host, replacing) pair that passes
-/// [`check`], as the plan that would carry it out — until `f` says stop (returns `false`).
-/// The hosts a card may go on are `who`'s cards in play (`Game::in_play_of`).
+/// [`check`] — until `f` says stop (returns `false`). The hosts a card may go on are `who`'s
+/// cards in play (`Game::in_play_of`).
 ///
-/// A Wing, Marine or Module is tried on every host, so what its card alone decides
-/// ([`check_card`]) is asked once, before any host, and each host is asked only the rules of
-/// placement and cost ([`check_placed`]); a Wing or Marine costs the same on every host, so
-/// one its commander cannot afford is tried on none.
-fn each_way(g: &Game, who: PlayerId, card: Inst, ctx: Context, mut f: impl FnMut(Plan) -> bool) {
-    let kind = g.card(card).kind;
+/// A Wing, Marine or Module is tried on every host, so each rule is asked only as often as
+/// its answer can differ: what the card alone decides ([`check_card`]) once, before any host;
+/// what it costs and whether that is affordable once (the cost reads no host, only whether a
+/// Module goes face down, so once each way); each host only the rules of placement. A Wing or
+/// Marine its commander cannot afford is tried on no host. Debug builds hold every answer to
+/// the whole [`check`].
+pub(crate) fn each_way(
+    g: &Game,
+    who: PlayerId,
+    card: Inst,
+    ctx: Context,
+    mut f: impl FnMut(Way) -> bool,
+) {
+    let c = g.card(card);
+    let kind = c.kind;
     let on_hosts = matches!(
         kind,
         CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_)
@@ -1538,7 +1630,7 @@ fn each_way(g: &Game, who: PlayerId, card: Inst, ctx: Context, mut f: impl FnMut
     if !on_hosts || ctx == Context::Regiment {
         return each_host(g, who, kind, |host, replacing| {
             match passes(g, who, card, host, replacing, ctx) {
-                Some(p) => f(p),
+                Some(_) => f(Way { host, replacing }),
                 None => true,
             }
         });
@@ -1546,17 +1638,30 @@ fn each_way(g: &Game, who: PlayerId, card: Inst, ctx: Context, mut f: impl FnMut
     let Ok((ck, how)) = check_card::<Refused>(g, who, card, None, None, ctx) else {
         return;
     };
-    if !matches!(kind, CardKind::Module(_)) {
-        let (cost, _) = deploy_cost(&mut ck.clone(), g.card(card), card, ctx, how, false);
-        if g.check_afford(who, cost, "5.4.2").is_err() {
-            return;
-        }
+    let affordable = |face_down: bool| {
+        let (cost, _) = deploy_cost(&mut ck.clone(), c, card, ctx, how, face_down);
+        g.check_afford(who, cost, "5.4.2").is_ok()
+    };
+    let face_up = affordable(false);
+    if !face_up && !matches!(kind, CardKind::Module(_)) {
+        return;
     }
+    let mut face_down = None;
+    let mut scratch = ck.clone();
     each_host(g, who, kind, |host, replacing| {
-        match check_placed::<Refused>(ck.clone(), card, host, replacing, ctx, how) {
-            Ok(p) => f(p),
-            Err(_) => true,
-        }
+        scratch.consulted.clear();
+        let placed = check_placement::<Refused>(&mut scratch, c, card, host, replacing);
+        let ok = match placed {
+            Ok(false) => face_up,
+            Ok(true) => *face_down.get_or_insert_with(|| affordable(true)),
+            Err(_) => false,
+        };
+        debug_assert_eq!(
+            ok,
+            passes(g, who, card, host, replacing, ctx).is_some(),
+            "the listing and the deployment check disagree"
+        );
+        !ok || f(Way { host, replacing })
     });
 }
 
@@ -1608,8 +1713,8 @@ fn each_host(
 /// Every legal way to deploy `card` in `ctx`, as the plans that would carry them out.
 pub(crate) fn plans(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> Vec<Plan> {
     let mut out = Vec::new();
-    each_way(g, who, card, ctx, |p| {
-        out.push(p);
+    each_way(g, who, card, ctx, |w| {
+        out.extend(passes(g, who, card, w.host, w.replacing, ctx));
         true
     });
     out
@@ -1690,15 +1795,22 @@ pub(crate) fn legal_reassigns_where(
     keep: impl Fn(Inst, Option<Inst>) -> bool,
     out: &mut Vec<Choice>,
 ) {
-    for unit in g.in_play_of(who) {
+    // Walked once: every unit is asked about the same hosts, each host's room read once.
+    let in_play: smallvec::SmallVec<[Inst; 32]> = g.in_play_of(who).collect();
+    let mut rooms = Rooms::default();
+    for &unit in &in_play {
         let k = g.card(unit);
         if !(is_marine(k) || is_wing(k)) {
             continue;
         }
-        let hosts = std::iter::once(None).chain(g.in_play_of(who).map(Some));
-        for host in hosts {
+        let Ok(from) = reassign_from::<Refused>(g, who, unit) else {
+            continue;
+        };
+        for host in std::iter::once(None).chain(in_play.iter().copied().map(Some)) {
+            // `unit` is aboard `from` only, which is refused first, so every host asked has
+            // the same room counted with or without it.
             if host != Some(unit)
-                && check_reassign::<Refused>(g, who, unit, host).is_ok()
+                && reassign_to::<Refused>(g, who, k, from, host, |h| rooms.get(g, h)).is_ok()
                 && keep(unit, host)
             {
                 out.push(Choice::Reassign { unit, host });

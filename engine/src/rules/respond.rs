@@ -252,14 +252,6 @@ fn may_answer(g: &Game, who: PlayerId, card: Inst) -> bool {
         })
 }
 
-/// Every way `who` may deploy `card` in a window now (an Event or Tactic has one).
-fn plans(g: &Game, who: PlayerId, card: Inst) -> Vec<manufacturing::Plan> {
-    if !may_answer(g, who, card) {
-        return Vec::new();
-    }
-    manufacturing::plans(g, who, card, context(g))
-}
-
 /// §2.6, §2.7: whether `who` holds a card they could deploy in a window now (I-60).
 pub(crate) fn can_respond(g: &Game, who: PlayerId) -> bool {
     g.cmd(who).is_some_and(|c| {
@@ -289,11 +281,18 @@ pub(crate) fn legal(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
             if !manufacturing::first_copy(g, &c.hand, k) {
                 continue;
             }
-            out.extend(plans(g, who, card).into_iter().map(|p| Choice::Deploy {
-                card,
-                host: p.host,
-                replacing: p.replacing,
-            }));
+            // Every way `who` may deploy `card` in the window now (an Event or Tactic has one).
+            if !may_answer(g, who, card) {
+                continue;
+            }
+            manufacturing::each_way(g, who, card, context(g), |w| {
+                out.push(Choice::Deploy {
+                    card,
+                    host: w.host,
+                    replacing: w.replacing,
+                });
+                true
+            });
         }
     }
     out.push(Choice::Pass);

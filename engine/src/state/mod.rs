@@ -390,6 +390,9 @@ pub(crate) struct Speakers {
     pub(crate) overrides: Vec<Inst>,
     /// Cards printing a static on cards (§9.22).
     pub(crate) card_statics: Vec<Inst>,
+    /// Every modifier those statics print, once each: a read that wants none of them has no
+    /// static to visit (`effects::for_each_modifier`).
+    pub(crate) card_modifiers: Vec<crate::ir::effect::CardModifier>,
     /// Cards printing a static on commanders (§9.22: income, costs, hand size).
     pub(crate) commander_statics: Vec<Inst>,
     /// Cards printing a triggered ability (`effects::triggers`).
@@ -437,6 +440,13 @@ impl Speakers {
             .any(|a| matches!(a, Ability::Static(Static::Cards { .. })))
         {
             self.card_statics.push(i);
+        }
+        for a in &card.abilities {
+            if let Ability::Static(Static::Cards { modifier, .. }) = a {
+                if !self.card_modifiers.contains(modifier) {
+                    self.card_modifiers.push(*modifier);
+                }
+            }
         }
         if card
             .abilities
