@@ -96,6 +96,36 @@ pub fn violations(g: &Game) -> Vec<String> {
             out.push(format!("#{k} is in {count} zones"));
         }
     }
+    // The indexes `move_to` keeps of cards in play (what characteristics reads and the
+    // capacity settlement visit instead of every card) agree with the zones.
+    let in_play_where = |keep: &dyn Fn(Inst) -> bool| -> Vec<Inst> {
+        (0..n)
+            .map(|k| Inst(k as u16))
+            .filter(|&i| g.in_play(i) && keep(i))
+            .collect()
+    };
+    let names = |v: &[Inst]| {
+        v.iter()
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let statics = in_play_where(&|i| g.speakers.card_statics.binary_search(&i).is_ok());
+    if g.statics_in_play != statics {
+        out.push(format!(
+            "the cards in play printing a static are [{}], the index says [{}]",
+            names(&statics),
+            names(&g.statics_in_play)
+        ));
+    }
+    let units = in_play_where(&|i| crate::state::takes_capacity(g.card(i)));
+    if g.marines_and_wings != units {
+        out.push(format!(
+            "the Marines and Fighter Wings in play are [{}], the index says [{}]",
+            names(&units),
+            names(&g.marines_and_wings)
+        ));
+    }
     for (seat, c) in g.commanders().iter().enumerate() {
         let cap = g
             .resolve(
@@ -206,5 +236,86 @@ fn boarding_state(g: &Game, out: &mut Vec<String>) {
                 g.name(i)
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::violations;
+    use crate::ids::{Inst, PlayerId};
+    use crate::ir::{Card, CardId, CardKind, ShipClass};
+    use crate::state::{Config, Game, Zone};
+    use crate::CardDb;
+    use std::sync::Arc;
+
+    fn unit(id: u32, name: &str, kind: CardKind) -> Card {
+        let mut c = Card::blank(CardId(id), name, kind);
+        // printed: a test card's printed attack, defense and wounds (§6.2).
+        (c.attack, c.defense, c.wounds) = (Some(1), Some(5), Some(3));
+        c
+    }
+
+    /// A Station and a Battle Cruiser with a Marine aboard (two commanders).
+    fn board() -> (Game, Inst) {
+        let mut cruiser = unit(1, "Test Cruiser", CardKind::Ship(ShipClass::BattleCruiser));
+        // printed: the test ship's one Marine capacity icon (§9.4).
+        cruiser.capacity.marines = 1;
+        let mut marine = unit(2, "Test Marine", CardKind::Marine { character: false });
+        // printed: the test Marine's one red space icon (§2.4.1).
+        marine.space = 1;
+        let mut station = unit(0, "Test Station", CardKind::Station);
+        station.faction = Some(crate::ir::Faction::Rdf);
+        let cards = vec![station, cruiser, marine];
+        let db = Arc::new(CardDb::new(cards).expect("the test pool loads"));
+        let mut g = Game::empty(
+            db,
+            vec!["Ada".into(), "Bob".into()],
+            Config {
+                seed: 1,
+                max_turns: 10,
+            },
+        )
+        .expect("two commanders");
+        let ada = PlayerId(0);
+        for who in [ada, PlayerId(1)] {
+            g.place(who, CardId(0), Zone::Battlefield).expect("placed");
+        }
+        let ship = g.place(ada, CardId(1), Zone::Battlefield).expect("placed");
+        let marine = g
+            .place(ada, CardId(2), Zone::Attached(ship))
+            .expect("placed");
+        g.start_at(ada, 3, crate::board::StartAt::Manufacturing);
+        (g, marine)
+    }
+
+    #[test]
+    fn the_index_of_marines_and_wings_follows_the_zones() {
+        let (mut g, marine) = board();
+        assert_eq!(g.marines_and_wings, vec![marine]);
+        assert!(violations(&g).is_empty(), "{:?}", violations(&g));
+        g.move_to(marine, Zone::Scrapheap);
+        assert!(g.marines_and_wings.is_empty());
+        assert!(violations(&g).is_empty(), "{:?}", violations(&g));
+    }
+
+    #[test]
+    fn a_stale_index_of_cards_in_play_is_a_violation() {
+        let (g, marine) = board();
+        let mut stale = g.clone();
+        stale.marines_and_wings.clear();
+        assert_eq!(
+            violations(&stale),
+            vec![format!(
+                "the Marines and Fighter Wings in play are [{marine}], the index says []"
+            )]
+        );
+        let mut stale = g;
+        stale.statics_in_play.push(marine);
+        assert_eq!(
+            violations(&stale),
+            vec![format!(
+                "the cards in play printing a static are [], the index says [{marine}]"
+            )]
+        );
     }
 }

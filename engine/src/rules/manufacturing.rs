@@ -266,60 +266,39 @@ pub(crate) fn enforce_capacity(g: &mut Game, host: Inst) {
     }
 }
 
-/// Whether `host`, with `aboard` attached, carries more than its capacity allows (§9.4), or a
-/// Character where it can carry no Marines at all (§2.4.2).
-fn over_capacity(g: &Game, host: Inst, aboard: &[Inst]) -> bool {
-    let carries = aboard.iter().any(|&a| {
-        let c = g.card(a);
-        is_marine(c) || is_wing(c)
-    });
-    if !carries {
-        return false;
-    }
+/// Whether `host`, a card with a Marine or Wing aboard, carries more than its capacity allows
+/// (§9.4), or a Character where it can carry no Marines at all (§2.4.2).
+fn over_capacity(g: &Game, host: Inst) -> bool {
     let Room {
         cap: (cap_m, cap_w),
         used: (used_m, used_w),
     } = Room::of(g, host, None);
     used_m > cap_m
         || used_w > cap_w
-        || (cap_m == 0 && aboard.iter().any(|&a| is_character(g.card(a))))
+        || (cap_m == 0 && g.attachments(host).iter().any(|&a| is_character(g.card(a))))
 }
 
 /// §9.4: capacity can drop however it is lost — a Module carrying Marines or Wings destroyed
 /// or replaced, a card whose text granted capacity leaving play or losing its effect, a static
 /// that stops applying. Settled after every choice, at once: every host over its capacity
 /// launches Wings and loses Marines as `enforce_capacity` says. Only hosts with a Marine or
-/// Wing aboard are looked at, and one within its capacity costs one capacity read.
+/// Wing aboard can be over (`Game::marines_and_wings` names them), and one within its
+/// capacity costs one capacity read.
 pub(crate) fn settle_capacity(g: &mut Game) {
-    // Every card in play is on a commander's battlefield or attached to one that is: walk
-    // those (no scan of every instance), and list a host only when one is over — hardly ever.
-    let mut hosts: Vec<Inst> = Vec::new();
-    for c in &g.commanders {
-        for &i in &c.battlefield {
-            over_capacity_within(g, i, 0, &mut hosts);
-        }
-    }
-    // In instance order, as a scan would find them.
+    let mut hosts: smallvec::SmallVec<[Inst; 8]> = g
+        .marines_and_wings
+        .iter()
+        .filter_map(|&u| match g.zone(u) {
+            Some(Zone::Attached(h)) => Some(h),
+            _ => None,
+        })
+        .collect();
+    // In instance order, as a scan would find them, each once.
     hosts.sort_unstable();
     hosts.dedup();
+    hosts.retain(|h| over_capacity(g, *h));
     for h in hosts {
         enforce_capacity(g, h);
-    }
-}
-
-/// `i` and what is attached to it, at any depth, that carry more than their capacity.
-fn over_capacity_within(g: &Game, i: Inst, depth: usize, out: &mut Vec<Inst>) {
-    // Attachments form a forest; the bound only guards a malformed state.
-    let aboard = g.attachments(i);
-    // A card with nothing attached carries nothing (most of them: Modules, Marines).
-    if depth > 8 || aboard.is_empty() {
-        return;
-    }
-    if over_capacity(g, i, aboard) {
-        out.push(i);
-    }
-    for &a in aboard {
-        over_capacity_within(g, a, depth + 1, out);
     }
 }
 

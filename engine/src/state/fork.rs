@@ -62,6 +62,7 @@ impl Clone for Game {
             wards_used,
             speakers,
             statics_in_play,
+            marines_and_wings,
             resolving,
             acting,
             window,
@@ -100,6 +101,7 @@ impl Clone for Game {
             wards_used: wards_used.clone(),
             speakers: speakers.clone(),
             statics_in_play: statics_in_play.clone(),
+            marines_and_wings: marines_and_wings.clone(),
             resolving: *resolving,
             acting: *acting,
             window: window.clone(),
@@ -141,6 +143,7 @@ impl Clone for Game {
             wards_used,
             speakers,
             statics_in_play,
+            marines_and_wings,
             resolving,
             acting,
             window,
@@ -178,6 +181,7 @@ impl Clone for Game {
         wards_used.clone_from(&source.wards_used);
         share(speakers, &source.speakers);
         statics_in_play.clone_from(&source.statics_in_play);
+        marines_and_wings.clone_from(&source.marines_and_wings);
         *resolving = source.resolving;
         *acting = source.acting;
         window.clone_from(&source.window);

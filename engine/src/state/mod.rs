@@ -290,6 +290,9 @@ pub struct Game {
     /// The cards in play printing a static on cards, in instance order (`move_to` keeps it):
     /// what every characteristics read visits (`effects::for_each_modifier`).
     pub(crate) statics_in_play: Vec<Inst>,
+    /// The Marines and Fighter Wings in play, in instance order (`move_to` keeps it): the only
+    /// cards that take up a host's capacity (§9.4), so the hosts `settle_capacity` looks at.
+    pub(crate) marines_and_wings: Vec<Inst>,
     /// Effects are being resolved (`effects::actions::run` is not reentrant).
     pub(crate) resolving: bool,
     /// The card and cause of the effect being interpreted right now, if any (a replacement
@@ -340,6 +343,7 @@ impl PartialEq for Game {
             wards_used,
             speakers,
             statics_in_play,
+            marines_and_wings,
             resolving,
             acting,
             window,
@@ -376,10 +380,20 @@ impl PartialEq for Game {
             && *wards_used == o.wards_used
             && *speakers == o.speakers
             && *statics_in_play == o.statics_in_play
+            && *marines_and_wings == o.marines_and_wings
             && *resolving == o.resolving
             && *acting == o.acting
             && *window == o.window
     }
+}
+
+/// Whether a card takes up room aboard a host when it is there: a Marine or a Fighter Wing
+/// (§2.4.1, §2.5.1.1, §9.4).
+pub(crate) fn takes_capacity(card: &Card) -> bool {
+    matches!(
+        card.kind,
+        CardKind::Marine { .. } | CardKind::Ship(crate::ir::ShipClass::FighterWing)
+    )
 }
 
 /// Which instances print abilities that speak to the whole game all the time (see
@@ -530,6 +544,7 @@ impl Game {
             temporary_commanders: Vec::new(),
             speakers: Arc::default(),
             statics_in_play: Vec::new(),
+            marines_and_wings: Vec::new(),
             resolving: false,
             acting: None,
             window: None,
@@ -787,6 +802,15 @@ impl Game {
                 (true, Err(at)) => self.statics_in_play.insert(at, i),
                 (false, Ok(at)) => {
                     self.statics_in_play.remove(at);
+                }
+                _ => {}
+            }
+        }
+        if now_in_play != was_in_play && takes_capacity(self.card(i)) {
+            match (now_in_play, self.marines_and_wings.binary_search(&i)) {
+                (true, Err(at)) => self.marines_and_wings.insert(at, i),
+                (false, Ok(at)) => {
+                    self.marines_and_wings.remove(at);
                 }
                 _ => {}
             }
