@@ -1786,12 +1786,18 @@ pub(crate) fn legal_reassigns_where(
             continue;
         };
         for host in std::iter::once(None).chain(in_play.iter().copied().map(Some)) {
+            if host == Some(unit) {
+                continue;
+            }
             // `unit` is aboard `from` only, which is refused first, so every host asked has
-            // the same room counted with or without it.
-            if host != Some(unit)
-                && reassign_to::<Refused>(g, who, k, from, host, |h| rooms.get(g, h)).is_ok()
-                && keep(unit, host)
-            {
+            // the same room counted with or without it. Debug builds hold that to the check.
+            let ok = reassign_to::<Refused>(g, who, k, from, host, |h| rooms.get(g, h)).is_ok();
+            debug_assert_eq!(
+                ok,
+                check_reassign::<Refused>(g, who, unit, host).is_ok(),
+                "the listing and the reassignment check disagree"
+            );
+            if ok && keep(unit, host) {
                 out.push(Choice::Reassign { unit, host });
             }
         }
