@@ -52,7 +52,7 @@ pub(crate) fn begin_turn(g: &mut Game, who: PlayerId) {
 /// Draw `n` from the top of the Shipyard (§4.4, §5.3.1). An empty Shipyard is no error:
 /// the commander makes do (§5.3.1); the event records the shortfall.
 pub(crate) fn draw(g: &mut Game, who: PlayerId, n: u8, setup: bool) {
-    let mut drawn = Vec::new();
+    let mut drawn = smallvec::SmallVec::new();
     for _ in 0..n {
         let Some(top) = g.cmd(who).and_then(|c| c.shipyard.first().copied()) else {
             break;
@@ -73,7 +73,7 @@ pub(crate) fn draw(g: &mut Game, who: PlayerId, n: u8, setup: bool) {
 /// printing income, face up), clamped to the Stockpile cap (§9.27).
 pub(crate) fn income(g: &mut Game, who: PlayerId, setup: bool) {
     let mut total = Amount::ZERO;
-    let mut sources = Vec::new();
+    let mut sources = smallvec::SmallVec::new();
     for i in g.in_play_of(who) {
         if !g.text_live(i) {
             continue;

@@ -290,7 +290,8 @@ pub(crate) fn initiative(g: &mut Game) {
         .collect();
     let mut round: u8 = 1;
     let winner = loop {
-        let rolls: Vec<(PlayerId, u8)> = contenders.iter().map(|&p| (p, g.dice.d10())).collect();
+        let rolls: smallvec::SmallVec<[(PlayerId, u8); crate::state::MAX_COMMANDERS]> =
+            contenders.iter().map(|&p| (p, g.dice.d10())).collect();
         let best = rolls.iter().map(|r| r.1).max().unwrap_or(0);
         g.log.push(Event::InitiativeRolled {
             round,
@@ -310,7 +311,7 @@ pub(crate) fn initiative(g: &mut Game) {
         .map(|k| PlayerId(((first.0 as usize + k) % n) as u8))
         .collect();
     g.log.push(Event::TurnOrder {
-        order: g.order.to_vec(),
+        order: g.order.iter().copied().collect(),
     });
     logistics::begin_turn(g, first);
 }

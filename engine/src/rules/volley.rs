@@ -594,11 +594,11 @@ pub(crate) fn push_fire(
     n: u8,
     targets: impl Iterator<Item = Inst> + Clone,
     out: &mut Vec<Choice>,
-    make: impl Fn(Inst, Vec<(Inst, u8)>) -> Choice,
+    make: impl Fn(Inst, crate::choice::Fire) -> Choice,
 ) {
     let mut count = 0;
     for t in targets.clone() {
-        out.push(make(unit, vec![(t, n)]));
+        out.push(make(unit, smallvec::smallvec![(t, n)]));
         count += 1;
     }
     // Splitting the dice needs two targets and two dice (§6.2).
@@ -621,13 +621,13 @@ fn static_sources(
     g: &Game,
     unit: Inst,
     target: Inst,
-) -> Vec<(CardRef, crate::ir::effect::Stat, i8)> {
+) -> smallvec::SmallVec<[(CardRef, crate::ir::effect::Stat, i8); 1]> {
     use crate::ir::effect::{CardModifier, Stat};
-    let mut of = vec![(unit, Stat::Attack), (target, Stat::Defense)];
-    if let Some(st) = stats::station_of_module(g, target) {
-        of.push((st, Stat::Defense));
-    }
-    let mut out = Vec::new();
+    let station = stats::station_of_module(g, target).map(|st| (st, Stat::Defense));
+    let of = [(unit, Stat::Attack), (target, Stat::Defense)]
+        .into_iter()
+        .chain(station);
+    let mut out = smallvec::SmallVec::new();
     for (card, want) in of {
         for (src, m) in crate::effects::modifiers(g, card) {
             if let CardModifier::Stat { stat, delta } = m {
@@ -658,7 +658,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
             sources,
         });
     }
-    let fire_refs: Vec<(CardRef, u8)> = fire.iter().map(|&(t, n)| (g.card_ref(t), n)).collect();
+    let fire_refs = fire.iter().map(|&(t, n)| (g.card_ref(t), n)).collect();
     g.log.push(Event::VolleyFired {
         unit: g.card_ref(unit),
         fire: fire_refs,
@@ -691,7 +691,8 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
             e.fired.push(unit);
         }
     }
-    let bonus: Vec<(CardRef, i8)> = bonus.into_iter().map(|(s, d)| (g.card_ref(s), d)).collect();
+    let bonus: smallvec::SmallVec<[(CardRef, i8); 1]> =
+        bonus.into_iter().map(|(s, d)| (g.card_ref(s), d)).collect();
     let mut destroyed = Vec::new();
     for &(t, n) in fire {
         // Rules that shape this roll, logged when a card changed them (§8.1).
@@ -704,7 +705,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
         let defense = stats::defense(g, t, Some(unit));
         let printed = stats::wounds(g, t);
         let resistant = stats::has(g, t, TraitName::Resistant);
-        let mut dice = Vec::new();
+        let mut dice = smallvec::SmallVec::new();
         let mut tens = 0u8;
         let mut dealt = 0u8;
         let mut prevented = Vec::new();
