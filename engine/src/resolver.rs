@@ -20,6 +20,7 @@
 //! 3. among overrides from one source, the one added last wins.
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, RuleValue};
@@ -81,8 +82,9 @@ pub struct Resolution {
     pub rule: BaseRule,
     pub value: RuleValue,
     pub winner: Option<Override>,
-    /// In-scope overrides of the same rule that lost to the winner.
-    pub beat: Vec<Override>,
+    /// In-scope overrides of the same rule that lost to the winner; inline, as rarely more
+    /// than one is in scope (issue #15).
+    pub beat: SmallVec<[Override; 2]>,
 }
 
 impl Resolution {
@@ -122,10 +124,11 @@ pub fn resolve(q: Query, live: &[Live]) -> Resolution {
     resolve_from(q, live.iter().copied())
 }
 
-/// [`resolve`] over the live overrides as they come, with no list built: it allocates only
-/// when an override of the rule is in scope (the engine's path, `Game::resolve`).
+/// [`resolve`] over the live overrides as they come, with no list built on the heap: the
+/// in-scope overrides are held inline (a few at most in any game seen), so a resolution
+/// allocates nothing (the engine's path, `Game::resolve`; issue #15).
 pub fn resolve_from(q: Query, live: impl IntoIterator<Item = Live>) -> Resolution {
-    let mut candidates: Vec<Live> = live
+    let mut candidates: SmallVec<[Live; 8]> = live
         .into_iter()
         .filter(|l| l.ov.rule == q.rule && l.ov.value.kind() == q.rule.kind() && covers(l, &q))
         .collect();
@@ -136,7 +139,7 @@ pub fn resolve_from(q: Query, live: impl IntoIterator<Item = Live>) -> Resolutio
             rule: q.rule,
             value: q.rule.default_value(),
             winner: None,
-            beat: Vec::new(),
+            beat: SmallVec::new(),
         },
         Some(w) => Resolution {
             rule: q.rule,
