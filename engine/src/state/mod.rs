@@ -468,6 +468,19 @@ fn no_card() -> &'static Card {
     NO_CARD.get_or_init(|| Card::blank(CardId(u32::MAX), "<unknown card>", CardKind::Event))
 }
 
+/// A card's text held apart from the game ([`Game::text`]): readable while the game changes.
+pub(crate) struct Text {
+    db: Arc<CardDb>,
+    card: CardId,
+}
+
+impl Text {
+    /// The card, as [`Game::card`] would give it.
+    pub(crate) fn card(&self) -> &Card {
+        self.db.get(self.card).unwrap_or_else(|| no_card())
+    }
+}
+
 impl Game {
     /// A game with commanders and no cards, in Setup, with no step started: the starting
     /// point for boards built by rulings (`board`).
@@ -615,6 +628,15 @@ impl Game {
             .get(i.0 as usize)
             .and_then(|x| self.catalog.get(x.card))
             .unwrap_or_else(|| no_card())
+    }
+
+    /// `i`'s card text, shared (a count on the card pool, no copy): an effect resolving reads
+    /// its own text in place while it changes the game (issue #15).
+    pub(crate) fn text(&self, i: Inst) -> Text {
+        Text {
+            db: Arc::clone(&self.catalog),
+            card: self.instance(i).map_or(CardId(u32::MAX), |x| x.card),
+        }
     }
 
     pub fn card_ref(&self, i: Inst) -> CardRef {
