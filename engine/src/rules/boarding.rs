@@ -960,8 +960,8 @@ fn scuttle(g: &mut Game, f: &Fight) {
 /// its owner at once.
 pub(crate) fn check_garrisons(g: &mut Game) {
     // Hijacked ships are on their hijacker's battlefield: read those (a few cards), not every
-    // instance; the list is made only when there is one, hardly ever.
-    let mut hijacked: Vec<Inst> = g
+    // instance; the list is inline (issue #15), and hardly ever holds anything.
+    let mut hijacked: crate::state::Cards<8> = g
         .commanders
         .iter()
         .flat_map(|c| c.battlefield.iter().copied())

@@ -4,7 +4,7 @@
 
 use crate::event::{Event, Outcome, Phase};
 use crate::hooks::{self, Trigger};
-use crate::ids::{Inst, PlayerId};
+use crate::ids::PlayerId;
 use crate::ir::{Amount, BaseRule, CardKind, ModuleKind, TraitName};
 use crate::state::{Game, Zone};
 
@@ -122,20 +122,22 @@ pub(crate) fn income(g: &mut Game, who: PlayerId, setup: bool) {
 /// §5.3.4: every damaged ship, Station, Marine and Module-Station repairs one wound; one with
 /// Repair (§3.3.4) repairs all.
 pub(crate) fn repairs(g: &mut Game, who: PlayerId) {
-    let in_play: Vec<Inst> = g.in_play_of(who).collect();
-    for i in in_play {
-        let c = g.card(i);
-        let repairable = matches!(
-            c.kind,
-            CardKind::Station
-                | CardKind::Ship(_)
-                | CardKind::Marine { .. }
-                | CardKind::Module(ModuleKind::Station)
-        );
+    // Only the damaged cards, inline (issue #15): repairing one changes no other's wounds.
+    let damaged: crate::state::Cards<16> = g
+        .in_play_of(who)
+        .filter(|&i| {
+            let repairable = matches!(
+                g.card(i).kind,
+                CardKind::Station
+                    | CardKind::Ship(_)
+                    | CardKind::Marine { .. }
+                    | CardKind::Module(ModuleKind::Station)
+            );
+            repairable && g.instance(i).is_some_and(|x| x.wounds > 0)
+        })
+        .collect();
+    for i in damaged {
         let wounds = g.instance(i).map_or(0, |x| x.wounds);
-        if !repairable || wounds == 0 {
-            continue;
-        }
         // §3.3.4 through the layer: Repair granted by a Module or a static counts too.
         let all = crate::rules::stats::has(g, i, TraitName::Repair);
         let heal = if all {
