@@ -76,6 +76,10 @@ pub struct Live {
     pub order: usize,
 }
 
+/// Resolutions a check consulted that a card overrode, logged once the checked action is
+/// carried out (§8.1); inline, as a deployment meets one or two (issue #15).
+pub type Consulted = SmallVec<[Resolution; 2]>;
+
 /// The answer: value, default, and which override (if any) produced it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Resolution {
