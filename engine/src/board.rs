@@ -198,7 +198,7 @@ impl Game {
                     queue: crate::state::Seats::new(),
                     attacker: active,
                     defender: active,
-                    fleet: Vec::new(),
+                    fleet: crate::state::Cards::new(),
                     then: Box::new(Step::Discard),
                     announced: false,
                 });

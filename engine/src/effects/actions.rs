@@ -510,7 +510,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             for t in recipients(g, p, a, what) {
                 let c = g.card_ref(t);
                 if let Some(e) = g.engagement.as_mut() {
-                    e.fleet.retain(|&u| u != t);
+                    e.fleet.retain(|u| *u != t);
                 }
                 g.move_to(t, Zone::Hand);
                 g.log.push(Event::ReturnedToHand { card: c });
@@ -632,7 +632,7 @@ fn attach(g: &mut Game, source: Inst, card: Inst, host: Inst) {
     }
     let controller = g.controller(card);
     if let Some(e) = g.engagement.as_mut() {
-        e.fleet.retain(|&u| u != card);
+        e.fleet.retain(|u| *u != card);
     }
     g.move_to(card, Zone::Attached(host));
     // An Event attached to an opposing card stays its deployer's (§2.6).

@@ -23,7 +23,7 @@ pub(crate) fn begin(
     g: &mut Game,
     attacker: PlayerId,
     defender: PlayerId,
-    fleet: Vec<Inst>,
+    fleet: crate::state::Cards<8>,
     then: Step,
 ) {
     let queue = [attacker, defender]

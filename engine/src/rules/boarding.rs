@@ -24,14 +24,14 @@ use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
 use crate::rules::engagement::{self, err, fights_for, units};
 use crate::rules::volley;
 use crate::rules::{manufacturing, stats, traits, victory};
-use crate::state::{Game, Zone};
+use crate::state::{Cards, Game, Zone};
 
 fn is_marine(g: &Game, i: Inst) -> bool {
     matches!(g.card(i).kind, CardKind::Marine { .. })
 }
 
 /// The Marines aboard `host` under `who`'s command.
-fn marines(g: &Game, host: Inst, who: PlayerId) -> Vec<Inst> {
+fn marines(g: &Game, host: Inst, who: PlayerId) -> Cards<8> {
     g.attachments(host)
         .iter()
         .copied()
@@ -48,7 +48,7 @@ fn has_marines(g: &Game, host: Inst, who: PlayerId) -> bool {
 
 /// §6.9.5, §2.4: the Marines whose class-size restriction admits `target` (a Station admits
 /// all) — for a boarding party and for a pursuit alike.
-fn admitted(g: &Game, marines: Vec<Inst>, target: Inst) -> Vec<Inst> {
+fn admitted(g: &Game, marines: Cards<8>, target: Inst) -> Cards<8> {
     let class = g.card(target).ship_class();
     marines
         .into_iter()
@@ -59,7 +59,7 @@ fn admitted(g: &Game, marines: Vec<Inst>, target: Inst) -> Vec<Inst> {
         .collect()
 }
 
-fn party(g: &Game, ship: Inst, target: Inst) -> Vec<Inst> {
+fn party(g: &Game, ship: Inst, target: Inst) -> Cards<8> {
     admitted(g, marines(g, ship, g.controller(ship)), target)
 }
 
@@ -413,7 +413,7 @@ fn start_fight(g: &mut Game, ship: Inst, target: Inst) {
             party: p,
             defenders: d,
             stage,
-            acted: Vec::new(),
+            acted: Cards::new(),
             retreating: false,
         });
     }
@@ -683,16 +683,16 @@ pub(crate) fn check_shooter<R: Refusal>(
 }
 
 /// The Marines of the other party that `firer` may fire at (STEP 8A–8D).
-pub(crate) fn opposing_marines(g: &Game, firer: Inst) -> Vec<Inst> {
+pub(crate) fn opposing_marines(g: &Game, firer: Inst) -> Cards<8> {
     let Some(f) = fight(g) else {
-        return Vec::new();
+        return Cards::new();
     };
     if alive_in(g, &f.party, firer) {
         alive(g, &f.defenders).collect()
     } else if alive_in(g, &f.defenders, firer) {
         alive(g, &f.party).collect()
     } else {
-        Vec::new()
+        Cards::new()
     }
 }
 
@@ -734,11 +734,11 @@ fn next_fight_if_running(g: &mut Game) {
 
 /// §9.23, §6.9.5: the surviving defenders who may pursue onto the boarders' ship — a Marine
 /// whose card restricts the classes it boards stays behind (§2.4).
-fn pursuers(g: &Game, f: &Fight) -> Vec<Inst> {
+fn pursuers(g: &Game, f: &Fight) -> Cards<8> {
     admitted(g, alive(g, &f.defenders).collect(), f.ship)
 }
 
-fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
+fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Cards<8>) {
     let boarders = g.controller(ship);
     let holders = g.controller(target);
     let d = marines(g, target, holders);
@@ -769,7 +769,7 @@ fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
             party,
             defenders: d,
             stage,
-            acted: Vec::new(),
+            acted: Cards::new(),
             retreating: false,
         });
     }
@@ -867,13 +867,13 @@ pub(crate) fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
         }
     }
     if let Some(e) = g.engagement.as_mut() {
-        e.retreating.retain(|&x| x != ship);
+        e.retreating.retain(|x| *x != ship);
         if new == e.attacker {
             if !e.fleet.contains(&ship) {
                 e.fleet.push(ship);
             }
         } else {
-            e.fleet.retain(|&x| x != ship);
+            e.fleet.retain(|x| *x != ship);
         }
     }
 }

@@ -98,32 +98,32 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
     let mut queue: crate::state::Seats = smallvec::smallvec![attacker];
     queue.extend(g.others_clockwise(attacker));
     // §3.3.3, I-42: an Overload Drawback still to serve carries into this engagement.
-    let carried: Vec<Inst> = std::mem::take(&mut g.drawback_carried)
+    let carried: crate::state::Cards<8> = std::mem::take(&mut g.drawback_carried)
         .into_iter()
         .filter(|&i| g.in_play(i))
         .collect();
     g.engagement = Some(Engagement {
         attacker,
         defender,
-        fleet: fleet.to_vec(),
-        declared: fleet.to_vec(),
+        fleet: crate::state::Cards::from_slice(fleet),
+        declared: crate::state::Cards::from_slice(fleet),
         round: 1,
         step: CombatStep::StartCards,
         start_queue: queue,
         start_asked: None,
-        acted: Vec::new(),
-        volleyed: Vec::new(),
-        traits_used: Vec::new(),
-        retreating: Vec::new(),
+        acted: crate::state::Cards::new(),
+        volleyed: crate::state::Cards::new(),
+        traits_used: crate::state::Cards::new(),
+        retreating: crate::state::Cards::new(),
         boards: Vec::new(),
-        escorts_used: Vec::new(),
+        escorts_used: crate::state::Cards::new(),
         marks: Vec::new(),
-        overloaded: Vec::new(),
-        drawback: Vec::new(),
+        overloaded: crate::state::Cards::new(),
+        drawback: crate::state::Cards::new(),
         drawback_next: carried,
-        fearless: Vec::new(),
-        fired: Vec::new(),
-        stoic: Vec::new(),
+        fearless: crate::state::Cards::new(),
+        fired: crate::state::Cards::new(),
+        stoic: crate::state::Cards::new(),
         fight: None,
         assigning: None,
     });
@@ -196,7 +196,7 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
             .iter()
             .filter(|i| !fleet.contains(i))
             .copied()
-            .collect::<Vec<_>>(),
+            .collect::<crate::state::Cards<8>>(),
     );
     super::aftermath::begin(g, e.attacker, e.defender, fleet, then);
 }
@@ -377,7 +377,7 @@ fn end_round(g: &mut Game) {
     let mut home = Vec::new();
     for s in gone {
         if e.fleet.contains(&s) {
-            e.fleet.retain(|&x| x != s);
+            e.fleet.retain(|x| *x != s);
             home.push(s);
             // A Wing launched in the engagement still counts for the aftermath (I-45).
             if !e.declared.contains(&s) {

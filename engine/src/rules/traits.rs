@@ -448,7 +448,7 @@ fn check_dock<R: Refusal>(g: &Game, who: PlayerId, wing: Inst, host: Inst) -> Re
 pub(crate) fn dock(g: &mut Game, who: PlayerId, wing: Inst, host: Inst) -> Result<(), RuleError> {
     check_dock(g, who, wing, host)?;
     if let Some(e) = g.engagement.as_mut() {
-        e.fleet.retain(|&u| u != wing);
+        e.fleet.retain(|u| *u != wing);
         e.acted.push(wing);
     }
     g.move_to(wing, Zone::Attached(host));

@@ -412,7 +412,7 @@ fn check_shooter<R: Refusal>(
 
 /// What `unit` may fire at in a volley of `kind`: opposing Marines in a boarding action,
 /// otherwise the legal targets of §6.5.3.
-fn targets_for(g: &Game, unit: Inst, kind: VolleyKind) -> Vec<Inst> {
+fn targets_for(g: &Game, unit: Inst, kind: VolleyKind) -> crate::state::Cards<8> {
     if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
         crate::rules::boarding::opposing_marines(g, unit)
     } else {
@@ -496,7 +496,7 @@ pub(crate) fn assign(
                 occasion,
                 kind,
                 dice: n,
-                fire: Vec::new(),
+                fire: crate::choice::Fire::new(),
             }
         }
     };
@@ -570,7 +570,7 @@ pub(crate) fn legal_assignments(g: &Game, out: &mut Vec<Choice>) {
         return;
     };
     let left = a.left();
-    let rest: Vec<Inst> = targets_for(g, a.unit, a.kind)
+    let rest: crate::state::Cards<8> = targets_for(g, a.unit, a.kind)
         .into_iter()
         .filter(|&t| a.fire.iter().all(|&(u, _)| u != t))
         .collect();
@@ -629,13 +629,15 @@ fn static_sources(
         .chain(station);
     let mut out = smallvec::SmallVec::new();
     for (card, want) in of {
-        for (src, m) in crate::effects::modifiers(g, card) {
+        // The stat modifiers, visited in `effects::modifiers` order with no list built.
+        let stats = |m: &CardModifier| matches!(m, CardModifier::Stat { .. });
+        crate::effects::for_each_modifier(g, card, stats, |src, m| {
             if let CardModifier::Stat { stat, delta } = m {
                 if stat == want && delta != 0 {
                     out.push((g.card_ref(src), stat, delta));
                 }
             }
-        }
+        });
     }
     out
 }
@@ -648,11 +650,11 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
             .is_some_and(|e| e.volleyed.contains(&unit));
     if again {
         // I-70: a volley after the first of this volley turn, by the text of these cards.
-        let sources = crate::effects::modifiers(g, unit)
-            .into_iter()
-            .filter(|(_, m)| matches!(m, crate::ir::effect::CardModifier::ExtraVolleys(_)))
-            .map(|(src, _)| g.card_ref(src))
-            .collect();
+        let mut sources = crate::event::CardRefs::new();
+        let extra = |m: &crate::ir::effect::CardModifier| {
+            matches!(m, crate::ir::effect::CardModifier::ExtraVolleys(_))
+        };
+        crate::effects::for_each_modifier(g, unit, extra, |src, _| sources.push(g.card_ref(src)));
         g.log.push(Event::AdditionalVolley {
             unit: g.card_ref(unit),
             sources,
@@ -693,7 +695,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
     }
     let bonus: smallvec::SmallVec<[(CardRef, i8); 1]> =
         bonus.into_iter().map(|(s, d)| (g.card_ref(s), d)).collect();
-    let mut destroyed = Vec::new();
+    let mut destroyed: smallvec::SmallVec<[(Inst, bool); 4]> = smallvec::SmallVec::new();
     for &(t, n) in fire {
         // Rules that shape this roll, logged when a card changed them (§8.1).
         if let Some(r) = stats::stealth(g, t, Some(unit)) {
@@ -838,7 +840,7 @@ pub(crate) fn stoic_volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)]) {
 
 pub(crate) fn stoic_done(g: &mut Game, unit: Inst) {
     if let Some(e) = g.engagement.as_mut() {
-        e.stoic.retain(|&u| u != unit);
+        e.stoic.retain(|u| *u != unit);
     }
     destroy(g, unit, false);
 }
@@ -880,8 +882,8 @@ fn destroy_as(g: &mut Game, t: Inst, immediate: bool, replaceable: bool) {
     destroy_attached(g, t);
     g.move_to(t, Zone::Scrapheap);
     if let Some(e) = g.engagement.as_mut() {
-        e.fleet.retain(|&u| u != t);
-        e.stoic.retain(|&u| u != t);
+        e.fleet.retain(|u| *u != t);
+        e.stoic.retain(|u| *u != t);
     }
     if station {
         // §7.1.3: the Spoils of War go to whoever destroyed it.
@@ -904,8 +906,8 @@ fn destroy_attached(g: &mut Game, host: Inst) {
         crate::hooks::dispatch(g, crate::hooks::Trigger::Destroyed { card: a });
         destroy_attached(g, a);
         if let Some(e) = g.engagement.as_mut() {
-            e.fleet.retain(|&u| u != a);
-            e.stoic.retain(|&u| u != a);
+            e.fleet.retain(|u| *u != a);
+            e.stoic.retain(|u| *u != a);
         }
         g.move_to(a, Zone::Scrapheap);
     }

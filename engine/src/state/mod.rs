@@ -265,7 +265,7 @@ pub struct Game {
     pub(crate) fresh: Vec<Inst>,
     /// Units that used Overload and whose next volley turn — under the Overload Drawback —
     /// had not come when their engagement ended: it comes in a later one (§3.3.3, I-42).
-    pub(crate) drawback_carried: Vec<Inst>,
+    pub(crate) drawback_carried: Cards<8>,
     /// Ships hijacked from an eliminated commander whose Marines still wait to move
     /// (§7.1.3.3, `rules::victory`).
     pub(crate) relocations: Vec<pending::Relocation>,
@@ -525,7 +525,7 @@ impl Game {
             spoils: Vec::new(),
             relocations: Vec::new(),
             fresh: Vec::new(),
-            drawback_carried: Vec::new(),
+            drawback_carried: crate::state::Cards::new(),
             pending: Vec::new(),
             temporary: Vec::new(),
             limits_used: Vec::new(),
@@ -787,7 +787,7 @@ impl Game {
             // A ship that leaves play no longer waits to act (§6.6 STEP 8E), nor owes an
             // Overload Drawback (§3.3.3, I-42): if it comes back, it is a new card (§9.12).
             self.fresh.retain(|&f| f != i);
-            self.drawback_carried.retain(|&f| f != i);
+            self.drawback_carried.retain(|f| *f != i);
         }
         self.detach_from_zone(i);
         let now_in_play = matches!(zone, Zone::Battlefield | Zone::Attached(_));
