@@ -95,8 +95,10 @@ fn skip_idle(g: &mut Game) {
                 }
             }
             None => {
-                let then = (*a.then).clone();
-                g.step = then;
+                // The step the turn goes on with, moved out of the aftermath, not copied.
+                if let Step::Aftermath(a) = std::mem::replace(&mut g.step, Step::Over) {
+                    g.step = *a.then;
+                }
                 return;
             }
         }
@@ -247,15 +249,19 @@ pub(crate) fn legal_choices(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     out.push(Choice::EndStep);
 }
 
-/// Apply an aftermath choice.
+/// The aftermath under way, or why there is none.
+fn ended(g: &Game) -> Result<&Aftermath, RuleError> {
+    current(g).ok_or_else(|| crate::rules::engagement::err("no engagement has ended", "2.5.1.2"))
+}
+
+/// Apply an aftermath choice. The aftermath is read where it is, not copied: every check
+/// below is done before the game changes.
 pub(crate) fn dispatch(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(), RuleError> {
-    let a = current(g)
-        .cloned()
-        .ok_or_else(|| crate::rules::engagement::err("no engagement has ended", "2.5.1.2"))?;
+    ended(g)?;
     match choice {
         Choice::Reassign { unit, host } => {
             if g.instance(*unit).is_some() && is_unit(g, *unit) {
-                check_local(g, &a, who, *unit, *host)?;
+                check_local(g, ended(g)?, who, *unit, *host)?;
             }
             // The one reassignment check (§5.4.5, §9.4, §2.4.2) decides the rest.
             manufacturing::reassign(g, who, *unit, *host)?;
@@ -268,7 +274,7 @@ pub(crate) fn dispatch(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(
                     section: "3.4.4",
                 });
             }
-            check_face_down(g, &a, who, *m)?;
+            check_face_down(g, ended(g)?, who, *m)?;
             g.set_face_down(*m, true);
             g.log.push(Event::ModuleTurnedFaceDown {
                 card: g.card_ref(*m),

@@ -198,8 +198,11 @@ pub(crate) fn check_board<R: Refusal>(
     Ok(())
 }
 
-pub(crate) fn legal_boards(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
-    let mut out = Vec::new();
+/// (ship, target) pairs, inline: a side declares a handful at most (issue #15).
+pub(crate) type Pairs = smallvec::SmallVec<[(Inst, Inst); 8]>;
+
+pub(crate) fn legal_boards(g: &Game, side: Side) -> Pairs {
+    let mut out = Pairs::new();
     for s in units(g, side) {
         for t in units(g, side.other()) {
             if check_board::<Refused>(g, side, s, t).is_ok() {
@@ -291,11 +294,11 @@ fn check_cancel<R: Refusal>(g: &Game, side: Side, escort: Inst, ship: Inst) -> R
     Ok(())
 }
 
-pub(crate) fn legal_cancels(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
+pub(crate) fn legal_cancels(g: &Game, side: Side) -> Pairs {
     let Some(e) = g.engagement.as_ref() else {
-        return Vec::new();
+        return Pairs::new();
     };
-    let mut out = Vec::new();
+    let mut out = Pairs::new();
     for escort in units(g, side) {
         for b in &e.boards {
             if check_cancel::<Refused>(g, side, escort, b.ship).is_ok() {

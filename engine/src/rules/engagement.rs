@@ -210,9 +210,9 @@ pub(crate) fn settle(g: &mut Game) {
     };
     if e.assigning.is_some() {
         // A committed split waits only while it can be finished (never a dead end).
-        let mut more = Vec::new();
-        volley::legal_assignments(g, &mut more);
-        if more.is_empty() {
+        let mut more = false;
+        volley::each_assignment(g, |_| more = true);
+        if !more {
             if let Some(e) = g.engagement.as_mut() {
                 e.assigning = None;
             }

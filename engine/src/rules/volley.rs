@@ -566,6 +566,12 @@ pub(crate) fn assign(
 /// The assignments that continue a committed split (§6.2): each target not yet named, any
 /// number of the remaining dice — all of them at the last target left.
 pub(crate) fn legal_assignments(g: &Game, out: &mut Vec<Choice>) {
+    each_assignment(g, |c| out.push(c));
+}
+
+/// [`legal_assignments`], each handed to `f` as it is found: whether there is one is asked
+/// with no list built (issue #15).
+pub(crate) fn each_assignment(g: &Game, mut f: impl FnMut(Choice)) {
     let Some(a) = g.engagement.as_ref().and_then(|e| e.assigning.as_ref()) else {
         return;
     };
@@ -577,7 +583,7 @@ pub(crate) fn legal_assignments(g: &Game, out: &mut Vec<Choice>) {
     for &t in &rest {
         let from = if rest.len() > 1 { 1 } else { left };
         for dice in from..=left {
-            out.push(Choice::AssignDice {
+            f(Choice::AssignDice {
                 unit: a.unit,
                 target: t,
                 dice,
