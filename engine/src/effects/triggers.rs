@@ -57,7 +57,7 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
                 .filter(|(_, a)| matches!(a, Ability::Play(_)))
                 .map(|(k, _)| k)
         };
-        let last = plays().last();
+        let last = plays().next_back();
         for k in plays() {
             let mut p = Pending::new(card, who, Cause::Play, k);
             p.resolves_card = Some(k) == last;
