@@ -71,9 +71,9 @@ fn skip_idle(g: &mut Game) {
         let Step::Aftermath(a) = &g.step else { return };
         match a.queue.first() {
             Some(&who) => {
-                let mut out = Vec::new();
-                legal(g, who, &mut out);
-                if !out.is_empty() {
+                let mut any = crate::rules::Found::default();
+                legal(g, who, &mut any);
+                if any.0 {
                     if let Step::Aftermath(a) = &mut g.step {
                         if !a.announced {
                             a.announced = true;
@@ -231,14 +231,14 @@ fn current(g: &Game) -> Option<&Aftermath> {
 }
 
 /// Every aftermath choice for `who` except `EndStep` (empty: nothing to decide).
-fn legal(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+fn legal(g: &Game, who: PlayerId, out: &mut impl Extend<Choice>) {
     let Some(a) = current(g) else { return };
     // Only the reassignments that keep a unit local.
     let local = |unit, host| check_local::<Refused>(g, a, who, unit, host).is_ok();
     manufacturing::legal_reassigns_where(g, who, local, out);
     each_local(g, a, who, |m| {
         if check_face_down::<Refused>(g, a, who, m).is_ok() {
-            out.push(Choice::TurnFaceDown(m));
+            out.extend([Choice::TurnFaceDown(m)]);
         }
     });
 }

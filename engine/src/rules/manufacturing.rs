@@ -1694,7 +1694,7 @@ pub(crate) fn legal_reassigns_where(
     g: &Game,
     who: PlayerId,
     keep: impl Fn(Inst, Option<Inst>) -> bool,
-    out: &mut Vec<Choice>,
+    out: &mut impl Extend<Choice>,
 ) {
     for unit in g.in_play_of(who) {
         let k = g.card(unit);
@@ -1707,7 +1707,7 @@ pub(crate) fn legal_reassigns_where(
                 && check_reassign::<Refused>(g, who, unit, host).is_ok()
                 && keep(unit, host)
             {
-                out.push(Choice::Reassign { unit, host });
+                out.extend([Choice::Reassign { unit, host }]);
             }
         }
     }

@@ -901,7 +901,8 @@ fn destroy_as(g: &mut Game, t: Inst, immediate: bool, replaceable: bool) {
 /// §9.1, §2.3: every card still attached to a destroyed card is destroyed with it — logged,
 /// and its `when destroyed` text resolves — deepest attachments with their own host first.
 fn destroy_attached(g: &mut Game, host: Inst) {
-    for a in g.attachments(host).to_vec() {
+    // A copy of the list, inline (issue #15): destroying each changes it.
+    for a in crate::state::Cards::<8>::from_slice(g.attachments(host)) {
         if !g.in_play(a) {
             continue;
         }
