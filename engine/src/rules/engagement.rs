@@ -709,12 +709,19 @@ pub(crate) fn legal(g: &Game, d: &Decision, step: &CombatStep, out: &mut Vec<Cho
         CombatStep::Boarding => boarding::legal_fight(g, who, out),
     }
     traits::legal_anytime(g, who, out);
-    let mut cards = Vec::new();
-    manufacturing::legal_deploys(g, who, Context::Engagement, &mut cards);
-    out.extend(cards.into_iter().filter(|c| match c {
-        Choice::Deploy { card, .. } => check_card_timing::<Refused>(g, *card, step).is_ok(),
-        _ => false,
-    }));
+    // The deployments straight into `out`, then those the step's timing refuses dropped
+    // (retain visits in order): no scratch list (issue #15).
+    let before = out.len();
+    manufacturing::legal_deploys(g, who, Context::Engagement, out);
+    let mut k = 0;
+    out.retain(|c| {
+        k += 1;
+        k <= before
+            || match c {
+                Choice::Deploy { card, .. } => check_card_timing::<Refused>(g, *card, step).is_ok(),
+                _ => false,
+            }
+    });
 }
 
 // ----- retreat (§6.6 STEP 3, §9.28) -------------------------------------------------------

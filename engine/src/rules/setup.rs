@@ -126,14 +126,15 @@ fn begin(g: &mut Game, who: PlayerId) {
 }
 
 /// Module-Stations in the Shipyard that may go on the Station now (§4.2, §2.2).
-pub(crate) fn module_candidates(g: &Game, who: PlayerId) -> Vec<Inst> {
+/// Inline (issue #15): a deck holds a few kinds of Module-Station.
+pub(crate) fn module_candidates(g: &Game, who: PlayerId) -> crate::state::Cards<8> {
     let Some(station) = g.station(who) else {
-        return Vec::new();
+        return Default::default();
     };
     let Some(c) = g.cmd(who) else {
-        return Vec::new();
+        return Default::default();
     };
-    let mut out: Vec<Inst> = Vec::new();
+    let mut out = crate::state::Cards::<8>::new();
     for &i in &c.shipyard {
         if g.card(i).kind == CardKind::Module(ModuleKind::Station)
             && !out.iter().any(|&o| g.card(o).id == g.card(i).id)
