@@ -199,7 +199,7 @@ impl Game {
                     attacker: active,
                     defender: active,
                     fleet: crate::state::Cards::new(),
-                    then: Box::new(Step::Discard),
+                    then: crate::state::engagement::GoOn::Discard,
                     announced: false,
                 });
             }

@@ -20,8 +20,8 @@ use crate::ir::effect::{
 use crate::ir::RegimentUnit;
 use crate::ruling::RulingError;
 use crate::state::engagement::{
-    Aftermath, Assignment, Board, CombatStep, Engagement, Fight, FightStage, Mark, Occasion, Side,
-    VolleyKind,
+    Aftermath, Assignment, Board, CombatStep, Engagement, Fight, FightStage, GoOn, Mark, Occasion,
+    Side, VolleyKind,
 };
 use crate::state::pending::{Relocation, Temporary, TemporaryCommanders, Window};
 use crate::state::{Facing, Game, RegimentSearch, Step, Then};
@@ -767,7 +767,7 @@ fn aftermath(
         attacker,
         defender,
         fleet: crate::state::Cards::new(),
-        then: Box::new(Step::Discard),
+        then: GoOn::Discard,
         announced: false,
     };
     for k in keys {
@@ -775,14 +775,14 @@ fn aftermath(
             "to-decide" => a.queue = seats(g, n, k)?.into(),
             "fleet" => a.fleet = cards(g, n, k)?.into(),
             "then" => {
-                a.then = Box::new(match k.value.trim() {
-                    "engagement" => Step::Engagement,
-                    "discard" => Step::Discard,
+                a.then = match k.value.trim() {
+                    "engagement" => GoOn::Engagement,
+                    "discard" => GoOn::Discard,
                     _ => return fail(
                         k.line,
                         "`then:` is engagement (another declaration, §5.5.2) or discard (§5.5.4)",
                     ),
-                })
+                }
             }
             "announced" => a.announced = yes_no(k)?,
             other => return fail(k.line, format!("unknown aftermath key `{other}`")),
@@ -1450,14 +1450,9 @@ pub(crate) fn write(
             then,
             announced,
         } = a;
-        let then = match **then {
-            Step::Engagement => "engagement",
-            Step::Discard => "discard",
-            _ => {
-                return Err(
-                    "the end of an engagement goes on with a step a board cannot name".into(),
-                )
-            }
+        let then = match then {
+            GoOn::Engagement => "engagement",
+            GoOn::Discard => "discard",
         };
         let _ = writeln!(
             t,

@@ -7,7 +7,7 @@
 //! Characters §2.4.2); this module adds only the locality of I-45. Hijacked ships left without
 //! a Marine revert through `boarding::check_garrisons` after every choice (§6.9.7, §9.16).
 
-use crate::state::engagement::Aftermath;
+use crate::state::engagement::{Aftermath, GoOn};
 
 use crate::choice::Choice;
 use crate::error::{Refusal, Refused, RuleError};
@@ -24,7 +24,7 @@ pub(crate) fn begin(
     attacker: PlayerId,
     defender: PlayerId,
     fleet: crate::state::Cards<8>,
-    then: Step,
+    then: GoOn,
 ) {
     let queue = [attacker, defender]
         .into_iter()
@@ -35,7 +35,7 @@ pub(crate) fn begin(
         attacker,
         defender,
         fleet,
-        then: Box::new(then),
+        then,
         announced: false,
     });
     skip_idle(g);
@@ -95,10 +95,7 @@ fn skip_idle(g: &mut Game) {
                 }
             }
             None => {
-                // The step the turn goes on with, moved out of the aftermath, not copied.
-                if let Step::Aftermath(a) = std::mem::replace(&mut g.step, Step::Over) {
-                    g.step = *a.then;
-                }
+                g.step = a.then.step();
                 return;
             }
         }

@@ -16,7 +16,7 @@
 //! Volley fire is in `volley`, active traits in `traits`, boarding in `boarding`,
 //! elimination in `victory`.
 
-use crate::state::engagement::{CombatStep, Engagement, Side, VolleyKind};
+use crate::state::engagement::{CombatStep, Engagement, GoOn, Side, VolleyKind};
 
 use crate::choice::{Choice, Decision, DecisionKind};
 use crate::error::{Refusal, Refused, RuleError};
@@ -185,9 +185,9 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
     let used = g.cmd(e.attacker).map_or(0, |c| c.engagements);
     let limit = g.rule_count(crate::ir::BaseRule::EngagementsPerTurn, e.attacker);
     let then = if used >= limit {
-        Step::Discard
+        GoOn::Discard
     } else {
-        Step::Engagement
+        GoOn::Engagement
     };
     // §2.5.1.2, §3.4.4: before the turn goes on, reassignment and turning modules face down.
     let mut fleet = e.declared;

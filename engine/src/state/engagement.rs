@@ -231,6 +231,25 @@ impl Assignment {
     }
 }
 
+/// The step a turn goes on with after an engagement's aftermath: another declaration
+/// (§5.5.2) or the discard (§5.5.4). Held inline, where a boxed `Step` cost an allocation
+/// per engagement (issue #15); it reads and serialises as that `Step` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum GoOn {
+    Engagement,
+    Discard,
+}
+
+impl GoOn {
+    /// The step itself.
+    pub fn step(self) -> Step {
+        match self {
+            GoOn::Engagement => Step::Engagement,
+            GoOn::Discard => Step::Discard,
+        }
+    }
+}
+
 /// The engagement that just ended, kept for the aftermath's locality (I-45).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Aftermath {
@@ -242,7 +261,7 @@ pub struct Aftermath {
     /// hijacked ships).
     pub fleet: Cards<8>,
     /// The step the turn goes on with once everyone is done.
-    pub then: Box<Step>,
+    pub then: GoOn,
     /// Whether the first commander in `queue` has been told it is their turn.
     pub announced: bool,
 }
