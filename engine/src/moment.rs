@@ -469,7 +469,7 @@ fn engagement(
         volleyed: crate::state::Cards::new(),
         traits_used: crate::state::Cards::new(),
         retreating: crate::state::Cards::new(),
-        boards: Vec::new(),
+        boards: Default::default(),
         escorts_used: crate::state::Cards::new(),
         marks: Vec::new(),
         overloaded: crate::state::Cards::new(),

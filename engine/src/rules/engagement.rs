@@ -115,7 +115,7 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         volleyed: crate::state::Cards::new(),
         traits_used: crate::state::Cards::new(),
         retreating: crate::state::Cards::new(),
-        boards: Vec::new(),
+        boards: Default::default(),
         escorts_used: crate::state::Cards::new(),
         marks: Vec::new(),
         overloaded: crate::state::Cards::new(),
@@ -374,7 +374,7 @@ fn end_round(g: &mut Game) {
     e.boards.clear();
     e.escorts_used.clear();
     e.fight = None;
-    let mut home = Vec::new();
+    let mut home = crate::state::Cards::<8>::new();
     for s in gone {
         if e.fleet.contains(&s) {
             e.fleet.retain(|x| *x != s);

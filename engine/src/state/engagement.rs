@@ -86,7 +86,8 @@ pub struct Engagement {
     pub traits_used: Cards<8>,
     /// Attacking ships retreating this round (§6.6 STEP 3, §9.28).
     pub retreating: Cards<8>,
-    pub boards: Vec<Board>,
+    /// Inline: two fit the room of a `Vec` (issue #15).
+    pub boards: smallvec::SmallVec<[Board; 2]>,
     /// Escorts that cancelled a board in this Escort phase (§3.4.3).
     pub escorts_used: Cards<8>,
     pub marks: Vec<Mark>,
