@@ -198,8 +198,8 @@ impl Game {
                     queue: crate::state::Seats::new(),
                     attacker: active,
                     defender: active,
-                    fleet: Vec::new(),
-                    then: Box::new(Step::Discard),
+                    fleet: crate::state::Cards::new(),
+                    then: crate::state::engagement::GoOn::Discard,
                     announced: false,
                 });
             }

@@ -1,6 +1,7 @@
 //! Decisions (who must decide what) and choices (what they decided).
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::ids::{Inst, PlayerId};
 use crate::ir::RegimentUnit;
@@ -88,6 +89,14 @@ pub struct Decision {
     pub kind: DecisionKind,
 }
 
+/// A volley's dice by target (§6.2), inline: a choice listed or played allocates nothing
+/// (issue #15). Four targets fit the room of a `Vec`, so a [`Choice`] stays its size; the
+/// games seen split at most four ways. Serialised as a sequence, exactly as a `Vec`.
+pub type Fire = SmallVec<[(Inst, u8); 4]>;
+
+/// The ships of a declared engagement (§5.5.2), inline: eight fit the room of a `Vec`.
+pub type Fleet = SmallVec<[Inst; 8]>;
+
 /// What a commander decided.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Choice {
@@ -115,10 +124,7 @@ pub enum Choice {
     /// End the current step (Setup deployment, Manufacturing).
     EndPhase,
     /// §5.5.1, §5.5.2
-    DeclareEngagement {
-        defender: PlayerId,
-        fleet: Vec<Inst>,
-    },
+    DeclareEngagement { defender: PlayerId, fleet: Fleet },
     /// §5.5.1: no engagement this turn.
     DeclineEngagement,
     /// §4.7, §5.5.4
@@ -130,9 +136,9 @@ pub enum Choice {
     /// §7.2: withdraw from the game; legal for any commander at any time.
     Scoop,
     /// §6.2: a unit's volley, its dice assigned to targets before rolling (split fire).
-    Volley { unit: Inst, fire: Vec<(Inst, u8)> },
+    Volley { unit: Inst, fire: Fire },
     /// §3.3.1: Interceptor fire (STEP 2, STEP 8A).
-    Intercept { unit: Inst, fire: Vec<(Inst, u8)> },
+    Intercept { unit: Inst, fire: Fire },
     /// §6.2: split fire built step by step: `dice` of `unit`'s volley dice at `target`. The
     /// first assignment commits the unit's volley (of whatever kind the step fires: a normal
     /// volley, Interceptor fire, a Stoic last volley, Marines in a boarding action); it rolls

@@ -4,11 +4,19 @@
 //! byte (see `Game::log_json`). Events name cards by [`CardRef`]; `transcript` renders names.
 
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{Amount, BaseRule, CardId, RegimentUnit, RuleValue, TraitName};
 use crate::resolver::Scope;
 use crate::state::engagement::{Die, VolleyKind};
+use crate::state::MAX_COMMANDERS;
+
+/// The cards an event lists, held inline up to `N` (issue #15: the playout path allocates
+/// nothing for an event's lists). Each `N` is what the games seen hold (a draw of up to 6, a
+/// fleet of up to 8, ...) within the room of the largest event, so no event grows for it; a
+/// longer list spills to the heap. Serialised as a sequence, exactly as a `Vec`.
+pub type CardRefs<const N: usize> = SmallVec<[CardRef; N]>;
 
 /// A card instance and the card it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -287,7 +295,7 @@ pub enum Event {
     },
     StockpileCardsPlaced {
         who: PlayerId,
-        cards: Vec<CardRef>,
+        cards: CardRefs<2>,
     },
     StockpilesSet {
         who: PlayerId,
@@ -297,13 +305,13 @@ pub enum Event {
     /// Cards drawn; `short` counts cards the Shipyard could not supply (§5.3.1: not an error).
     Drew {
         who: PlayerId,
-        cards: Vec<CardRef>,
+        cards: CardRefs<6>,
         short: u8,
         setup: bool,
     },
     Mulligan {
         who: PlayerId,
-        discarded: Vec<CardRef>,
+        discarded: CardRefs<6>,
         paid: Amount,
     },
     KeptHand {
@@ -314,7 +322,7 @@ pub enum Event {
     Income {
         who: PlayerId,
         gained: Amount,
-        sources: Vec<CardRef>,
+        sources: CardRefs<6>,
         clamped: bool,
         setup: bool,
     },
@@ -323,10 +331,10 @@ pub enum Event {
     },
     InitiativeRolled {
         round: u8,
-        rolls: Vec<(PlayerId, u8)>,
+        rolls: SmallVec<[(PlayerId, u8); MAX_COMMANDERS]>,
     },
     TurnOrder {
-        order: Vec<PlayerId>,
+        order: SmallVec<[PlayerId; MAX_COMMANDERS]>,
     },
     TurnBegan {
         who: PlayerId,
@@ -393,7 +401,7 @@ pub enum Event {
     EngagementDeclared {
         attacker: PlayerId,
         defender: PlayerId,
-        fleet: Vec<CardRef>,
+        fleet: CardRefs<8>,
     },
     /// A step of the §6.6 guide begins (`step` is the STEP number; `who` acts in it).
     CombatStep {
@@ -415,7 +423,7 @@ pub enum Event {
     /// Dice assigned to targets before rolling (§6.2, §8.5).
     VolleyFired {
         unit: CardRef,
-        fire: Vec<(CardRef, u8)>,
+        fire: SmallVec<[(CardRef, u8); 4]>,
         kind: VolleyKind,
     },
     /// The dice at one target and the wounds they dealt (§6.2, §8.2).
@@ -425,10 +433,10 @@ pub enum Event {
         defense: u8,
         /// Static card modifiers in this roll: of the firer's attack and the target's
         /// defense, by source (§8.1; `effects::modifiers`).
-        statics: Vec<(CardRef, crate::ir::effect::Stat, i8)>,
+        statics: SmallVec<[(CardRef, crate::ir::effect::Stat, i8); 1]>,
         /// Roll-result modifiers of the firer, by source (issue 17; §8.2 still holds).
-        bonus: Vec<(CardRef, i8)>,
-        dice: Vec<Die>,
+        bonus: SmallVec<[(CardRef, i8); 1]>,
+        dice: SmallVec<[Die; 8]>,
         wounds: u8,
         total: u8,
         of: u8,
@@ -503,8 +511,8 @@ pub enum Event {
     BoardingBegan {
         ship: CardRef,
         target: CardRef,
-        boarders: Vec<CardRef>,
-        defenders: Vec<CardRef>,
+        boarders: CardRefs<4>,
+        defenders: CardRefs<4>,
     },
     /// The boarders won; `automatic` when no Marines defended (§6.9.3).
     BoardingWon {
@@ -600,7 +608,7 @@ pub enum Event {
         source: CardRef,
         scope: Scope,
         /// Other in-scope overrides this one beat, by the precedence in `resolver`.
-        beat: Vec<CardRef>,
+        beat: CardRefs<2>,
     },
     /// A card's ability starts to resolve (§6.8; the cause's section).
     AbilityResolves {
@@ -729,7 +737,7 @@ pub enum Event {
         card: CardRef,
         printed: Amount,
         paid: Amount,
-        sources: Vec<CardRef>,
+        sources: CardRefs<2>,
     },
     /// A Stoic unit destroyed while it may not act gets no last volley (§3.4.10, I-49).
     StoicWithheld {
@@ -770,7 +778,7 @@ pub enum Event {
     /// I-70; §8.1 over the one volley of §6.2).
     AdditionalVolley {
         unit: CardRef,
-        sources: Vec<CardRef>,
+        sources: CardRefs<2>,
     },
     /// A triggered ability with a limit (`once per turn`, ...) did not trigger: it already
     /// has since the limit's boundary (issue 17, I-69).

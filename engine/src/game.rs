@@ -34,10 +34,13 @@ impl Game {
             let who = PlayerId(seat as u8);
             let mut has_station = false;
             for &id in cards {
-                let card = game.catalog.get(id).ok_or(SetupError::UnknownCard {
-                    commander: name.clone(),
-                    id: id.0,
-                })?;
+                let card = game
+                    .catalog
+                    .get(id)
+                    .ok_or_else(|| SetupError::UnknownCard {
+                        commander: name.clone(),
+                        id: id.0,
+                    })?;
                 has_station |= card.kind == CardKind::Station;
                 game.new_instance(who, id, Zone::Shipyard);
             }

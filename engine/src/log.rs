@@ -115,8 +115,17 @@ impl<T: Clone> Log<T> {
     }
 
     /// Move the tail into a frozen chunk every later fork shares.
+    ///
+    /// A newest chunk no other fork holds (a game that was never forked since, as on the
+    /// playout path) takes the tail in place: appending stays amortised allocation-free
+    /// however long the game, and the tail keeps its room. A shared chunk is never changed;
+    /// the tail then starts a new one.
     pub(crate) fn freeze(&mut self) {
         if self.tail.is_empty() {
+            return;
+        }
+        if let Some(chunk) = self.frozen.as_mut().and_then(Arc::get_mut) {
+            chunk.items.append(&mut self.tail);
             return;
         }
         let start = self.frozen_len();
@@ -170,6 +179,54 @@ impl<T: Clone> Log<T> {
 #[cfg(test)]
 mod tests {
     use super::Log;
+    use std::sync::Arc;
+
+    /// 200,000 entries in as many chunks: a fork kept at every freeze makes each chunk shared,
+    /// so the next freeze links a new one. The forks are returned, to drop first.
+    fn long_chain(a: &mut Log<u32>) -> Vec<Log<u32>> {
+        let mut forks = Vec::new();
+        for k in 0..200_000u32 {
+            a.push(k);
+            a.freeze();
+            forks.push(a.clone());
+        }
+        forks
+    }
+
+    /// How many chunks the list is frozen in.
+    fn chunks(a: &Log<u32>) -> usize {
+        let mut n = 0;
+        let mut next = a.frozen.as_deref();
+        while let Some(c) = next {
+            n += 1;
+            next = c.prev.as_deref();
+        }
+        n
+    }
+
+    #[test]
+    fn an_unshared_chunk_takes_the_tail_in_place() {
+        let mut a = Log::default();
+        for k in 0..100u32 {
+            a.push(k);
+            a.freeze_if_full();
+        }
+        assert_eq!(chunks(&a), 1);
+        let b = a.clone();
+        for k in 100..140u32 {
+            a.push(k);
+            a.freeze_if_full();
+        }
+        // The chunk `b` shares is left as it was; `a` goes on in a chunk of its own.
+        assert_eq!(chunks(&a), 2);
+        assert_eq!(b.len(), 100);
+        assert!(Arc::ptr_eq(
+            a.frozen.as_ref().unwrap().prev.as_ref().unwrap(),
+            b.frozen.as_ref().unwrap()
+        ));
+        assert_eq!(a.as_slice(), (0..140).collect::<Vec<_>>());
+        assert_eq!(b.as_slice(), (0..100).collect::<Vec<_>>());
+    }
 
     #[test]
     fn forks_share_the_past_and_keep_their_own_future() {
@@ -222,10 +279,8 @@ mod tests {
         scratch.clone_from(&Log::default());
         assert_eq!(scratch.len(), 0);
         // A long chain of the scratch's own is unlinked one link at a time.
-        for k in 0..200_000u32 {
-            scratch.push(k);
-            scratch.freeze();
-        }
+        let forks = long_chain(&mut scratch);
+        drop(forks);
         scratch.clone_from(&root);
         assert_eq!(scratch.len(), 40);
     }
@@ -233,10 +288,8 @@ mod tests {
     #[test]
     fn a_long_chain_drops_without_recursion() {
         let mut a = Log::default();
-        for k in 0..200_000u32 {
-            a.push(k);
-            a.freeze();
-        }
+        let forks = long_chain(&mut a);
+        drop(forks);
         let b = a.clone();
         drop(a);
         assert_eq!(b.len(), 200_000);

@@ -20,8 +20,8 @@ use crate::ir::effect::{
 use crate::ir::RegimentUnit;
 use crate::ruling::RulingError;
 use crate::state::engagement::{
-    Aftermath, Assignment, Board, CombatStep, Engagement, Fight, FightStage, Mark, Occasion, Side,
-    VolleyKind,
+    Aftermath, Assignment, Board, CombatStep, Engagement, Fight, FightStage, GoOn, Mark, Occasion,
+    Side, VolleyKind,
 };
 use crate::state::pending::{Relocation, Temporary, TemporaryCommanders, Window};
 use crate::state::{Facing, Game, RegimentSearch, Step, Then};
@@ -459,25 +459,25 @@ fn engagement(
     let mut e = Engagement {
         attacker,
         defender,
-        fleet: Vec::new(),
-        declared: Vec::new(),
+        fleet: crate::state::Cards::new(),
+        declared: crate::state::Cards::new(),
         round: 1,
         step: CombatStep::StartCards,
         start_queue: crate::state::Seats::new(),
         start_asked: None,
-        acted: Vec::new(),
-        volleyed: Vec::new(),
-        traits_used: Vec::new(),
-        retreating: Vec::new(),
-        boards: Vec::new(),
-        escorts_used: Vec::new(),
+        acted: crate::state::Cards::new(),
+        volleyed: crate::state::Cards::new(),
+        traits_used: crate::state::Cards::new(),
+        retreating: crate::state::Cards::new(),
+        boards: Default::default(),
+        escorts_used: crate::state::Cards::new(),
         marks: Vec::new(),
-        overloaded: Vec::new(),
-        drawback: Vec::new(),
-        drawback_next: Vec::new(),
-        fearless: Vec::new(),
-        fired: Vec::new(),
-        stoic: Vec::new(),
+        overloaded: crate::state::Cards::new(),
+        drawback: crate::state::Cards::new(),
+        drawback_next: crate::state::Cards::new(),
+        fearless: crate::state::Cards::new(),
+        fired: crate::state::Cards::new(),
+        stoic: crate::state::Cards::new(),
         fight: None,
         assigning: None,
     };
@@ -487,14 +487,14 @@ fn engagement(
         match k.key.as_str() {
             "round" => e.round = number(k)?,
             "step" => e.step = step(g, k, n)?,
-            "fleet" => e.fleet = cards(g, n, k)?,
-            "declared" => declared = Some(cards(g, n, k)?),
+            "fleet" => e.fleet = cards(g, n, k)?.into(),
+            "declared" => declared = Some(cards(g, n, k)?.into()),
             "start-queue" => e.start_queue = seats(g, n, k)?.into(),
             "start-asked" => e.start_asked = Some((n.seat)(g, v, k.line)?),
-            "acted" => e.acted = cards(g, n, k)?,
-            "volleyed" => e.volleyed = cards(g, n, k)?,
-            "traits-used" => e.traits_used = cards(g, n, k)?,
-            "retreating" => e.retreating = cards(g, n, k)?,
+            "acted" => e.acted = cards(g, n, k)?.into(),
+            "volleyed" => e.volleyed = cards(g, n, k)?.into(),
+            "traits-used" => e.traits_used = cards(g, n, k)?.into(),
+            "retreating" => e.retreating = cards(g, n, k)?.into(),
             "board" => {
                 // `SHIP at TARGET by attacker|defender [cancelled]`
                 let (rest, cancelled) = match v.strip_suffix(" cancelled") {
@@ -518,7 +518,7 @@ fn engagement(
                     cancelled,
                 });
             }
-            "escorts-used" => e.escorts_used = cards(g, n, k)?,
+            "escorts-used" => e.escorts_used = cards(g, n, k)?.into(),
             "mark" => {
                 // `SOURCE jams|paints TARGET by N`
                 let parsed = [(" jams ", true), (" paints ", false)]
@@ -547,12 +547,12 @@ fn engagement(
                     amount,
                 });
             }
-            "overloaded" => e.overloaded = cards(g, n, k)?,
-            "drawback" => e.drawback = cards(g, n, k)?,
-            "drawback-next" => e.drawback_next = cards(g, n, k)?,
-            "fearless" => e.fearless = cards(g, n, k)?,
-            "fired" => e.fired = cards(g, n, k)?,
-            "stoic" => e.stoic = cards(g, n, k)?,
+            "overloaded" => e.overloaded = cards(g, n, k)?.into(),
+            "drawback" => e.drawback = cards(g, n, k)?.into(),
+            "drawback-next" => e.drawback_next = cards(g, n, k)?.into(),
+            "fearless" => e.fearless = cards(g, n, k)?.into(),
+            "fired" => e.fired = cards(g, n, k)?.into(),
+            "stoic" => e.stoic = cards(g, n, k)?.into(),
             "boarding" => {
                 let Some((ship, target)) = split_ref(v, " at ", false) else {
                     return fail(k.line, "expected `boarding: SHIP at TARGET` (§6.6 STEP 8)");
@@ -564,10 +564,10 @@ fn engagement(
                     target,
                     boarders: g.controller(ship),
                     holders: g.controller(target),
-                    party: Vec::new(),
-                    defenders: Vec::new(),
+                    party: crate::state::Cards::new(),
+                    defenders: crate::state::Cards::new(),
                     stage: FightStage::Boarders,
-                    acted: Vec::new(),
+                    acted: crate::state::Cards::new(),
                     retreating: false,
                 });
             }
@@ -606,9 +606,9 @@ fn engagement(
                             }
                         }
                     }
-                    "boarding-party" => f.party = cards(g, n, k)?,
-                    "boarding-defenders" => f.defenders = cards(g, n, k)?,
-                    "boarding-acted" => f.acted = cards(g, n, k)?,
+                    "boarding-party" => f.party = cards(g, n, k)?.into(),
+                    "boarding-defenders" => f.defenders = cards(g, n, k)?.into(),
+                    "boarding-acted" => f.acted = cards(g, n, k)?.into(),
                     _ => f.retreating = yes_no(k)?,
                 }
             }
@@ -686,7 +686,7 @@ fn assignment(g: &Game, keys: &[KeyLine], n: &Names) -> Result<Option<Assignment
         occasion: occasion.unwrap_or(Occasion::Turn),
         kind: VolleyKind::Normal,
         dice: 0,
-        fire: Vec::new(),
+        fire: crate::choice::Fire::new(),
     };
     let mut kind = None;
     let mut dice = None;
@@ -766,23 +766,23 @@ fn aftermath(
         queue: smallvec::smallvec![attacker, defender],
         attacker,
         defender,
-        fleet: Vec::new(),
-        then: Box::new(Step::Discard),
+        fleet: crate::state::Cards::new(),
+        then: GoOn::Discard,
         announced: false,
     };
     for k in keys {
         match k.key.as_str() {
             "to-decide" => a.queue = seats(g, n, k)?.into(),
-            "fleet" => a.fleet = cards(g, n, k)?,
+            "fleet" => a.fleet = cards(g, n, k)?.into(),
             "then" => {
-                a.then = Box::new(match k.value.trim() {
-                    "engagement" => Step::Engagement,
-                    "discard" => Step::Discard,
+                a.then = match k.value.trim() {
+                    "engagement" => GoOn::Engagement,
+                    "discard" => GoOn::Discard,
                     _ => return fail(
                         k.line,
                         "`then:` is engagement (another declaration, §5.5.2) or discard (§5.5.4)",
                     ),
-                })
+                }
             }
             "announced" => a.announced = yes_no(k)?,
             other => return fail(k.line, format!("unknown aftermath key `{other}`")),
@@ -1450,14 +1450,9 @@ pub(crate) fn write(
             then,
             announced,
         } = a;
-        let then = match **then {
-            Step::Engagement => "engagement",
-            Step::Discard => "discard",
-            _ => {
-                return Err(
-                    "the end of an engagement goes on with a step a board cannot name".into(),
-                )
-            }
+        let then = match then {
+            GoOn::Engagement => "engagement",
+            GoOn::Discard => "discard",
         };
         let _ = writeln!(
             t,

@@ -20,6 +20,7 @@
 //! 3. among overrides from one source, the one added last wins.
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, RuleValue};
@@ -75,14 +76,19 @@ pub struct Live {
     pub order: usize,
 }
 
+/// Resolutions a check consulted that a card overrode, logged once the checked action is
+/// carried out (§8.1); inline, as a deployment meets one or two (issue #15).
+pub type Consulted = SmallVec<[Resolution; 2]>;
+
 /// The answer: value, default, and which override (if any) produced it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Resolution {
     pub rule: BaseRule,
     pub value: RuleValue,
     pub winner: Option<Override>,
-    /// In-scope overrides of the same rule that lost to the winner.
-    pub beat: Vec<Override>,
+    /// In-scope overrides of the same rule that lost to the winner; inline, as rarely more
+    /// than one is in scope (issue #15).
+    pub beat: SmallVec<[Override; 2]>,
 }
 
 impl Resolution {
@@ -92,7 +98,7 @@ impl Resolution {
             rule,
             value: rule.default_value(),
             winner: None,
-            beat: Vec::new(),
+            beat: SmallVec::new(),
         }
     }
 
@@ -132,10 +138,11 @@ pub fn resolve(q: Query, live: &[Live]) -> Resolution {
     resolve_from(q, live.iter().copied())
 }
 
-/// [`resolve`] over the live overrides as they come, with no list built: it allocates only
-/// when an override of the rule is in scope (the engine's path, `Game::resolve`).
+/// [`resolve`] over the live overrides as they come, with no list built on the heap: the
+/// in-scope overrides are held inline (a few at most in any game seen), so a resolution
+/// allocates nothing (the engine's path, `Game::resolve`; issue #15).
 pub fn resolve_from(q: Query, live: impl IntoIterator<Item = Live>) -> Resolution {
-    let mut candidates: Vec<Live> = live
+    let mut candidates: SmallVec<[Live; 8]> = live
         .into_iter()
         .filter(|l| l.ov.rule == q.rule && l.ov.value.kind() == q.rule.kind() && covers(l, &q))
         .collect();

@@ -1050,7 +1050,7 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
             let padded = format!("{args} ");
             let (defender, fleet) = split_kw(&padded, " with ");
             let defender = seat(g, &defender, line)?;
-            let mut ships = Vec::new();
+            let mut ships = crate::choice::Fleet::new();
             for s in fleet
                 .unwrap_or_default()
                 .split(',')
@@ -1098,7 +1098,7 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
             }
             // Without `xN`, one target takes every die; an explicit `x0` goes to the engine
             // as written (and is refused there, §8.5).
-            let fire: Vec<(Inst, u8)> = match fire.as_slice() {
+            let fire: crate::choice::Fire = match fire.as_slice() {
                 [(t, None)] => {
                     use crate::rules::volley::dice_for;
                     let dice = if verb == "fire" {
@@ -1106,7 +1106,7 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
                     } else {
                         dice_for(g, unit, VolleyKind::Interceptor)
                     };
-                    vec![(*t, dice)]
+                    smallvec::smallvec![(*t, dice)]
                 }
                 _ => fire.iter().map(|&(t, n)| (t, n.unwrap_or(0))).collect(),
             };

@@ -98,7 +98,7 @@ fn position(v: &Volley) -> Game {
         ada,
         Choice::DeclareEngagement {
             defender: bob,
-            fleet: vec![gun],
+            fleet: vec![gun].into(),
         },
     )
     .expect("the engagement is declared");
@@ -132,7 +132,7 @@ fn monte_carlo(v: &Volley, trials: u32, seed: u64) -> (Vec<u32>, u32) {
             d.who,
             Choice::Volley {
                 unit: gun,
-                fire: vec![(target, v.dice)],
+                fire: vec![(target, v.dice)].into(),
             },
         )
         .expect("the volley is legal");

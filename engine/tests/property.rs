@@ -54,7 +54,7 @@ fn probes(g: &Game) -> Vec<(PlayerId, Choice)> {
             d.who,
             Choice::DeclareEngagement {
                 defender: d.who,
-                fleet: vec![],
+                fleet: Default::default(),
             },
         ),
         (d.who, Choice::Mulligan),

@@ -42,7 +42,7 @@ fn volley_turn() -> (Game, Inst, Vec<Inst>) {
         A,
         Choice::DeclareEngagement {
             defender: B,
-            fleet: vec![griffin],
+            fleet: vec![griffin].into(),
         },
     )
     .unwrap();
@@ -117,7 +117,7 @@ fn every_split_is_reachable_from_the_listed_choices() {
                 .collect();
             let choice = Choice::Volley {
                 unit: griffin,
-                fire: fire.clone(),
+                fire: fire.clone().into(),
             };
             g.check(A, choice).expect("a full split is accepted");
             accepted.insert(fire.into_iter().collect::<BTreeSet<_>>());
@@ -136,7 +136,7 @@ fn a_stepwise_split_rolls_as_the_whole_split() {
             A,
             Choice::Volley {
                 unit: griffin,
-                fire: vec![(t[0], 3), (t[1], 1), (t[2], 1)],
+                fire: vec![(t[0], 3), (t[1], 1), (t[2], 1)].into(),
             },
         )
         .unwrap();
@@ -199,7 +199,7 @@ fn a_committed_split_refuses_everything_else_and_changes_nothing() {
         Choice::EndStep,
         Choice::Volley {
             unit: griffin,
-            fire: vec![(t[1], 5)],
+            fire: vec![(t[1], 5)].into(),
         },
         Choice::AssignDice {
             unit: griffin,

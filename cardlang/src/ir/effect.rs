@@ -810,7 +810,13 @@ fn actions_shape(actions: &[Action]) -> Result<(), ShapeError> {
 impl Action {
     /// The card aims of an action, for walkers (checks, the engine's target prompts).
     pub fn aims(&self) -> Vec<&Aim> {
-        match self {
+        self.each_aim().collect()
+    }
+
+    /// The card aims of an action in order, as [`Action::aims`] lists them, with no list
+    /// built: the engine walks them on every step of an effect (issue #15).
+    pub fn each_aim(&self) -> impl Iterator<Item = &Aim> + Clone {
+        let slots = match self {
             Action::CompulsoryWounds { to: a, .. }
             | Action::Volley { at: a, .. }
             | Action::Repair { on: a, .. }
@@ -819,10 +825,16 @@ impl Action {
             | Action::Detach { what: a }
             | Action::ReturnToHand { what: a }
             | Action::Retreat { what: a }
-            | Action::Modify { on: a, .. } => vec![a],
-            Action::Attach { what, to } => vec![what, to],
-            _ => vec![],
-        }
+            | Action::Modify { on: a, .. } => [Some(a), None],
+            Action::Attach { what, to } => [Some(what), Some(to)],
+            _ => [None, None],
+        };
+        slots.into_iter().flatten()
+    }
+
+    /// The `k`th card aim of the action (`aims()[k]`), with no list built.
+    pub fn aim(&self, k: usize) -> Option<&Aim> {
+        self.each_aim().nth(k)
     }
 
     /// The Commander aim of an action, if it has one.

@@ -15,7 +15,7 @@
 //! `rules::manufacturing::check` (§8.3).
 
 use crate::state::engagement::VolleyKind;
-use crate::state::pending::{Ask, Pending};
+use crate::state::pending::{Ask, Branch, Pending};
 
 use crate::choice::Choice;
 use crate::error::{Refusal, RuleError};
@@ -24,10 +24,11 @@ use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{
     Action, Aim, CommanderAim, DiscardCount, Filter, Group, Quantity, SearchThen, Step,
 };
-use crate::ir::{Amount, CardKind, ShipClass, TraitName};
+use crate::ir::{Amount, Card, CardKind, ShipClass, TraitName};
 use crate::rules::manufacturing::{self, Context};
 use crate::rules::{logistics, stats, volley};
-use crate::state::{Game, Zone};
+use crate::state::{Cards, Game, Seats, Zone};
+use smallvec::smallvec;
 
 /// How many effects may wait at once; more are dropped (a loop of triggers cannot grow the
 /// queue without bound).
@@ -36,10 +37,6 @@ pub const MAX_PENDING: usize = 64;
 const MAX_STEPS: usize = 4_096;
 
 impl Pending {
-    fn current(&self) -> Option<&Action> {
-        self.actions.as_ref()?.get(self.action)
-    }
-
     fn next_action(&mut self) {
         self.action += 1;
         self.chosen.clear();
@@ -131,23 +128,26 @@ fn done(g: &mut Game, p: &Pending) {
 
 /// One interpreter step. Returns whether the effect is still pending.
 fn advance(g: &mut Game, p: &mut Pending) -> bool {
+    // The effect's own text, read in place while it changes the game.
+    let text = g.text(p.source);
+    let card = text.card();
     if p.actions.is_none() {
-        let Some(step) = p.effect.steps.get(p.step).cloned() else {
+        let Some(step) = p.effect(card).steps.get(p.step) else {
             return false;
         };
         p.action = 0;
         match step {
-            Step::Do(a) => p.actions = Some(a),
-            Step::If {
-                condition,
-                then,
-                otherwise,
-            } => {
-                let held = super::holds(g, p.source, &condition);
-                p.actions = Some(if held { then } else { otherwise });
+            Step::Do(_) => p.actions = Some(Branch::Do),
+            Step::If { condition, .. } => {
+                let held = super::holds(g, p.source, condition);
+                p.actions = Some(if held {
+                    Branch::Then
+                } else {
+                    Branch::Otherwise
+                });
             }
             Step::May { cost, .. } => {
-                p.ask = Some(Ask::May { cost });
+                p.ask = Some(Ask::May { cost: *cost });
             }
             Step::Roll { branches } => {
                 let natural = g.dice.d10();
@@ -155,27 +155,24 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
                     source: g.card_ref(p.source),
                     natural,
                 });
-                let actions = branches
-                    .into_iter()
-                    .find(|b| b.lo <= natural && natural <= b.hi)
-                    .map(|b| b.actions)
-                    .unwrap_or_default();
-                p.actions = Some(actions);
+                let k = branches
+                    .iter()
+                    .position(|b| b.lo <= natural && natural <= b.hi);
+                p.actions = Some(k.map_or(Branch::Nothing, Branch::Roll));
             }
         }
         return true;
     }
-    let Some(a) = p.current().cloned() else {
+    let Some(a) = p.current(card) else {
         p.step += 1;
         p.actions = None;
         return true;
     };
     // Chosen card targets (§8.5), aim by aim.
-    let aims = a.aims();
-    while let Some(aim) = aims.get(p.settled.len()) {
+    while let Some(aim) = a.aim(p.settled.len()) {
         if let Aim::Chosen(t) = aim {
             if !p.stopped && (p.chosen.len() as u8) < t.count {
-                if !candidates(g, p, &t.filter).is_empty() {
+                if candidates(g, p, &t.filter).next().is_some() {
                     p.ask = Some(Ask::Target {
                         picked: p.chosen.len() as u8,
                         count: t.count,
@@ -211,10 +208,10 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
         count,
         filter,
         then,
-    } = &a
+    } = a
     {
         let left = *p.search_left.get_or_insert(*count);
-        if left > 0 && !search_candidates(g, p, filter, *then).is_empty() {
+        if left > 0 && search_candidates(g, p, filter, *then).next().is_some() {
             p.ask = Some(Ask::Search { left });
             return true;
         }
@@ -229,7 +226,7 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
     if let Action::Discard {
         who,
         count: DiscardCount::N(n),
-    } = &a
+    } = a
     {
         if !p.discarding {
             p.discarding = true;
@@ -246,21 +243,21 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
         p.next_action();
         return true;
     }
-    execute(g, p, &a);
+    execute(g, p, a);
     p.next_action();
     true
 }
 
-/// Commanders an action names, seen from the pending effect.
-fn commanders(g: &Game, p: &Pending, aim: CommanderAim) -> Vec<PlayerId> {
+/// Commanders an action names, seen from the pending effect (inline, issue #15).
+fn commanders(g: &Game, p: &Pending, aim: CommanderAim) -> Seats {
     match aim {
-        CommanderAim::You => vec![p.who],
+        CommanderAim::You => smallvec![p.who],
         CommanderAim::Opponent => {
             let e = g.engagement.as_ref();
             match e {
-                Some(e) if e.attacker == p.who => vec![e.defender],
-                Some(e) if e.defender == p.who => vec![e.attacker],
-                _ => Vec::new(),
+                Some(e) if e.attacker == p.who => smallvec![e.defender],
+                Some(e) if e.defender == p.who => smallvec![e.attacker],
+                _ => Seats::new(),
             }
         }
         CommanderAim::EachOpponent => g.others_clockwise(p.who).collect(),
@@ -280,12 +277,16 @@ fn shielded_from(g: &Game, source: Inst, i: Inst) -> bool {
         && matches!(g.zone(i), Some(Zone::Attached(_)))
 }
 
-/// Legal targets for a chosen aim: in play, matching, not yet chosen (§8.5).
-pub(crate) fn candidates(g: &Game, p: &Pending, f: &Filter) -> Vec<Inst> {
+/// Legal targets for a chosen aim: in play, matching, not yet chosen (§8.5). Walked, not
+/// listed: most callers only ask whether there is one (issue #15).
+pub(crate) fn candidates<'a>(
+    g: &'a Game,
+    p: &'a Pending,
+    f: &'a Filter,
+) -> impl Iterator<Item = Inst> + 'a {
     (0..g.instances().len())
         .map(|k| Inst(k as u16))
-        .filter(|&i| is_candidate(g, p.source, &p.chosen, f, i))
-        .collect()
+        .filter(move |&i| is_candidate(g, p.source, &p.chosen, f, i))
 }
 
 /// Whether `i` is one of the [`candidates`] of an effect of `source`'s that has `chosen`.
@@ -296,20 +297,23 @@ fn is_candidate(g: &Game, source: Inst, chosen: &[Inst], f: &Filter, i: Inst) ->
         && super::matches_filter(g, source, f, i)
 }
 
-fn search_candidates(g: &Game, p: &Pending, f: &Filter, then: SearchThen) -> Vec<Inst> {
-    let Some(c) = g.cmd(p.who) else {
-        return Vec::new();
-    };
-    c.shipyard
+/// The Shipyard cards a search can take (§8.3), walked, not listed (issue #15).
+fn search_candidates<'a>(
+    g: &'a Game,
+    p: &'a Pending,
+    f: &'a Filter,
+    then: SearchThen,
+) -> impl Iterator<Item = Inst> + 'a {
+    let shipyard = g.cmd(p.who).map_or(&[][..], |c| &c.shipyard[..]);
+    shipyard
         .iter()
         .copied()
-        .filter(|&i| f.noun.admits(g.card(i).kind))
-        .filter(|&i| super::matches_filter(g, p.source, f, i))
-        .filter(|&i| match then {
+        .filter(move |&i| f.noun.admits(g.card(i).kind))
+        .filter(move |&i| super::matches_filter(g, p.source, f, i))
+        .filter(move |&i| match then {
             SearchThen::ToHand => true,
             SearchThen::Deploy { free } => !search_ways(g, p.who, i, free).is_empty(),
         })
-        .collect()
 }
 
 /// Every legal way (host, replacing) to deploy a searched card, for a search that deploys
@@ -318,12 +322,12 @@ fn search_ways(g: &Game, who: PlayerId, card: Inst, free: bool) -> Vec<manufactu
     manufacturing::plans(g, who, card, Context::Searched { free })
 }
 
-/// Cards a named group holds now.
-fn named(g: &Game, p: &Pending, group: &Group) -> Vec<Inst> {
+/// Cards a named group holds now (inline, issue #15).
+fn named(g: &Game, p: &Pending, group: &Group) -> Cards<8> {
     match group {
-        Group::This => vec![p.source],
+        Group::This => smallvec![p.source],
         Group::Host => super::host(g, p.source).into_iter().collect(),
-        Group::Attached => g.attachments(p.source).to_vec(),
+        Group::Attached => Cards::from_slice(g.attachments(p.source)),
         // The deed's other card, while it is still in play and of the named kind.
         Group::That(n) => p
             .that
@@ -341,16 +345,15 @@ fn named(g: &Game, p: &Pending, group: &Group) -> Vec<Inst> {
 /// The cards `aim` (one of action `a`'s aims) reaches now. A chosen target that is no longer
 /// legal — gone from play, or no longer matching the card's words, or docked out of reach —
 /// is dropped with a `TargetLost` event saying so (§8.5).
-fn recipients(g: &mut Game, p: &Pending, a: &Action, aim: &Aim) -> Vec<Inst> {
+fn recipients(g: &mut Game, p: &Pending, a: &Action, aim: &Aim) -> Cards<8> {
     match aim {
         Aim::Chosen(t) => {
             let chosen = a
-                .aims()
-                .iter()
-                .position(|x| std::ptr::eq(*x, aim))
+                .each_aim()
+                .position(|x| std::ptr::eq(x, aim))
                 .and_then(|k| p.settled.get(k).cloned())
                 .unwrap_or_default();
-            let mut out = Vec::new();
+            let mut out = Cards::new();
             for i in chosen {
                 if g.in_play(i)
                     && !shielded(g, p, i)
@@ -507,7 +510,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             for t in recipients(g, p, a, what) {
                 let c = g.card_ref(t);
                 if let Some(e) = g.engagement.as_mut() {
-                    e.fleet.retain(|&u| u != t);
+                    e.fleet.retain(|u| *u != t);
                 }
                 g.move_to(t, Zone::Hand);
                 g.log.push(Event::ReturnedToHand { card: c });
@@ -629,7 +632,7 @@ fn attach(g: &mut Game, source: Inst, card: Inst, host: Inst) {
     }
     let controller = g.controller(card);
     if let Some(e) = g.engagement.as_mut() {
-        e.fleet.retain(|&u| u != card);
+        e.fleet.retain(|u| *u != card);
     }
     g.move_to(card, Zone::Attached(host));
     // An Event attached to an opposing card stays its deployer's (§2.6).
@@ -743,10 +746,10 @@ fn refuse(what: impl Into<String>, section: &'static str) -> RuleError {
     }
 }
 
-/// The chosen aim being asked about, if any.
-fn asked_target(p: &Pending) -> Option<crate::ir::effect::Target> {
-    match p.current()?.aims().get(p.settled.len())? {
-        Aim::Chosen(t) => Some(t.clone()),
+/// The chosen aim being asked about, if any, in the source's text `card`.
+fn asked_target<'a>(p: &Pending, card: &'a Card) -> Option<&'a crate::ir::effect::Target> {
+    match p.current(card)?.aim(p.settled.len())? {
+        Aim::Chosen(t) => Some(t),
         Aim::Named(_) => None,
     }
 }
@@ -757,7 +760,7 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
     let Some(ask) = &p.ask else { return };
     match ask {
         Ask::Target { up_to, .. } => {
-            if let Some(t) = asked_target(p) {
+            if let Some(t) = asked_target(p, g.card(p.source)) {
                 for i in candidates(g, p, &t.filter) {
                     out.push(Choice::EffectTarget(i));
                 }
@@ -782,7 +785,7 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
             out.push(Choice::EffectNo);
         }
         Ask::Search { .. } => {
-            if let Some(Action::Search { filter, then, .. }) = p.current() {
+            if let Some(Action::Search { filter, then, .. }) = p.current(g.card(p.source)) {
                 for i in search_candidates(g, p, filter, *then) {
                     match then {
                         SearchThen::ToHand => out.push(Choice::EffectTarget(i)),
@@ -829,12 +832,15 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
             decider: p.decider(),
         });
     }
+    // The effect's own text, read in place while the answer changes the game.
+    let text = g.text(p.source);
+    let own = text.card();
     match (&ask, choice) {
         (Ask::Target { count, .. }, Choice::EffectTarget(t)) => {
-            let Some(target) = asked_target(&p) else {
+            let Some(target) = asked_target(&p, own) else {
                 return Err(refuse("this step chooses no target", "8.5"));
             };
-            if !candidates(g, &p, &target.filter).contains(t) {
+            if !candidates(g, &p, &target.filter).any(|i| i == *t) {
                 return Err(refuse(
                     format!(
                         "{} {t} is not a legal target for {} {}",
@@ -858,7 +864,7 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                     count: *count,
                     up_to: target.up_to,
                 });
-                if candidates(g, &p, &target.filter).is_empty() {
+                if candidates(g, &p, &target.filter).next().is_none() {
                     p.ask = None;
                 }
             }
@@ -892,11 +898,8 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                 source: g.card_ref(p.source),
                 paid: cost,
             });
-            let then = match p.effect.steps.get(p.step) {
-                Some(Step::May { then, .. }) => then.clone(),
-                _ => Vec::new(),
-            };
-            p.actions = Some(then);
+            // The step's actions, now taken (a `you may` step's `then`).
+            p.actions = Some(Branch::Then);
             p.action = 0;
             p.ask = None;
         }
@@ -926,10 +929,13 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
             return Ok(());
         }
         (Ask::Search { left }, Choice::EffectTarget(card) | Choice::EffectDeploy { card, .. }) => {
-            let Some(Action::Search { filter, then, .. }) = p.current().cloned() else {
+            let Some(&Action::Search {
+                ref filter, then, ..
+            }) = p.current(own)
+            else {
                 return Err(refuse("no search in progress", "8.3"));
             };
-            if !search_candidates(g, &p, &filter, then).contains(card) {
+            if !search_candidates(g, &p, filter, then).any(|i| i == *card) {
                 return Err(refuse(
                     format!("{} {card} cannot be taken by this search", g.name(*card)),
                     "8.3",
@@ -1042,7 +1048,7 @@ fn next_discarder(g: &Game, p: &Pending, done: PlayerId) -> Option<Ask> {
     let Some(Action::Discard {
         who,
         count: DiscardCount::N(n),
-    }) = p.current()
+    }) = p.current(g.card(p.source))
     else {
         return None;
     };
@@ -1068,7 +1074,7 @@ pub(crate) fn check_play_targets<R: Refusal>(g: &Game, card: Inst) -> Result<(),
         for step in &effect.steps {
             let Step::Do(actions) = step else { continue };
             for action in actions {
-                for aim in action.aims() {
+                for aim in action.each_aim() {
                     if let Aim::Chosen(t) = aim {
                         // Nothing is chosen yet when a card is played.
                         let any = (0..g.instances().len())

@@ -181,11 +181,14 @@ fn changed(base: Amount, more: Amount, less: Amount) -> Amount {
     }
 }
 
+/// The cards whose modifiers changed a cost or an income, inline: a few at most (issue #15).
+pub type Sources = crate::state::Cards<4>;
+
 /// §5.4.2, §8.4: `card`'s cost for `who` after the cost modifiers of cards in play, and the
 /// cards that changed it.
-pub fn cost(g: &Game, who: PlayerId, card: Inst, base: Amount) -> (Amount, Vec<Inst>) {
+pub fn cost(g: &Game, who: PlayerId, card: Inst, base: Amount) -> (Amount, Sources) {
     let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
-    let mut sources = Vec::new();
+    let mut sources = Sources::new();
     each_commander_static(g, who, |src, m| {
         if let CommanderModifier::Cost { of, change } = m {
             if super::matches_filter(g, src, of, card) {
@@ -200,10 +203,10 @@ pub fn cost(g: &Game, who: PlayerId, card: Inst, base: Amount) -> (Amount, Vec<I
 }
 
 /// §5.3.2: a card's income after `static: ... gets +1R income` modifiers.
-pub fn card_income(g: &Game, card: Inst) -> (Amount, Vec<Inst>) {
+pub fn card_income(g: &Game, card: Inst) -> (Amount, Sources) {
     let base = g.card(card).income;
     let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
-    let mut sources = Vec::new();
+    let mut sources = Sources::new();
     let want = |m: &CardModifier| matches!(m, CardModifier::Income { .. });
     super::for_each_modifier(g, card, want, |src, m| {
         if let CardModifier::Income { change } = m {
@@ -215,9 +218,9 @@ pub fn card_income(g: &Game, card: Inst) -> (Amount, Vec<Inst>) {
 }
 
 /// §5.3.2: Commander income modifiers (`static: your income +1C`), as (more, less, sources).
-pub fn commander_income(g: &Game, who: PlayerId) -> (Amount, Amount, Vec<Inst>) {
+pub fn commander_income(g: &Game, who: PlayerId) -> (Amount, Amount, Sources) {
     let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
-    let mut sources = Vec::new();
+    let mut sources = Sources::new();
     each_commander_static(g, who, |src, m| {
         if let CommanderModifier::Income(change) = m {
             add(*change, &mut more, &mut less);

@@ -10,7 +10,7 @@
 
 use crate::event::{Cause, Event};
 use crate::ids::Inst;
-use crate::ir::effect::{Ability, Effect, Replaced};
+use crate::ir::effect::{Ability, Replaced};
 use crate::rules::stats;
 use crate::state::pending::Pending;
 use crate::state::Game;
@@ -20,14 +20,15 @@ use super::actions::{self};
 /// The replacement `card` has for `what`, if its text is live. A replacement does not
 /// replace what its own effect does ("instead of being destroyed: sacrifice this" destroys
 /// it), so it cannot loop.
-fn find(g: &Game, card: Inst, what: Replaced) -> Option<Effect> {
+/// The position in `card`'s abilities of its live replacement of `what`, if any.
+fn find(g: &Game, card: Inst, what: Replaced) -> Option<usize> {
     if !g.text_live(card) || g.acting == Some((card, Cause::Replaced(what))) {
         return None;
     }
-    g.card(card).abilities.iter().find_map(|a| match a {
-        Ability::Replacement { event, effect } if *event == what => Some(effect.clone()),
-        _ => None,
-    })
+    g.card(card)
+        .abilities
+        .iter()
+        .position(|a| matches!(a, Ability::Replacement { event, .. } if *event == what))
 }
 
 /// Whether `card`'s own text would replace its destruction (§6.7: not an immediate one).
@@ -39,7 +40,7 @@ pub(crate) fn would_replace_destruction(g: &Game, card: Inst) -> bool {
 /// and this returns true (the caller skips the event). A card whose destruction is replaced
 /// keeps one wound fewer than its wounds, so it is not destroyed again at once (I-47).
 pub(crate) fn replace(g: &mut Game, card: Inst, what: Replaced) -> bool {
-    let Some(effect) = find(g, card, what) else {
+    let Some(ability) = find(g, card, what) else {
         return false;
     };
     let wounds = if what == Replaced::Destroyed {
@@ -59,6 +60,6 @@ pub(crate) fn replace(g: &mut Game, card: Inst, what: Replaced) -> bool {
         wounds,
     });
     let who = g.controller(card);
-    actions::push(g, Pending::new(card, who, Cause::Replaced(what), effect));
+    actions::push(g, Pending::new(card, who, Cause::Replaced(what), ability));
     true
 }

@@ -47,19 +47,20 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
     }
     if let Trigger::EventDeployed { card } = t {
         let who = g.controller(card);
-        let plays: Vec<_> = g
-            .card(card)
-            .abilities
-            .iter()
-            .filter_map(|a| match a {
-                Ability::Play(e) => Some(e.clone()),
-                _ => None,
-            })
-            .collect();
-        let last = plays.len().saturating_sub(1);
-        for (k, e) in plays.into_iter().enumerate() {
-            let mut p = Pending::new(card, who, Cause::Play, e);
-            p.resolves_card = k == last;
+        // Each `play:` by its position in the card's abilities; the last resolves the card.
+        let text = g.text(card);
+        let plays = || {
+            text.card()
+                .abilities
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| matches!(a, Ability::Play(_)))
+                .map(|(k, _)| k)
+        };
+        let last = plays().next_back();
+        for k in plays() {
+            let mut p = Pending::new(card, who, Cause::Play, k);
+            p.resolves_card = Some(k) == last;
             actions::push(g, p);
         }
         return;
@@ -154,9 +155,10 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
 /// of a deed, which a trigger's `other` filter must match (seen from the ability's card) and
 /// its effect names `that <noun>`.
 fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other: Option<Inst>) {
-    let mut found: Vec<(u32, Pending)> = Vec::new();
-    let mut used = Vec::new();
-    let mut refused = Vec::new();
+    // Inline (issue #15): a moment wakes a few abilities at most.
+    let mut found: smallvec::SmallVec<[(u32, Pending); 4]> = smallvec::SmallVec::new();
+    let mut used: smallvec::SmallVec<[_; 4]> = smallvec::SmallVec::new();
+    let mut refused: smallvec::SmallVec<[_; 4]> = smallvec::SmallVec::new();
     // Only cards printing a triggered ability can wake, in instance order (`Speakers`).
     for k in 0..g.speakers.triggered.len() {
         let src = g.speakers.triggered[k];
@@ -168,9 +170,7 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
         let commander_in = g.cmd(g.controller(src)).is_some_and(|c| !c.out);
         for (index, a) in card.abilities.iter().enumerate() {
             let Ability::Triggered {
-                trigger,
-                face_down,
-                effect,
+                trigger, face_down, ..
             } = a
             else {
                 continue;
@@ -219,7 +219,7 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
                 }
                 used.push(key);
             }
-            let mut p = Pending::new(src, me, cause, effect.clone());
+            let mut p = Pending::new(src, me, cause, index);
             p.that = other;
             if *face_down {
                 p.ask = Some(Ask::Flip);

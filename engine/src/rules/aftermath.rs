@@ -7,7 +7,7 @@
 //! Characters §2.4.2); this module adds only the locality of I-45. Hijacked ships left without
 //! a Marine revert through `boarding::check_garrisons` after every choice (§6.9.7, §9.16).
 
-use crate::state::engagement::Aftermath;
+use crate::state::engagement::{Aftermath, GoOn};
 
 use crate::choice::Choice;
 use crate::error::{Refusal, Refused, RuleError};
@@ -23,8 +23,8 @@ pub(crate) fn begin(
     g: &mut Game,
     attacker: PlayerId,
     defender: PlayerId,
-    fleet: Vec<Inst>,
-    then: Step,
+    fleet: crate::state::Cards<8>,
+    then: GoOn,
 ) {
     let queue = [attacker, defender]
         .into_iter()
@@ -35,7 +35,7 @@ pub(crate) fn begin(
         attacker,
         defender,
         fleet,
-        then: Box::new(then),
+        then,
         announced: false,
     });
     skip_idle(g);
@@ -71,9 +71,9 @@ fn skip_idle(g: &mut Game) {
         let Step::Aftermath(a) = &g.step else { return };
         match a.queue.first() {
             Some(&who) => {
-                let mut out = Vec::new();
-                legal(g, who, &mut out);
-                if !out.is_empty() {
+                let mut any = crate::rules::Found::default();
+                legal(g, who, &mut any);
+                if any.0 {
                     if let Step::Aftermath(a) = &mut g.step {
                         if !a.announced {
                             a.announced = true;
@@ -95,8 +95,7 @@ fn skip_idle(g: &mut Game) {
                 }
             }
             None => {
-                let then = (*a.then).clone();
-                g.step = then;
+                g.step = a.then.step();
                 return;
             }
         }
@@ -229,14 +228,14 @@ fn current(g: &Game) -> Option<&Aftermath> {
 }
 
 /// Every aftermath choice for `who` except `EndStep` (empty: nothing to decide).
-fn legal(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+fn legal(g: &Game, who: PlayerId, out: &mut impl Extend<Choice>) {
     let Some(a) = current(g) else { return };
     // Only the reassignments that keep a unit local.
     let local = |unit, host| check_local::<Refused>(g, a, who, unit, host).is_ok();
     manufacturing::legal_reassigns_where(g, who, local, out);
     each_local(g, a, who, |m| {
         if check_face_down::<Refused>(g, a, who, m).is_ok() {
-            out.push(Choice::TurnFaceDown(m));
+            out.extend([Choice::TurnFaceDown(m)]);
         }
     });
 }
@@ -247,15 +246,19 @@ pub(crate) fn legal_choices(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     out.push(Choice::EndStep);
 }
 
-/// Apply an aftermath choice.
+/// The aftermath under way, or why there is none.
+fn ended(g: &Game) -> Result<&Aftermath, RuleError> {
+    current(g).ok_or_else(|| crate::rules::engagement::err("no engagement has ended", "2.5.1.2"))
+}
+
+/// Apply an aftermath choice. The aftermath is read where it is, not copied: every check
+/// below is done before the game changes.
 pub(crate) fn dispatch(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(), RuleError> {
-    let a = current(g)
-        .cloned()
-        .ok_or_else(|| crate::rules::engagement::err("no engagement has ended", "2.5.1.2"))?;
+    ended(g)?;
     match choice {
         Choice::Reassign { unit, host } => {
             if g.instance(*unit).is_some() && is_unit(g, *unit) {
-                check_local(g, &a, who, *unit, *host)?;
+                check_local(g, ended(g)?, who, *unit, *host)?;
             }
             // The one reassignment check (§5.4.5, §9.4, §2.4.2) decides the rest.
             manufacturing::reassign(g, who, *unit, *host)?;
@@ -268,7 +271,7 @@ pub(crate) fn dispatch(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(
                     section: "3.4.4",
                 });
             }
-            check_face_down(g, &a, who, *m)?;
+            check_face_down(g, ended(g)?, who, *m)?;
             g.set_face_down(*m, true);
             g.log.push(Event::ModuleTurnedFaceDown {
                 card: g.card_ref(*m),

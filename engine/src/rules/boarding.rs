@@ -24,14 +24,14 @@ use crate::ir::{BaseRule, CardKind, ShipClass, TraitName};
 use crate::rules::engagement::{self, err, fights_for, units};
 use crate::rules::volley;
 use crate::rules::{manufacturing, stats, traits, victory};
-use crate::state::{Game, Zone};
+use crate::state::{Cards, Game, Zone};
 
 fn is_marine(g: &Game, i: Inst) -> bool {
     matches!(g.card(i).kind, CardKind::Marine { .. })
 }
 
 /// The Marines aboard `host` under `who`'s command.
-fn marines(g: &Game, host: Inst, who: PlayerId) -> Vec<Inst> {
+fn marines(g: &Game, host: Inst, who: PlayerId) -> Cards<8> {
     g.attachments(host)
         .iter()
         .copied()
@@ -48,7 +48,7 @@ fn has_marines(g: &Game, host: Inst, who: PlayerId) -> bool {
 
 /// §6.9.5, §2.4: the Marines whose class-size restriction admits `target` (a Station admits
 /// all) — for a boarding party and for a pursuit alike.
-fn admitted(g: &Game, marines: Vec<Inst>, target: Inst) -> Vec<Inst> {
+fn admitted(g: &Game, marines: Cards<8>, target: Inst) -> Cards<8> {
     let class = g.card(target).ship_class();
     marines
         .into_iter()
@@ -59,7 +59,7 @@ fn admitted(g: &Game, marines: Vec<Inst>, target: Inst) -> Vec<Inst> {
         .collect()
 }
 
-fn party(g: &Game, ship: Inst, target: Inst) -> Vec<Inst> {
+fn party(g: &Game, ship: Inst, target: Inst) -> Cards<8> {
     admitted(g, marines(g, ship, g.controller(ship)), target)
 }
 
@@ -198,8 +198,11 @@ pub(crate) fn check_board<R: Refusal>(
     Ok(())
 }
 
-pub(crate) fn legal_boards(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
-    let mut out = Vec::new();
+/// (ship, target) pairs, inline: a side declares a handful at most (issue #15).
+pub(crate) type Pairs = smallvec::SmallVec<[(Inst, Inst); 8]>;
+
+pub(crate) fn legal_boards(g: &Game, side: Side) -> Pairs {
+    let mut out = Pairs::new();
     for s in units(g, side) {
         for t in units(g, side.other()) {
             if check_board::<Refused>(g, side, s, t).is_ok() {
@@ -291,11 +294,11 @@ fn check_cancel<R: Refusal>(g: &Game, side: Side, escort: Inst, ship: Inst) -> R
     Ok(())
 }
 
-pub(crate) fn legal_cancels(g: &Game, side: Side) -> Vec<(Inst, Inst)> {
+pub(crate) fn legal_cancels(g: &Game, side: Side) -> Pairs {
     let Some(e) = g.engagement.as_ref() else {
-        return Vec::new();
+        return Pairs::new();
     };
-    let mut out = Vec::new();
+    let mut out = Pairs::new();
     for escort in units(g, side) {
         for b in &e.boards {
             if check_cancel::<Refused>(g, side, escort, b.ship).is_ok() {
@@ -413,7 +416,7 @@ fn start_fight(g: &mut Game, ship: Inst, target: Inst) {
             party: p,
             defenders: d,
             stage,
-            acted: Vec::new(),
+            acted: Cards::new(),
             retreating: false,
         });
     }
@@ -683,16 +686,16 @@ pub(crate) fn check_shooter<R: Refusal>(
 }
 
 /// The Marines of the other party that `firer` may fire at (STEP 8A–8D).
-pub(crate) fn opposing_marines(g: &Game, firer: Inst) -> Vec<Inst> {
+pub(crate) fn opposing_marines(g: &Game, firer: Inst) -> Cards<8> {
     let Some(f) = fight(g) else {
-        return Vec::new();
+        return Cards::new();
     };
     if alive_in(g, &f.party, firer) {
         alive(g, &f.defenders).collect()
     } else if alive_in(g, &f.defenders, firer) {
         alive(g, &f.party).collect()
     } else {
-        Vec::new()
+        Cards::new()
     }
 }
 
@@ -734,11 +737,11 @@ fn next_fight_if_running(g: &mut Game) {
 
 /// §9.23, §6.9.5: the surviving defenders who may pursue onto the boarders' ship — a Marine
 /// whose card restricts the classes it boards stays behind (§2.4).
-fn pursuers(g: &Game, f: &Fight) -> Vec<Inst> {
+fn pursuers(g: &Game, f: &Fight) -> Cards<8> {
     admitted(g, alive(g, &f.defenders).collect(), f.ship)
 }
 
-fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
+fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Cards<8>) {
     let boarders = g.controller(ship);
     let holders = g.controller(target);
     let d = marines(g, target, holders);
@@ -769,7 +772,7 @@ fn start_pursuit(g: &mut Game, ship: Inst, target: Inst, party: Vec<Inst>) {
             party,
             defenders: d,
             stage,
-            acted: Vec::new(),
+            acted: Cards::new(),
             retreating: false,
         });
     }
@@ -867,13 +870,13 @@ pub(crate) fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
         }
     }
     if let Some(e) = g.engagement.as_mut() {
-        e.retreating.retain(|&x| x != ship);
+        e.retreating.retain(|x| *x != ship);
         if new == e.attacker {
             if !e.fleet.contains(&ship) {
                 e.fleet.push(ship);
             }
         } else {
-            e.fleet.retain(|&x| x != ship);
+            e.fleet.retain(|x| *x != ship);
         }
     }
 }
@@ -960,8 +963,8 @@ fn scuttle(g: &mut Game, f: &Fight) {
 /// its owner at once.
 pub(crate) fn check_garrisons(g: &mut Game) {
     // Hijacked ships are on their hijacker's battlefield: read those (a few cards), not every
-    // instance; the list is made only when there is one, hardly ever.
-    let mut hijacked: Vec<Inst> = g
+    // instance; the list is inline (issue #15), and hardly ever holds anything.
+    let mut hijacked: crate::state::Cards<8> = g
         .commanders
         .iter()
         .flat_map(|c| c.battlefield.iter().copied())

@@ -16,7 +16,7 @@
 //! Volley fire is in `volley`, active traits in `traits`, boarding in `boarding`,
 //! elimination in `victory`.
 
-use crate::state::engagement::{CombatStep, Engagement, Side, VolleyKind};
+use crate::state::engagement::{CombatStep, Engagement, GoOn, Side, VolleyKind};
 
 use crate::choice::{Choice, Decision, DecisionKind};
 use crate::error::{Refusal, Refused, RuleError};
@@ -98,32 +98,32 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
     let mut queue: crate::state::Seats = smallvec::smallvec![attacker];
     queue.extend(g.others_clockwise(attacker));
     // §3.3.3, I-42: an Overload Drawback still to serve carries into this engagement.
-    let carried: Vec<Inst> = std::mem::take(&mut g.drawback_carried)
+    let carried: crate::state::Cards<8> = std::mem::take(&mut g.drawback_carried)
         .into_iter()
         .filter(|&i| g.in_play(i))
         .collect();
     g.engagement = Some(Engagement {
         attacker,
         defender,
-        fleet: fleet.to_vec(),
-        declared: fleet.to_vec(),
+        fleet: crate::state::Cards::from_slice(fleet),
+        declared: crate::state::Cards::from_slice(fleet),
         round: 1,
         step: CombatStep::StartCards,
         start_queue: queue,
         start_asked: None,
-        acted: Vec::new(),
-        volleyed: Vec::new(),
-        traits_used: Vec::new(),
-        retreating: Vec::new(),
-        boards: Vec::new(),
-        escorts_used: Vec::new(),
+        acted: crate::state::Cards::new(),
+        volleyed: crate::state::Cards::new(),
+        traits_used: crate::state::Cards::new(),
+        retreating: crate::state::Cards::new(),
+        boards: Default::default(),
+        escorts_used: crate::state::Cards::new(),
         marks: Vec::new(),
-        overloaded: Vec::new(),
-        drawback: Vec::new(),
+        overloaded: crate::state::Cards::new(),
+        drawback: crate::state::Cards::new(),
         drawback_next: carried,
-        fearless: Vec::new(),
-        fired: Vec::new(),
-        stoic: Vec::new(),
+        fearless: crate::state::Cards::new(),
+        fired: crate::state::Cards::new(),
+        stoic: crate::state::Cards::new(),
         fight: None,
         assigning: None,
     });
@@ -185,9 +185,9 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
     let used = g.cmd(e.attacker).map_or(0, |c| c.engagements);
     let limit = g.rule_count(crate::ir::BaseRule::EngagementsPerTurn, e.attacker);
     let then = if used >= limit {
-        Step::Discard
+        GoOn::Discard
     } else {
-        Step::Engagement
+        GoOn::Engagement
     };
     // §2.5.1.2, §3.4.4: before the turn goes on, reassignment and turning modules face down.
     let mut fleet = e.declared;
@@ -196,7 +196,7 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
             .iter()
             .filter(|i| !fleet.contains(i))
             .copied()
-            .collect::<Vec<_>>(),
+            .collect::<crate::state::Cards<8>>(),
     );
     super::aftermath::begin(g, e.attacker, e.defender, fleet, then);
 }
@@ -210,9 +210,9 @@ pub(crate) fn settle(g: &mut Game) {
     };
     if e.assigning.is_some() {
         // A committed split waits only while it can be finished (never a dead end).
-        let mut more = Vec::new();
-        volley::legal_assignments(g, &mut more);
-        if more.is_empty() {
+        let mut more = false;
+        volley::each_assignment(g, |_| more = true);
+        if !more {
             if let Some(e) = g.engagement.as_mut() {
                 e.assigning = None;
             }
@@ -374,10 +374,10 @@ fn end_round(g: &mut Game) {
     e.boards.clear();
     e.escorts_used.clear();
     e.fight = None;
-    let mut home = Vec::new();
+    let mut home = crate::state::Cards::<8>::new();
     for s in gone {
         if e.fleet.contains(&s) {
-            e.fleet.retain(|&x| x != s);
+            e.fleet.retain(|x| *x != s);
             home.push(s);
             // A Wing launched in the engagement still counts for the aftermath (I-45).
             if !e.declared.contains(&s) {
@@ -709,12 +709,19 @@ pub(crate) fn legal(g: &Game, d: &Decision, step: &CombatStep, out: &mut Vec<Cho
         CombatStep::Boarding => boarding::legal_fight(g, who, out),
     }
     traits::legal_anytime(g, who, out);
-    let mut cards = Vec::new();
-    manufacturing::legal_deploys(g, who, Context::Engagement, &mut cards);
-    out.extend(cards.into_iter().filter(|c| match c {
-        Choice::Deploy { card, .. } => check_card_timing::<Refused>(g, *card, step).is_ok(),
-        _ => false,
-    }));
+    // The deployments straight into `out`, then those the step's timing refuses dropped
+    // (retain visits in order): no scratch list (issue #15).
+    let before = out.len();
+    manufacturing::legal_deploys(g, who, Context::Engagement, out);
+    let mut k = 0;
+    out.retain(|c| {
+        k += 1;
+        k <= before
+            || match c {
+                Choice::Deploy { card, .. } => check_card_timing::<Refused>(g, *card, step).is_ok(),
+                _ => false,
+            }
+    });
 }
 
 // ----- retreat (§6.6 STEP 3, §9.28) -------------------------------------------------------

@@ -4,7 +4,7 @@
 
 use crate::event::{Event, Outcome, Phase};
 use crate::hooks::{self, Trigger};
-use crate::ids::{Inst, PlayerId};
+use crate::ids::PlayerId;
 use crate::ir::{Amount, BaseRule, CardKind, ModuleKind, TraitName};
 use crate::state::{Game, Zone};
 
@@ -52,7 +52,7 @@ pub(crate) fn begin_turn(g: &mut Game, who: PlayerId) {
 /// Draw `n` from the top of the Shipyard (§4.4, §5.3.1). An empty Shipyard is no error:
 /// the commander makes do (§5.3.1); the event records the shortfall.
 pub(crate) fn draw(g: &mut Game, who: PlayerId, n: u8, setup: bool) {
-    let mut drawn = Vec::new();
+    let mut drawn = smallvec::SmallVec::new();
     for _ in 0..n {
         let Some(top) = g.cmd(who).and_then(|c| c.shipyard.first().copied()) else {
             break;
@@ -73,7 +73,7 @@ pub(crate) fn draw(g: &mut Game, who: PlayerId, n: u8, setup: bool) {
 /// printing income, face up), clamped to the Stockpile cap (§9.27).
 pub(crate) fn income(g: &mut Game, who: PlayerId, setup: bool) {
     let mut total = Amount::ZERO;
-    let mut sources = Vec::new();
+    let mut sources = smallvec::SmallVec::new();
     for i in g.in_play_of(who) {
         if !g.text_live(i) {
             continue;
@@ -122,20 +122,22 @@ pub(crate) fn income(g: &mut Game, who: PlayerId, setup: bool) {
 /// §5.3.4: every damaged ship, Station, Marine and Module-Station repairs one wound; one with
 /// Repair (§3.3.4) repairs all.
 pub(crate) fn repairs(g: &mut Game, who: PlayerId) {
-    let in_play: Vec<Inst> = g.in_play_of(who).collect();
-    for i in in_play {
-        let c = g.card(i);
-        let repairable = matches!(
-            c.kind,
-            CardKind::Station
-                | CardKind::Ship(_)
-                | CardKind::Marine { .. }
-                | CardKind::Module(ModuleKind::Station)
-        );
+    // Only the damaged cards, inline (issue #15): repairing one changes no other's wounds.
+    let damaged: crate::state::Cards<16> = g
+        .in_play_of(who)
+        .filter(|&i| {
+            let repairable = matches!(
+                g.card(i).kind,
+                CardKind::Station
+                    | CardKind::Ship(_)
+                    | CardKind::Marine { .. }
+                    | CardKind::Module(ModuleKind::Station)
+            );
+            repairable && g.instance(i).is_some_and(|x| x.wounds > 0)
+        })
+        .collect();
+    for i in damaged {
         let wounds = g.instance(i).map_or(0, |x| x.wounds);
-        if !repairable || wounds == 0 {
-            continue;
-        }
         // §3.3.4 through the layer: Repair granted by a Module or a static counts too.
         let all = crate::rules::stats::has(g, i, TraitName::Repair);
         let heal = if all {

@@ -50,16 +50,16 @@ pub struct Plan {
     pub how: DeployHow,
     pub face_down: bool,
     /// Rules consulted that a card overrode (logged when carried out, §8.1).
-    pub consulted: Vec<Resolution>,
+    pub consulted: crate::resolver::Consulted,
     /// Cards whose cost modifiers changed the cost (logged when carried out, §8.4).
-    pub cost_sources: Vec<Inst>,
+    pub cost_sources: crate::effects::overrides::Sources,
 }
 
 #[derive(Clone)]
 struct Checker<'g> {
     g: &'g Game,
     who: PlayerId,
-    consulted: Vec<Resolution>,
+    consulted: crate::resolver::Consulted,
 }
 
 impl Checker<'_> {
@@ -285,17 +285,17 @@ fn over_capacity(g: &Game, host: Inst) -> bool {
 /// Wing aboard can be over (`Game::marines_and_wings` names them), and one within its
 /// capacity costs one capacity read.
 pub(crate) fn settle_capacity(g: &mut Game) {
-    let mut hosts: smallvec::SmallVec<[Inst; 8]> = g
-        .marines_and_wings
-        .iter()
-        .filter_map(|&u| match g.zone(u) {
-            Some(Zone::Attached(h)) => Some(h),
-            _ => None,
-        })
-        .collect();
-    // In instance order, as a scan would find them, each once.
+    // Each host once (a fleet's few carriers: inline), in instance order, as a scan would
+    // find them.
+    let mut hosts: smallvec::SmallVec<[Inst; 16]> = smallvec::SmallVec::new();
+    for &u in &g.marines_and_wings {
+        if let Some(Zone::Attached(h)) = g.zone(u) {
+            if !hosts.contains(&h) {
+                hosts.push(h);
+            }
+        }
+    }
     hosts.sort_unstable();
-    hosts.dedup();
     hosts.retain(|h| over_capacity(g, *h));
     for h in hosts {
         enforce_capacity(g, h);
@@ -584,7 +584,12 @@ fn check_module_slots<R: Refusal>(
 
 /// §5.4.2, §8.4: the cost after discounts injected by rulings and the cost modifiers printed
 /// on cards in play (`effects::overrides::cost`), never below zero.
-fn discounted(g: &Game, who: PlayerId, inst: Inst, card: &Card) -> (Amount, Vec<Inst>) {
+fn discounted(
+    g: &Game,
+    who: PlayerId,
+    inst: Inst,
+    card: &Card,
+) -> (Amount, crate::effects::overrides::Sources) {
     let (mut cost, mut sources) = crate::effects::overrides::cost(g, who, inst, card.cost);
     for d in g
         .discounts
@@ -685,7 +690,7 @@ fn check_card<'g, R: Refusal>(
     let mut ck = Checker {
         g,
         who,
-        consulted: Vec::new(),
+        consulted: Default::default(),
     };
     let how = check_timing::<R>(&mut ck, card, inst, host, replacing, ctx)?;
     check_spoils_character::<R>(card, ctx)?;
@@ -1025,11 +1030,11 @@ fn deploy_cost(
     ctx: Context,
     how: DeployHow,
     face_down: bool,
-) -> (Amount, Vec<Inst>) {
+) -> (Amount, crate::effects::overrides::Sources) {
     match (ctx, how) {
-        (_, DeployHow::Breakthru) => (Amount::ZERO, Vec::new()),
+        (_, DeployHow::Breakthru) => (Amount::ZERO, Default::default()),
         (Context::Regiment | Context::Spoils | Context::Searched { free: true }, _) => {
-            (Amount::ZERO, Vec::new())
+            (Amount::ZERO, Default::default())
         }
         (Context::Conscript, _) => {
             let m = ck.rule(BaseRule::ConscriptionMultiplier, None).count();
@@ -1037,9 +1042,9 @@ fn deploy_cost(
                 resource: card.cost.resource.saturating_mul(m),
                 currency: card.cost.currency.saturating_mul(m),
             };
-            (cost, Vec::new())
+            (cost, Default::default())
         }
-        _ if face_down => (Amount::ZERO, Vec::new()),
+        _ if face_down => (Amount::ZERO, Default::default()),
         _ => discounted(ck.g, ck.who, inst, card),
     }
 }
@@ -1156,7 +1161,8 @@ fn has_lasting_text(card: &Card) -> bool {
 /// What follows any deployment: an Event's or Tactic's text resolving (§2.6, §2.7), "when
 /// deployed" abilities, and Regimented searches (§3.4.7).
 pub(crate) fn after_deploy(g: &mut Game, who: PlayerId, card: Inst) {
-    let c = g.card(card).clone();
+    let text = g.text(card);
+    let c = text.card();
     if matches!(c.kind, CardKind::Event | CardKind::Tactic) {
         // Its `play:` resolves as an effect; the card is done once that effect is
         // (`card_resolved`). Without one (or with its effect dropped), it is done now.
@@ -1772,7 +1778,7 @@ pub(crate) fn legal_reassigns_where(
     g: &Game,
     who: PlayerId,
     keep: impl Fn(Inst, Option<Inst>) -> bool,
-    out: &mut Vec<Choice>,
+    out: &mut impl Extend<Choice>,
 ) {
     // Walked once: every unit is asked about the same hosts, each host's room read once.
     let in_play: smallvec::SmallVec<[Inst; 32]> = g.in_play_of(who).collect();
@@ -1798,7 +1804,7 @@ pub(crate) fn legal_reassigns_where(
                 "the listing and the reassignment check disagree"
             );
             if ok && keep(unit, host) {
-                out.push(Choice::Reassign { unit, host });
+                out.extend([Choice::Reassign { unit, host }]);
             }
         }
     }

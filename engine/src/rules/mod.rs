@@ -201,6 +201,17 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
 }
 
 /// Every choice the rules accept for `d` (Scoop left out).
+/// A sink for legal choices that keeps only whether there was one: "is there anything to
+/// decide?" asked of a lister with no list built (issue #15).
+#[derive(Default)]
+pub(crate) struct Found(pub bool);
+
+impl Extend<Choice> for Found {
+    fn extend<I: IntoIterator<Item = Choice>>(&mut self, choices: I) {
+        self.0 |= choices.into_iter().next().is_some();
+    }
+}
+
 pub(crate) fn legal(g: &Game, d: &Decision, out: &mut Vec<Choice>) {
     let who = d.who;
     match &d.kind {

@@ -175,9 +175,9 @@ pub(crate) fn settle(g: &mut Game) {
 /// make a Fearless swap at any of their engagement decisions (§2.5.1.2, §3.4.5): one who could
 /// is asked even with no card to deploy.
 fn acts_anytime(g: &Game, who: PlayerId) -> bool {
-    let mut v = Vec::new();
+    let mut v = crate::rules::Found::default();
     crate::rules::traits::legal_anytime(g, who, &mut v);
-    !v.is_empty()
+    v.0
 }
 
 /// Everyone has passed: the window closes; at a phase boundary the turn goes on.

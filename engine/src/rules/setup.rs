@@ -126,14 +126,15 @@ fn begin(g: &mut Game, who: PlayerId) {
 }
 
 /// Module-Stations in the Shipyard that may go on the Station now (§4.2, §2.2).
-pub(crate) fn module_candidates(g: &Game, who: PlayerId) -> Vec<Inst> {
+/// Inline (issue #15): a deck holds a few kinds of Module-Station.
+pub(crate) fn module_candidates(g: &Game, who: PlayerId) -> crate::state::Cards<8> {
     let Some(station) = g.station(who) else {
-        return Vec::new();
+        return Default::default();
     };
     let Some(c) = g.cmd(who) else {
-        return Vec::new();
+        return Default::default();
     };
-    let mut out: Vec<Inst> = Vec::new();
+    let mut out = crate::state::Cards::<8>::new();
     for &i in &c.shipyard {
         if g.card(i).kind == CardKind::Module(ModuleKind::Station)
             && !out.iter().any(|&o| g.card(o).id == g.card(i).id)
@@ -290,7 +291,8 @@ pub(crate) fn initiative(g: &mut Game) {
         .collect();
     let mut round: u8 = 1;
     let winner = loop {
-        let rolls: Vec<(PlayerId, u8)> = contenders.iter().map(|&p| (p, g.dice.d10())).collect();
+        let rolls: smallvec::SmallVec<[(PlayerId, u8); crate::state::MAX_COMMANDERS]> =
+            contenders.iter().map(|&p| (p, g.dice.d10())).collect();
         let best = rolls.iter().map(|r| r.1).max().unwrap_or(0);
         g.log.push(Event::InitiativeRolled {
             round,
@@ -310,7 +312,7 @@ pub(crate) fn initiative(g: &mut Game) {
         .map(|k| PlayerId(((first.0 as usize + k) % n) as u8))
         .collect();
     g.log.push(Event::TurnOrder {
-        order: g.order.to_vec(),
+        order: g.order.iter().copied().collect(),
     });
     logistics::begin_turn(g, first);
 }

@@ -448,7 +448,7 @@ fn check_dock<R: Refusal>(g: &Game, who: PlayerId, wing: Inst, host: Inst) -> Re
 pub(crate) fn dock(g: &mut Game, who: PlayerId, wing: Inst, host: Inst) -> Result<(), RuleError> {
     check_dock(g, who, wing, host)?;
     if let Some(e) = g.engagement.as_mut() {
-        e.fleet.retain(|&u| u != wing);
+        e.fleet.retain(|u| *u != wing);
         e.acted.push(wing);
     }
     g.move_to(wing, Zone::Attached(host));
@@ -495,7 +495,7 @@ pub(crate) fn legal_active(g: &Game, u: Inst, out: &mut Vec<Choice>) {
 }
 
 /// Choices open to `who` at any of their engagement decisions: Fearless, launching Wings.
-pub(crate) fn legal_anytime(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+pub(crate) fn legal_anytime(g: &Game, who: PlayerId, out: &mut impl Extend<Choice>) {
     let Some(e) = g.engagement.as_ref() else {
         return;
     };
@@ -504,11 +504,11 @@ pub(crate) fn legal_anytime(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     };
     for u in units(g, side) {
         if check_fearless::<Refused>(g, who, u).is_ok() {
-            out.push(Choice::Fearless { unit: u });
+            out.extend([Choice::Fearless { unit: u }]);
         }
         for &a in g.attachments(u) {
             if check_launch::<Refused>(g, who, a).is_ok() {
-                out.push(Choice::Launch { wing: a });
+                out.extend([Choice::Launch { wing: a }]);
             }
         }
     }

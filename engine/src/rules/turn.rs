@@ -189,7 +189,7 @@ pub(crate) fn decline_engagement(g: &mut Game, who: PlayerId) {
 }
 
 pub(crate) fn legal_engagements(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
-    let fleet: Vec<Inst> = fleet_candidates(g, who).collect();
+    let fleet: crate::choice::Fleet = fleet_candidates(g, who).collect();
     for defender in g.others_clockwise(who) {
         // The whole fleet, then (when there is a choice) each ship alone.
         if check_engagement::<Refused>(g, who, defender, &fleet).is_ok() {
@@ -203,7 +203,7 @@ pub(crate) fn legal_engagements(g: &Game, who: PlayerId, out: &mut Vec<Choice>) 
                 if check_engagement::<Refused>(g, who, defender, std::slice::from_ref(&s)).is_ok() {
                     out.push(Choice::DeclareEngagement {
                         defender,
-                        fleet: vec![s],
+                        fleet: smallvec::smallvec![s],
                     });
                 }
             }

@@ -412,7 +412,7 @@ fn check_shooter<R: Refusal>(
 
 /// What `unit` may fire at in a volley of `kind`: opposing Marines in a boarding action,
 /// otherwise the legal targets of §6.5.3.
-fn targets_for(g: &Game, unit: Inst, kind: VolleyKind) -> Vec<Inst> {
+fn targets_for(g: &Game, unit: Inst, kind: VolleyKind) -> crate::state::Cards<8> {
     if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
         crate::rules::boarding::opposing_marines(g, unit)
     } else {
@@ -496,7 +496,7 @@ pub(crate) fn assign(
                 occasion,
                 kind,
                 dice: n,
-                fire: Vec::new(),
+                fire: crate::choice::Fire::new(),
             }
         }
     };
@@ -566,18 +566,24 @@ pub(crate) fn assign(
 /// The assignments that continue a committed split (§6.2): each target not yet named, any
 /// number of the remaining dice — all of them at the last target left.
 pub(crate) fn legal_assignments(g: &Game, out: &mut Vec<Choice>) {
+    each_assignment(g, |c| out.push(c));
+}
+
+/// [`legal_assignments`], each handed to `f` as it is found: whether there is one is asked
+/// with no list built (issue #15).
+pub(crate) fn each_assignment(g: &Game, mut f: impl FnMut(Choice)) {
     let Some(a) = g.engagement.as_ref().and_then(|e| e.assigning.as_ref()) else {
         return;
     };
     let left = a.left();
-    let rest: Vec<Inst> = targets_for(g, a.unit, a.kind)
+    let rest: crate::state::Cards<8> = targets_for(g, a.unit, a.kind)
         .into_iter()
         .filter(|&t| a.fire.iter().all(|&(u, _)| u != t))
         .collect();
     for &t in &rest {
         let from = if rest.len() > 1 { 1 } else { left };
         for dice in from..=left {
-            out.push(Choice::AssignDice {
+            f(Choice::AssignDice {
                 unit: a.unit,
                 target: t,
                 dice,
@@ -594,11 +600,11 @@ pub(crate) fn push_fire(
     n: u8,
     targets: impl Iterator<Item = Inst> + Clone,
     out: &mut Vec<Choice>,
-    make: impl Fn(Inst, Vec<(Inst, u8)>) -> Choice,
+    make: impl Fn(Inst, crate::choice::Fire) -> Choice,
 ) {
     let mut count = 0;
     for t in targets.clone() {
-        out.push(make(unit, vec![(t, n)]));
+        out.push(make(unit, smallvec::smallvec![(t, n)]));
         count += 1;
     }
     // Splitting the dice needs two targets and two dice (§6.2).
@@ -621,21 +627,23 @@ fn static_sources(
     g: &Game,
     unit: Inst,
     target: Inst,
-) -> Vec<(CardRef, crate::ir::effect::Stat, i8)> {
+) -> smallvec::SmallVec<[(CardRef, crate::ir::effect::Stat, i8); 1]> {
     use crate::ir::effect::{CardModifier, Stat};
-    let mut of = vec![(unit, Stat::Attack), (target, Stat::Defense)];
-    if let Some(st) = stats::station_of_module(g, target) {
-        of.push((st, Stat::Defense));
-    }
-    let mut out = Vec::new();
+    let station = stats::station_of_module(g, target).map(|st| (st, Stat::Defense));
+    let of = [(unit, Stat::Attack), (target, Stat::Defense)]
+        .into_iter()
+        .chain(station);
+    let mut out = smallvec::SmallVec::new();
     for (card, want) in of {
-        for (src, m) in crate::effects::modifiers(g, card) {
+        // The stat modifiers, visited in `effects::modifiers` order with no list built.
+        let stats = |m: &CardModifier| matches!(m, CardModifier::Stat { .. });
+        crate::effects::for_each_modifier(g, card, stats, |src, m| {
             if let CardModifier::Stat { stat, delta } = m {
                 if stat == want && delta != 0 {
                     out.push((g.card_ref(src), stat, delta));
                 }
             }
-        }
+        });
     }
     out
 }
@@ -648,17 +656,17 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
             .is_some_and(|e| e.volleyed.contains(&unit));
     if again {
         // I-70: a volley after the first of this volley turn, by the text of these cards.
-        let sources = crate::effects::modifiers(g, unit)
-            .into_iter()
-            .filter(|(_, m)| matches!(m, crate::ir::effect::CardModifier::ExtraVolleys(_)))
-            .map(|(src, _)| g.card_ref(src))
-            .collect();
+        let mut sources = crate::event::CardRefs::new();
+        let extra = |m: &crate::ir::effect::CardModifier| {
+            matches!(m, crate::ir::effect::CardModifier::ExtraVolleys(_))
+        };
+        crate::effects::for_each_modifier(g, unit, extra, |src, _| sources.push(g.card_ref(src)));
         g.log.push(Event::AdditionalVolley {
             unit: g.card_ref(unit),
             sources,
         });
     }
-    let fire_refs: Vec<(CardRef, u8)> = fire.iter().map(|&(t, n)| (g.card_ref(t), n)).collect();
+    let fire_refs = fire.iter().map(|&(t, n)| (g.card_ref(t), n)).collect();
     g.log.push(Event::VolleyFired {
         unit: g.card_ref(unit),
         fire: fire_refs,
@@ -691,8 +699,9 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
             e.fired.push(unit);
         }
     }
-    let bonus: Vec<(CardRef, i8)> = bonus.into_iter().map(|(s, d)| (g.card_ref(s), d)).collect();
-    let mut destroyed = Vec::new();
+    let bonus: smallvec::SmallVec<[(CardRef, i8); 1]> =
+        bonus.into_iter().map(|(s, d)| (g.card_ref(s), d)).collect();
+    let mut destroyed: smallvec::SmallVec<[(Inst, bool); 4]> = smallvec::SmallVec::new();
     for &(t, n) in fire {
         // Rules that shape this roll, logged when a card changed them (§8.1).
         if let Some(r) = stats::stealth(g, t, Some(unit)) {
@@ -704,7 +713,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
         let defense = stats::defense(g, t, Some(unit));
         let printed = stats::wounds(g, t);
         let resistant = stats::has(g, t, TraitName::Resistant);
-        let mut dice = Vec::new();
+        let mut dice = smallvec::SmallVec::new();
         let mut tens = 0u8;
         let mut dealt = 0u8;
         let mut prevented = Vec::new();
@@ -837,7 +846,7 @@ pub(crate) fn stoic_volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)]) {
 
 pub(crate) fn stoic_done(g: &mut Game, unit: Inst) {
     if let Some(e) = g.engagement.as_mut() {
-        e.stoic.retain(|&u| u != unit);
+        e.stoic.retain(|u| *u != unit);
     }
     destroy(g, unit, false);
 }
@@ -879,8 +888,8 @@ fn destroy_as(g: &mut Game, t: Inst, immediate: bool, replaceable: bool) {
     destroy_attached(g, t);
     g.move_to(t, Zone::Scrapheap);
     if let Some(e) = g.engagement.as_mut() {
-        e.fleet.retain(|&u| u != t);
-        e.stoic.retain(|&u| u != t);
+        e.fleet.retain(|u| *u != t);
+        e.stoic.retain(|u| *u != t);
     }
     if station {
         // §7.1.3: the Spoils of War go to whoever destroyed it.
@@ -892,7 +901,8 @@ fn destroy_as(g: &mut Game, t: Inst, immediate: bool, replaceable: bool) {
 /// §9.1, §2.3: every card still attached to a destroyed card is destroyed with it — logged,
 /// and its `when destroyed` text resolves — deepest attachments with their own host first.
 fn destroy_attached(g: &mut Game, host: Inst) {
-    for a in g.attachments(host).to_vec() {
+    // A copy of the list, inline (issue #15): destroying each changes it.
+    for a in crate::state::Cards::<8>::from_slice(g.attachments(host)) {
         if !g.in_play(a) {
             continue;
         }
@@ -903,8 +913,8 @@ fn destroy_attached(g: &mut Game, host: Inst) {
         crate::hooks::dispatch(g, crate::hooks::Trigger::Destroyed { card: a });
         destroy_attached(g, a);
         if let Some(e) = g.engagement.as_mut() {
-            e.fleet.retain(|&u| u != a);
-            e.stoic.retain(|&u| u != a);
+            e.fleet.retain(|u| *u != a);
+            e.stoic.retain(|u| *u != a);
         }
         g.move_to(a, Zone::Scrapheap);
     }

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::ids::{Inst, PlayerId};
-use crate::state::Step;
+use crate::state::{Cards, Step};
 
 /// Attacker or defender.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -68,10 +68,10 @@ pub struct Engagement {
     pub attacker: PlayerId,
     pub defender: PlayerId,
     /// The attacking ships still in the engagement, in open space (§6.5.2).
-    pub fleet: Vec<Inst>,
+    pub fleet: Cards<8>,
     /// The fleet as declared, with the Wings that joined it and went home: the aftermath's
     /// attacking ships (§2.5.1.2, I-45).
-    pub declared: Vec<Inst>,
+    pub declared: Cards<8>,
     pub round: u32,
     pub step: CombatStep,
     /// STEP 1: commanders still to deploy or pass (`rules::respond`).
@@ -79,28 +79,29 @@ pub struct Engagement {
     /// STEP 1: the head of the queue once asked (`rules::respond::settle`).
     pub start_asked: Option<PlayerId>,
     /// Units that have acted in the current volley turn (or STEP 2).
-    pub acted: Vec<Inst>,
+    pub acted: Cards<8>,
     /// One entry per normal volley a unit fired in the current volley turn (I-70).
-    pub volleyed: Vec<Inst>,
+    pub volleyed: Cards<8>,
     /// One entry per active trait a unit used in the current volley turn (§3.2).
-    pub traits_used: Vec<Inst>,
+    pub traits_used: Cards<8>,
     /// Attacking ships retreating this round (§6.6 STEP 3, §9.28).
-    pub retreating: Vec<Inst>,
-    pub boards: Vec<Board>,
+    pub retreating: Cards<8>,
+    /// Inline: two fit the room of a `Vec` (issue #15).
+    pub boards: smallvec::SmallVec<[Board; 2]>,
     /// Escorts that cancelled a board in this Escort phase (§3.4.3).
-    pub escorts_used: Vec<Inst>,
+    pub escorts_used: Cards<8>,
     pub marks: Vec<Mark>,
     /// Units that used Overload this engagement (§3.3.3).
-    pub overloaded: Vec<Inst>,
+    pub overloaded: Cards<8>,
     /// Units under the Overload Drawback this volley turn, and those that will be next turn.
-    pub drawback: Vec<Inst>,
-    pub drawback_next: Vec<Inst>,
+    pub drawback: Cards<8>,
+    pub drawback_next: Cards<8>,
     /// Units that made the Fearless swap (§3.4.5).
-    pub fearless: Vec<Inst>,
+    pub fearless: Cards<8>,
     /// Units that have rolled volley dice this engagement (Alpha Strike, §3.4.1).
-    pub fired: Vec<Inst>,
+    pub fired: Cards<8>,
     /// Stoic units awaiting their last volley, front first (§3.4.10).
-    pub stoic: Vec<Inst>,
+    pub stoic: Cards<8>,
     pub fight: Option<Fight>,
     /// A split volley being assigned one target at a time (§6.2, `volley::assign`).
     pub assigning: Option<Assignment>,
@@ -147,10 +148,10 @@ pub struct Fight {
     pub target: Inst,
     pub boarders: PlayerId,
     pub holders: PlayerId,
-    pub party: Vec<Inst>,
-    pub defenders: Vec<Inst>,
+    pub party: Cards<8>,
+    pub defenders: Cards<8>,
     pub stage: FightStage,
-    pub acted: Vec<Inst>,
+    pub acted: Cards<8>,
     /// §9.28: the boarding party is retreating; the defending Marines' volley (STEP 8C/8D)
     /// is their parting fire, then the pursuit is decided.
     pub retreating: bool,
@@ -220,7 +221,7 @@ pub struct Assignment {
     pub kind: VolleyKind,
     /// The unit's volley dice, counted at the first assignment.
     pub dice: u8,
-    pub fire: Vec<(Inst, u8)>,
+    pub fire: crate::choice::Fire,
 }
 
 impl Assignment {
@@ -228,6 +229,25 @@ impl Assignment {
     pub fn left(&self) -> u8 {
         let done: u32 = self.fire.iter().map(|&(_, k)| u32::from(k)).sum();
         u8::try_from(u32::from(self.dice).saturating_sub(done)).unwrap_or(0)
+    }
+}
+
+/// The step a turn goes on with after an engagement's aftermath: another declaration
+/// (§5.5.2) or the discard (§5.5.4). Held inline, where a boxed `Step` cost an allocation
+/// per engagement (issue #15); it reads and serialises as that `Step` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum GoOn {
+    Engagement,
+    Discard,
+}
+
+impl GoOn {
+    /// The step itself.
+    pub fn step(self) -> Step {
+        match self {
+            GoOn::Engagement => Step::Engagement,
+            GoOn::Discard => Step::Discard,
+        }
     }
 }
 
@@ -240,9 +260,9 @@ pub struct Aftermath {
     pub defender: PlayerId,
     /// The attacking fleet as declared, with the units that joined it (launched Wings,
     /// hijacked ships).
-    pub fleet: Vec<Inst>,
+    pub fleet: Cards<8>,
     /// The step the turn goes on with once everyone is done.
-    pub then: Box<Step>,
+    pub then: GoOn,
     /// Whether the first commander in `queue` has been told it is their turn.
     pub announced: bool,
 }

@@ -265,7 +265,7 @@ pub struct Game {
     pub(crate) fresh: Vec<Inst>,
     /// Units that used Overload and whose next volley turn — under the Overload Drawback —
     /// had not come when their engagement ended: it comes in a later one (§3.3.3, I-42).
-    pub(crate) drawback_carried: Vec<Inst>,
+    pub(crate) drawback_carried: Cards<8>,
     /// Ships hijacked from an eliminated commander whose Marines still wait to move
     /// (§7.1.3.3, `rules::victory`).
     pub(crate) relocations: Vec<pending::Relocation>,
@@ -492,6 +492,19 @@ fn no_card() -> &'static Card {
     NO_CARD.get_or_init(|| Card::blank(CardId(u32::MAX), "<unknown card>", CardKind::Event))
 }
 
+/// A card's text held apart from the game ([`Game::text`]): readable while the game changes.
+pub(crate) struct Text {
+    db: Arc<CardDb>,
+    card: CardId,
+}
+
+impl Text {
+    /// The card, as [`Game::card`] would give it.
+    pub(crate) fn card(&self) -> &Card {
+        self.db.get(self.card).unwrap_or_else(|| no_card())
+    }
+}
+
 impl Game {
     /// A game with commanders and no cards, in Setup, with no step started: the starting
     /// point for boards built by rulings (`board`).
@@ -536,7 +549,7 @@ impl Game {
             spoils: Vec::new(),
             relocations: Vec::new(),
             fresh: Vec::new(),
-            drawback_carried: Vec::new(),
+            drawback_carried: crate::state::Cards::new(),
             pending: Vec::new(),
             temporary: Vec::new(),
             limits_used: Vec::new(),
@@ -640,6 +653,15 @@ impl Game {
             .get(i.0 as usize)
             .and_then(|x| self.catalog.get(x.card))
             .unwrap_or_else(|| no_card())
+    }
+
+    /// `i`'s card text, shared (a count on the card pool, no copy): an effect resolving reads
+    /// its own text in place while it changes the game (issue #15).
+    pub(crate) fn text(&self, i: Inst) -> Text {
+        Text {
+            db: Arc::clone(&self.catalog),
+            card: self.instance(i).map_or(CardId(u32::MAX), |x| x.card),
+        }
     }
 
     pub fn card_ref(&self, i: Inst) -> CardRef {
@@ -790,7 +812,7 @@ impl Game {
             // A ship that leaves play no longer waits to act (§6.6 STEP 8E), nor owes an
             // Overload Drawback (§3.3.3, I-42): if it comes back, it is a new card (§9.12).
             self.fresh.retain(|&f| f != i);
-            self.drawback_carried.retain(|&f| f != i);
+            self.drawback_carried.retain(|f| *f != i);
         }
         self.detach_from_zone(i);
         let now_in_play = matches!(zone, Zone::Battlefield | Zone::Attached(_));

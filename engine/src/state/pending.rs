@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::event::Cause;
 use crate::ids::{Inst, PlayerId};
-use crate::ir::effect::{CardModifier, Commanders, Duration, Effect};
+use crate::ir::effect::{Action, CardModifier, Commanders, Duration, Effect, Step};
 use crate::ir::Amount;
 
 /// An open response window: who is still to be asked, in order; the first decides. `Clone` is
@@ -47,7 +47,43 @@ pub enum Ask {
     Discard { who: PlayerId, left: u8 },
 }
 
-/// An effect being resolved.
+/// Which actions of an effect's step are being done, once the step's branch is known: the
+/// actions are read from the card's text where they are, never copied (issue #15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Branch {
+    /// A `Step::Do`'s actions.
+    Do,
+    /// An `if`'s `then`, or a `you may`'s actions once taken (§8.6).
+    Then,
+    /// An `if`'s `else`.
+    Otherwise,
+    /// The branch of a `Step::Roll` at this position (§9.37).
+    Roll(usize),
+    /// No actions: a roll no branch of the step covers.
+    Nothing,
+}
+
+impl Branch {
+    /// The actions this branch of `step` names (none when it is not that kind of step).
+    pub fn of(self, step: &Step) -> &[Action] {
+        match (self, step) {
+            (Branch::Do, Step::Do(a)) => a,
+            (Branch::Then, Step::If { then, .. } | Step::May { then, .. }) => then,
+            (Branch::Otherwise, Step::If { otherwise, .. }) => otherwise,
+            (Branch::Roll(k), Step::Roll { branches }) => {
+                branches.get(k).map_or(&[], |b| &b.actions[..])
+            }
+            _ => &[],
+        }
+    }
+}
+
+/// Chosen targets, inline: a card chooses one or two (issue #15).
+pub type Chosen = super::Cards<4>;
+
+/// An effect being resolved. It holds no copy of the card's text, only where it is: `ability`
+/// of the source's card, `step`, `actions` and `action` (issue #15: waking and resolving an
+/// effect allocates nothing).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Pending {
     /// The card whose text this is.
@@ -55,16 +91,18 @@ pub struct Pending {
     /// Its controller when it was woken: the Commander who makes its choices.
     pub who: PlayerId,
     pub cause: Cause,
-    pub effect: Effect,
+    /// The source card's ability (its position in `Card::abilities`) whose effect this is:
+    /// a `play:`, a triggered ability or a replacement.
+    pub ability: usize,
     pub step: usize,
     /// The actions of the current step, once its branch is known.
-    pub actions: Option<Vec<crate::ir::effect::Action>>,
+    pub actions: Option<Branch>,
     pub action: usize,
     /// Targets chosen so far for the current action's aim being chosen.
-    pub chosen: Vec<Inst>,
+    pub chosen: Chosen,
     /// The recipients of the current action's earlier aims, by position (`attach target
     /// Marine to target ship` chooses twice; a named aim settles with none).
-    pub settled: Vec<Vec<Inst>>,
+    pub settled: smallvec::SmallVec<[Chosen; 2]>,
     /// `up to N target`: the Commander stopped choosing.
     pub stopped: bool,
     pub opponent: Option<PlayerId>,
@@ -101,17 +139,17 @@ pub struct TemporaryCommanders {
 }
 
 impl Pending {
-    pub(crate) fn new(source: Inst, who: PlayerId, cause: Cause, effect: Effect) -> Pending {
+    pub(crate) fn new(source: Inst, who: PlayerId, cause: Cause, ability: usize) -> Pending {
         Pending {
             source,
             who,
             cause,
-            effect,
+            ability,
             step: 0,
             actions: None,
             action: 0,
-            chosen: Vec::new(),
-            settled: Vec::new(),
+            chosen: Chosen::new(),
+            settled: smallvec::SmallVec::new(),
             stopped: false,
             opponent: None,
             search_left: None,
@@ -120,6 +158,36 @@ impl Pending {
             resolves_card: false,
             that: None,
         }
+    }
+
+    /// The effect this is, in `card`'s text (`card` is the source's card; none for an
+    /// ability that has no effect).
+    pub fn effect<'a>(&self, card: &'a crate::ir::Card) -> &'a Effect {
+        static NONE: Effect = Effect { steps: Vec::new() };
+        match card.abilities.get(self.ability) {
+            Some(
+                crate::ir::effect::Ability::Play(e)
+                | crate::ir::effect::Ability::Triggered { effect: e, .. }
+                | crate::ir::effect::Ability::Replacement { effect: e, .. },
+            ) => e,
+            _ => &NONE,
+        }
+    }
+
+    /// The actions of the current step, once its branch is known, in `card`'s text.
+    pub fn actions<'a>(&self, card: &'a crate::ir::Card) -> Option<&'a [Action]> {
+        let branch = self.actions?;
+        Some(
+            self.effect(card)
+                .steps
+                .get(self.step)
+                .map_or(&[], |s| branch.of(s)),
+        )
+    }
+
+    /// The action being done, in `card`'s text.
+    pub fn current<'a>(&self, card: &'a crate::ir::Card) -> Option<&'a Action> {
+        self.actions(card)?.get(self.action)
     }
 
     /// Who answers the current question.
