@@ -456,31 +456,7 @@ fn engagement(
     n: &Names,
 ) -> Result<Engagement, RulingError> {
     let (attacker, defender) = pair(g, n, head, " attacks ")?;
-    let mut e = Engagement {
-        attacker,
-        defender,
-        fleet: crate::state::Cards::new(),
-        declared: crate::state::Cards::new(),
-        round: 1,
-        step: CombatStep::StartCards,
-        start_queue: crate::state::Seats::new(),
-        start_asked: None,
-        acted: crate::state::Cards::new(),
-        volleyed: crate::state::Cards::new(),
-        traits_used: crate::state::Cards::new(),
-        retreating: crate::state::Cards::new(),
-        boards: Default::default(),
-        escorts_used: crate::state::Cards::new(),
-        marks: Vec::new(),
-        overloaded: crate::state::Cards::new(),
-        drawback: crate::state::Cards::new(),
-        drawback_next: crate::state::Cards::new(),
-        fearless: crate::state::Cards::new(),
-        fired: crate::state::Cards::new(),
-        stoic: crate::state::Cards::new(),
-        fight: None,
-        assigning: None,
-    };
+    let mut e = Engagement::at_start(attacker, defender, &[]);
     let mut declared = None;
     for k in keys {
         let v = k.value.trim();

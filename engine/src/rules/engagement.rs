@@ -103,29 +103,9 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
         .filter(|&i| g.in_play(i))
         .collect();
     g.engagement = Some(Engagement {
-        attacker,
-        defender,
-        fleet: crate::state::Cards::from_slice(fleet),
-        declared: crate::state::Cards::from_slice(fleet),
-        round: 1,
-        step: CombatStep::StartCards,
         start_queue: queue,
-        start_asked: None,
-        acted: crate::state::Cards::new(),
-        volleyed: crate::state::Cards::new(),
-        traits_used: crate::state::Cards::new(),
-        retreating: crate::state::Cards::new(),
-        boards: Default::default(),
-        escorts_used: crate::state::Cards::new(),
-        marks: Vec::new(),
-        overloaded: crate::state::Cards::new(),
-        drawback: crate::state::Cards::new(),
         drawback_next: carried,
-        fearless: crate::state::Cards::new(),
-        fired: crate::state::Cards::new(),
-        stoic: crate::state::Cards::new(),
-        fight: None,
-        assigning: None,
+        ..Engagement::at_start(attacker, defender, fleet)
     });
     g.step = Step::Combat;
     g.log.push(Event::CombatStep {

@@ -108,6 +108,36 @@ pub struct Engagement {
 }
 
 impl Engagement {
+    /// An engagement at its STEP 1 (§6.5.1, §6.6), round 1, with `fleet` declared and nothing
+    /// done yet: the one place every field starts.
+    pub(crate) fn at_start(attacker: PlayerId, defender: PlayerId, fleet: &[Inst]) -> Self {
+        Engagement {
+            attacker,
+            defender,
+            fleet: Cards::from_slice(fleet),
+            declared: Cards::from_slice(fleet),
+            round: 1,
+            step: CombatStep::StartCards,
+            start_queue: crate::state::Seats::new(),
+            start_asked: None,
+            acted: Cards::new(),
+            volleyed: Cards::new(),
+            traits_used: Cards::new(),
+            retreating: Cards::new(),
+            boards: Default::default(),
+            escorts_used: Cards::new(),
+            marks: Vec::new(),
+            overloaded: Cards::new(),
+            drawback: Cards::new(),
+            drawback_next: Cards::new(),
+            fearless: Cards::new(),
+            fired: Cards::new(),
+            stoic: Cards::new(),
+            fight: None,
+            assigning: None,
+        }
+    }
+
     pub fn commander(&self, side: Side) -> PlayerId {
         match side {
             Side::Attacker => self.attacker,
