@@ -109,6 +109,7 @@ impl Game {
         if let Some(x) = self.instances.get_mut(i.0 as usize) {
             x.face_down = face_down;
         }
+        self.capacity_stale = true;
     }
 
     /// Set a Stockpile, clamped to the cap as it stands (§9.27).

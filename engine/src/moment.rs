@@ -424,6 +424,7 @@ pub(crate) fn build(
             "temporary" => {
                 let t = temporary(g, k, n)?;
                 g.temporary.push(t);
+                g.capacity_stale = true;
             }
             "temporary-commanders" => {
                 let t = temporary_commanders(g, k, n)?;

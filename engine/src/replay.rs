@@ -1111,6 +1111,7 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
         // Derived from the cards in play, as `speakers` is.
         statics_in_play: _,
         marines_and_wings: _,
+        capacity_stale: _,
         resolving,
         acting,
         window,

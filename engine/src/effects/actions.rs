@@ -75,10 +75,13 @@ pub(crate) fn run(g: &mut Game) {
     g.resolving = false;
     // A temporary modifier ends when its card leaves play (a card that returns is new).
     let temporary = std::mem::take(&mut g.temporary);
+    let before = temporary.len();
     g.temporary = temporary
         .into_iter()
         .filter(|t| g.in_play(t.card))
         .collect();
+    // A capacity modifier may have ended (§9.4).
+    g.capacity_stale |= g.temporary.len() != before;
 }
 
 fn run_queue(g: &mut Game) {
@@ -538,6 +541,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             duration,
         } => {
             for t in recipients(g, p, a, on) {
+                g.capacity_stale = true;
                 g.temporary.push(super::Temporary {
                     source: p.source,
                     card: t,
@@ -915,6 +919,8 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
             if let Some(x) = g.instances.get_mut(p.source.0 as usize) {
                 x.face_down = false;
             }
+            // A face-down Module grants no capacity (§3.4.4, §9.4).
+            g.capacity_stale = true;
             g.log.push(Event::ModuleFlipped {
                 card: g.card_ref(p.source),
             });

@@ -42,6 +42,7 @@ pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
 /// when its modifier is one the caller wants (a capacity read leaves every attack bonus
 /// unread). Both are pure reads, so the modifiers visited are exactly those of [`modifiers`]
 /// that `want` picks, in the same order.
+#[inline]
 pub(crate) fn for_each_modifier(
     g: &Game,
     unit: Inst,
@@ -97,7 +98,9 @@ pub(crate) fn for_each_modifier(
 
 /// Drop the temporary modifiers, on cards and on Commanders, whose duration has ended.
 pub(crate) fn expire(g: &mut Game, ended: &[Duration]) {
+    let before = g.temporary.len();
     g.temporary.retain(|t| !ended.contains(&t.duration));
+    g.capacity_stale |= g.temporary.len() != before;
     g.temporary_commanders
         .retain(|t| !ended.contains(&t.duration));
 }

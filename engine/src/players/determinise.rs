@@ -212,6 +212,8 @@ fn face_down_unseen(game: &Game, observer: PlayerId) -> Vec<(PlayerId, Inst, Slo
 /// Deal one owner's hidden cards again: face-down slots first (from the cards that can lie
 /// there), then the hand, then the Shipyard from the top.
 fn deal_owner(g: &mut Game, h: &Hidden, stream: &mut Dice) {
+    // Cards change places in face-down slots: what hosts carry is read again (§9.4).
+    g.capacity_stale = true;
     let mut pool = h.cards.clone();
     let mut down = Vec::with_capacity(h.face_down.len());
     for slot in &h.face_down {

@@ -284,9 +284,45 @@ fn over_capacity(g: &Game, host: Inst) -> bool {
 /// launches Wings and loses Marines as `enforce_capacity` says. Only hosts with a Marine or
 /// Wing aboard can be over (`Game::marines_and_wings` names them), and one within its
 /// capacity costs one capacity read.
+///
+/// Without a static of the game that changes capacity, a host's capacity and load change only
+/// with what is attached to it, a Module's face and the temporary modifiers: whatever changes
+/// those marks the game (`Game::capacity_stale`), and otherwise nothing is read. Debug builds
+/// check that nothing was missed.
 pub(crate) fn settle_capacity(g: &mut Game) {
-    // Each host once (a fleet's few carriers: inline), in instance order, as a scan would
-    // find them.
+    if !g.capacity_stale && !capacity_statics(g) {
+        debug_assert!(
+            carriers(g).iter().all(|&h| !over_capacity(g, h)),
+            "a host went over its capacity without marking the game for settlement"
+        );
+        return;
+    }
+    let mut hosts = carriers(g);
+    hosts.retain(|h| over_capacity(g, *h));
+    for h in hosts {
+        enforce_capacity(g, h);
+    }
+    g.capacity_stale = false;
+}
+
+/// Whether a card of the game prints a static on Marine or Wing capacity (§9.22): one whose
+/// condition can start or stop holding with any change to the game.
+fn capacity_statics(g: &Game) -> bool {
+    g.speakers.card_modifiers.iter().any(|m| {
+        matches!(
+            m,
+            crate::ir::effect::CardModifier::Stat {
+                stat: crate::ir::effect::Stat::MarineCapacity
+                    | crate::ir::effect::Stat::WingCapacity,
+                ..
+            }
+        )
+    })
+}
+
+/// The hosts with a Marine or Wing aboard, each once (a fleet's few carriers: inline), in
+/// instance order, as a scan would find them.
+fn carriers(g: &Game) -> smallvec::SmallVec<[Inst; 16]> {
     let mut hosts: smallvec::SmallVec<[Inst; 16]> = smallvec::SmallVec::new();
     for &u in &g.marines_and_wings {
         if let Some(Zone::Attached(h)) = g.zone(u) {
@@ -296,10 +332,7 @@ pub(crate) fn settle_capacity(g: &mut Game) {
         }
     }
     hosts.sort_unstable();
-    hosts.retain(|h| over_capacity(g, *h));
-    for h in hosts {
-        enforce_capacity(g, h);
-    }
+    hosts
 }
 
 // ----- hosts -------------------------------------------------------------------------------
@@ -1536,6 +1569,7 @@ pub(crate) fn reassign(
 /// Re-home a card that stays in play: detach from old host/list, attach to new.
 fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
     let controller = g.controller(unit);
+    g.capacity_stale = true;
     match g.zone(unit) {
         Some(Zone::Attached(old)) => {
             if let Some(h) = g.instances.get_mut(old.0 as usize) {
@@ -1574,11 +1608,22 @@ fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
 // Listing asks [`passes`], which words no refusal, and builds no list of its own: the cards in
 // play are read once per listing and every way that passes goes straight into `out`.
 
-/// Whether `cards[k]` is the first copy of its card among `cards` (copies are interchangeable,
-/// so only the first is listed).
-pub(crate) fn first_copy(g: &Game, cards: &[Inst], k: usize) -> bool {
-    let id = g.card(cards[k]).id;
-    !cards[..k].iter().any(|&i| g.card(i).id == id)
+/// The cards of `cards` that are the first copy of their card, in order: copies are
+/// interchangeable, so only the first is listed. Each card is read once (a Shipyard holds
+/// dozens), against the few distinct cards seen before it.
+pub(crate) fn first_copies<'a>(g: &'a Game, cards: &'a [Inst]) -> impl Iterator<Item = Inst> + 'a {
+    let mut seen: smallvec::SmallVec<[crate::ir::CardId; 64]> = smallvec::SmallVec::new();
+    cards.iter().copied().filter(move |&i| {
+        let id = g.instance(i).map(|x| x.card);
+        match id {
+            Some(id) if seen.contains(&id) => false,
+            Some(id) => {
+                seen.push(id);
+                true
+            }
+            None => true,
+        }
+    })
 }
 
 /// Where a deployment goes: its host (`None`: open space) and the Module it replaces.
@@ -1717,10 +1762,7 @@ pub(crate) fn deployable(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> b
 
 pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
-    for (k, &card) in c.hand.iter().enumerate() {
-        if !first_copy(g, &c.hand, k) {
-            continue;
-        }
+    for card in first_copies(g, &c.hand) {
         let kind = g.card(card).kind;
         if ctx == Context::EventsOnly && kind != CardKind::Event {
             continue;
@@ -1752,13 +1794,12 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if c.conscripted >= limit {
         return;
     }
-    for (k, &card) in c.shipyard.iter().enumerate() {
+    for card in first_copies(g, &c.shipyard) {
         let kind = g.card(card).kind;
         if !matches!(
             kind,
             CardKind::Ship(_) | CardKind::Marine { character: false }
-        ) || !first_copy(g, &c.shipyard, k)
-        {
+        ) {
             continue;
         }
         each_way(g, who, card, Context::Conscript, |p| {
@@ -1814,10 +1855,7 @@ pub(crate) fn legal_reassigns_where(
 /// `Choice::Conscript { card, host }` pairs for the caller to rewrap.
 pub(crate) fn legal_from_shipyard(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
-    for (k, &card) in c.shipyard.iter().enumerate() {
-        if !first_copy(g, &c.shipyard, k) {
-            continue;
-        }
+    for card in first_copies(g, &c.shipyard) {
         // A Spoils pick names no Module to replace (§7.1.3.2).
         each_way(g, who, card, ctx, |p| {
             if p.replacing.is_none() {

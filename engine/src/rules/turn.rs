@@ -236,11 +236,7 @@ pub(crate) fn discard(
 
 pub(crate) fn legal_discards(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if let Some(c) = g.cmd(who) {
-        for (k, &i) in c.hand.iter().enumerate() {
-            if crate::rules::manufacturing::first_copy(g, &c.hand, k) {
-                out.push(Choice::Discard(i));
-            }
-        }
+        out.extend(crate::rules::manufacturing::first_copies(g, &c.hand).map(Choice::Discard));
     }
 }
 

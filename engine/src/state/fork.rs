@@ -63,6 +63,7 @@ impl Clone for Game {
             speakers,
             statics_in_play,
             marines_and_wings,
+            capacity_stale,
             resolving,
             acting,
             window,
@@ -102,6 +103,7 @@ impl Clone for Game {
             speakers: speakers.clone(),
             statics_in_play: statics_in_play.clone(),
             marines_and_wings: marines_and_wings.clone(),
+            capacity_stale: *capacity_stale,
             resolving: *resolving,
             acting: *acting,
             window: window.clone(),
@@ -144,6 +146,7 @@ impl Clone for Game {
             speakers,
             statics_in_play,
             marines_and_wings,
+            capacity_stale,
             resolving,
             acting,
             window,
@@ -182,6 +185,7 @@ impl Clone for Game {
         share(speakers, &source.speakers);
         statics_in_play.clone_from(&source.statics_in_play);
         marines_and_wings.clone_from(&source.marines_and_wings);
+        *capacity_stale = source.capacity_stale;
         *resolving = source.resolving;
         *acting = source.acting;
         window.clone_from(&source.window);

@@ -293,6 +293,12 @@ pub struct Game {
     /// The Marines and Fighter Wings in play, in instance order (`move_to` keeps it): the only
     /// cards that take up a host's capacity (§9.4), so the hosts `settle_capacity` looks at.
     pub(crate) marines_and_wings: Vec<Inst>,
+    /// Whether a host's capacity or what it carries may have changed since capacity was last
+    /// settled (§9.4): set by whatever attaches or detaches a card, turns a Module's face or
+    /// changes a temporary modifier; `settle_capacity` reads the hosts only when it is set (or
+    /// a card of the game prints a capacity static) and clears it. Not part of the game's
+    /// value: two states that differ only in it are the same game.
+    pub(crate) capacity_stale: bool,
     /// Effects are being resolved (`effects::actions::run` is not reentrant).
     pub(crate) resolving: bool,
     /// The card and cause of the effect being interpreted right now, if any (a replacement
@@ -344,6 +350,7 @@ impl PartialEq for Game {
             speakers,
             statics_in_play,
             marines_and_wings,
+            capacity_stale: _,
             resolving,
             acting,
             window,
@@ -558,6 +565,7 @@ impl Game {
             speakers: Arc::default(),
             statics_in_play: Vec::new(),
             marines_and_wings: Vec::new(),
+            capacity_stale: true,
             resolving: false,
             acting: None,
             window: None,
@@ -813,6 +821,9 @@ impl Game {
             // Overload Drawback (§3.3.3, I-42): if it comes back, it is a new card (§9.12).
             self.fresh.retain(|&f| f != i);
             self.drawback_carried.retain(|f| *f != i);
+        }
+        if matches!(zone, Zone::Attached(_)) || matches!(self.zone(i), Some(Zone::Attached(_))) {
+            self.capacity_stale = true;
         }
         self.detach_from_zone(i);
         let now_in_play = matches!(zone, Zone::Battlefield | Zone::Attached(_));
