@@ -109,7 +109,7 @@ impl Game {
         if let Some(x) = self.instances.get_mut(i.0 as usize) {
             x.face_down = face_down;
         }
-        self.capacity_stale = true;
+        self.board_changed();
     }
 
     /// Set a Stockpile, clamped to the cap as it stands (§9.27).

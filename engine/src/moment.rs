@@ -402,6 +402,7 @@ pub(crate) fn build(
             "relocation" => {
                 if let Some(r) = relocation.take() {
                     g.relocations.push(r);
+                    g.garrisons_stale = true;
                 }
                 let ship = (n.card)(g, k.value.trim(), k.line)?;
                 let loser = g.instance(ship).map_or(PlayerId(0), |x| x.owner);
@@ -435,6 +436,7 @@ pub(crate) fn build(
     }
     if let Some(r) = relocation {
         g.relocations.push(r);
+        g.garrisons_stale = true;
     }
     if window.is_some() {
         if g.phase == crate::event::Phase::Setup {

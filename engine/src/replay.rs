@@ -1112,6 +1112,7 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
         statics_in_play: _,
         marines_and_wings: _,
         capacity_stale: _,
+        garrisons_stale: _,
         resolving,
         acting,
         window,

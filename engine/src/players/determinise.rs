@@ -213,7 +213,7 @@ fn face_down_unseen(game: &Game, observer: PlayerId) -> Vec<(PlayerId, Inst, Slo
 /// there), then the hand, then the Shipyard from the top.
 fn deal_owner(g: &mut Game, h: &Hidden, stream: &mut Dice) {
     // Cards change places in face-down slots: what hosts carry is read again (§9.4).
-    g.capacity_stale = true;
+    g.board_changed();
     let mut pool = h.cards.clone();
     let mut down = Vec::with_capacity(h.face_down.len());
     for slot in &h.face_down {

@@ -854,6 +854,7 @@ pub(crate) fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
     if old == new {
         return;
     }
+    g.garrisons_stale = true;
     if let Some(c) = g.cmd_mut(old) {
         c.battlefield.retain(|x| *x != ship);
     }
@@ -960,10 +961,38 @@ fn scuttle(g: &mut Game, f: &Fight) {
 }
 
 /// §6.9.7, §9.16: a hijacked ship left without a Marine of its commander aboard reverts to
-/// its owner at once.
+/// its owner at once. Only a move, a change of control or the end of a relocation can leave
+/// one so (`Game::garrisons_stale`); otherwise nothing is read. Debug builds check that
+/// nothing was missed.
 pub(crate) fn check_garrisons(g: &mut Game) {
-    // Hijacked ships are on their hijacker's battlefield: read those (a few cards), not every
-    // instance; the list is inline (issue #15), and hardly ever holds anything.
+    if !g.garrisons_stale {
+        debug_assert!(
+            hijacked(g)
+                .iter()
+                .all(|&s| has_marines(g, s, g.controller(s))),
+            "a hijacked ship lost its Marines without marking the game for the check"
+        );
+        return;
+    }
+    for s in hijacked(g) {
+        let ctrl = g.controller(s);
+        if has_marines(g, s, ctrl) {
+            continue;
+        }
+        let owner = g.instance(s).map_or(ctrl, |x| x.owner);
+        change_controller(g, s, owner);
+        g.log.push(Event::Reverted {
+            card: g.card_ref(s),
+            to: owner,
+        });
+    }
+    g.garrisons_stale = false;
+}
+
+/// The hijacked ships that revert without a garrison, in instance order, as a scan of every
+/// instance finds them: ships on a battlefield not their owner's (a few cards, read from the
+/// battlefields, not every instance; inline, and hardly ever holding anything).
+fn hijacked(g: &Game) -> crate::state::Cards<8> {
     let mut hijacked: crate::state::Cards<8> = g
         .commanders
         .iter()
@@ -976,19 +1005,7 @@ pub(crate) fn check_garrisons(g: &mut Game) {
         // §7.1.3.3: a ship hijacked from an eliminated commander is leaving play, not reverting.
         .filter(|&i| !g.relocations.iter().any(|r| r.ship == i))
         .collect();
-    // Reverted in instance order, as a scan of every instance finds them.
     hijacked.sort_unstable();
     hijacked.dedup();
-    for s in hijacked {
-        let ctrl = g.controller(s);
-        if has_marines(g, s, ctrl) {
-            continue;
-        }
-        let owner = g.instance(s).map_or(ctrl, |x| x.owner);
-        change_controller(g, s, owner);
-        g.log.push(Event::Reverted {
-            card: g.card_ref(s),
-            to: owner,
-        });
-    }
+    hijacked
 }

@@ -1569,7 +1569,7 @@ pub(crate) fn reassign(
 /// Re-home a card that stays in play: detach from old host/list, attach to new.
 fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
     let controller = g.controller(unit);
-    g.capacity_stale = true;
+    g.board_changed();
     match g.zone(unit) {
         Some(Zone::Attached(old)) => {
             if let Some(h) = g.instances.get_mut(old.0 as usize) {

@@ -188,6 +188,7 @@ fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
         }
         let local = local_ships(g, g.controller(ship), loser);
         g.relocations.push(Relocation { ship, loser, local });
+        g.garrisons_stale = true;
     }
     // Top-level cards first (their attachments follow them to the Scrapheap), then any of the
     // loser's cards attached to other commanders' cards.
@@ -362,7 +363,10 @@ pub(crate) fn settle_relocations(g: &mut Game) {
         })
         .cloned()
         .collect();
-    g.relocations.retain(|r| !done.contains(r));
+    if !done.is_empty() {
+        g.relocations.retain(|r| !done.contains(r));
+        g.garrisons_stale = true;
+    }
     for r in done {
         if g.in_play(r.ship) {
             g.move_to(r.ship, Zone::Scrapheap);

@@ -64,6 +64,7 @@ impl Clone for Game {
             statics_in_play,
             marines_and_wings,
             capacity_stale,
+            garrisons_stale,
             resolving,
             acting,
             window,
@@ -104,6 +105,7 @@ impl Clone for Game {
             statics_in_play: statics_in_play.clone(),
             marines_and_wings: marines_and_wings.clone(),
             capacity_stale: *capacity_stale,
+            garrisons_stale: *garrisons_stale,
             resolving: *resolving,
             acting: *acting,
             window: window.clone(),
@@ -147,6 +149,7 @@ impl Clone for Game {
             statics_in_play,
             marines_and_wings,
             capacity_stale,
+            garrisons_stale,
             resolving,
             acting,
             window,
@@ -186,6 +189,7 @@ impl Clone for Game {
         statics_in_play.clone_from(&source.statics_in_play);
         marines_and_wings.clone_from(&source.marines_and_wings);
         *capacity_stale = source.capacity_stale;
+        *garrisons_stale = source.garrisons_stale;
         *resolving = source.resolving;
         *acting = source.acting;
         window.clone_from(&source.window);

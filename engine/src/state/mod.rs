@@ -299,6 +299,10 @@ pub struct Game {
     /// a card of the game prints a capacity static) and clears it. Not part of the game's
     /// value: two states that differ only in it are the same game.
     pub(crate) capacity_stale: bool,
+    /// Whether a card moved, changed controller or began or ended a relocation since hijacked
+    /// ships were last checked for their Marines (§6.9.7, §7.1.3.3): `check_garrisons` reads
+    /// the battlefields only when it is set, and clears it. Not part of the game's value.
+    pub(crate) garrisons_stale: bool,
     /// Effects are being resolved (`effects::actions::run` is not reentrant).
     pub(crate) resolving: bool,
     /// The card and cause of the effect being interpreted right now, if any (a replacement
@@ -351,6 +355,7 @@ impl PartialEq for Game {
             statics_in_play,
             marines_and_wings,
             capacity_stale: _,
+            garrisons_stale: _,
             resolving,
             acting,
             window,
@@ -566,6 +571,7 @@ impl Game {
             statics_in_play: Vec::new(),
             marines_and_wings: Vec::new(),
             capacity_stale: true,
+            garrisons_stale: true,
             resolving: false,
             acting: None,
             window: None,
@@ -781,6 +787,13 @@ impl Game {
         i
     }
 
+    /// Mark what the settlements after a choice read (capacity, garrisons) as changed: for the
+    /// few writers that change zones, faces or control without `move_to`.
+    pub(crate) fn board_changed(&mut self) {
+        self.capacity_stale = true;
+        self.garrisons_stale = true;
+    }
+
     /// Take `i` out of wherever it is (list or host's attachments).
     fn detach_from_zone(&mut self, i: Inst) {
         let Some(x) = self.instances.get(i.0 as usize) else {
@@ -825,6 +838,7 @@ impl Game {
         if matches!(zone, Zone::Attached(_)) || matches!(self.zone(i), Some(Zone::Attached(_))) {
             self.capacity_stale = true;
         }
+        self.garrisons_stale = true;
         self.detach_from_zone(i);
         let now_in_play = matches!(zone, Zone::Battlefield | Zone::Attached(_));
         if now_in_play && !was_in_play {
