@@ -598,18 +598,18 @@ pub(crate) fn each_assignment(g: &Game, mut f: impl FnMut(Choice)) {
 pub(crate) fn push_fire(
     unit: Inst,
     n: u8,
-    targets: impl Iterator<Item = Inst> + Clone,
+    targets: impl Iterator<Item = Inst>,
     out: &mut Vec<Choice>,
     make: impl Fn(Inst, crate::choice::Fire) -> Choice,
 ) {
-    let mut count = 0;
-    for t in targets.clone() {
+    // Each target checked once (a target's check reads its defenses and shields), inline.
+    let targets: smallvec::SmallVec<[Inst; 32]> = targets.collect();
+    for &t in &targets {
         out.push(make(unit, smallvec::smallvec![(t, n)]));
-        count += 1;
     }
     // Splitting the dice needs two targets and two dice (§6.2).
-    if count >= 2 && n >= 2 {
-        for t in targets {
+    if targets.len() >= 2 && n >= 2 {
+        for &t in &targets {
             for dice in 1..n {
                 out.push(Choice::AssignDice {
                     unit,
