@@ -155,6 +155,9 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
 /// of a deed, which a trigger's `other` filter must match (seen from the ability's card) and
 /// its effect names `that <noun>`.
 fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other: Option<Inst>) {
+    if !g.speakers.trigger_events.contains(&event) {
+        return;
+    }
     // Inline (issue #15): a moment wakes a few abilities at most.
     let mut found: smallvec::SmallVec<[(u32, Pending); 4]> = smallvec::SmallVec::new();
     let mut used: smallvec::SmallVec<[_; 4]> = smallvec::SmallVec::new();

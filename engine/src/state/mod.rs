@@ -423,6 +423,9 @@ pub(crate) struct Speakers {
     pub(crate) commander_statics: Vec<Inst>,
     /// Cards printing a triggered ability (`effects::triggers`).
     pub(crate) triggered: Vec<Inst>,
+    /// Every event those abilities wait for, once each: a moment no card of the game waits
+    /// for wakes nothing, with no card visited (`effects::triggers::collect`).
+    pub(crate) trigger_events: Vec<crate::ir::effect::TriggerEvent>,
     /// For each base rule some card overrides, the cards printing an override of it (the
     /// resolver visits only those).
     pub(crate) by_rule: Vec<(BaseRule, Vec<Inst>)>,
@@ -487,6 +490,13 @@ impl Speakers {
             .any(|a| matches!(a, Ability::Triggered { .. }))
         {
             self.triggered.push(i);
+        }
+        for a in &card.abilities {
+            if let Ability::Triggered { trigger, .. } = a {
+                if !self.trigger_events.contains(&trigger.event) {
+                    self.trigger_events.push(trigger.event);
+                }
+            }
         }
     }
 }
