@@ -57,14 +57,14 @@ pub(crate) fn not_in_engagement(g: &Game, unit: Inst, section: &'static str) -> 
 /// open space (§2.2, §6.5.2). Docked Fighter Wings and Marines are not among them (§2.5.1.1).
 /// Read in place, in fleet or battlefield order; no list is made.
 pub(crate) fn units(g: &Game, side: Side) -> impl Iterator<Item = Inst> + Clone + '_ {
-    let list: &[Inst] = match (g.engagement.as_ref(), side) {
-        (None, _) => &[],
-        (Some(e), Side::Attacker) => &e.fleet,
-        (Some(e), Side::Defender) => g.cmd(e.defender).map_or(&[], |c| &c.battlefield),
+    let (list, e): (&[Inst], _) = match (g.engagement.as_ref(), side) {
+        (None, _) => (&[], None),
+        (Some(e), Side::Attacker) => (&e.fleet, Some(e)),
+        (Some(e), Side::Defender) => (g.cmd(e.defender).map_or(&[], |c| &c.battlefield), Some(e)),
     };
     list.iter()
         .copied()
-        .filter(move |&i| fights_for(g, side, i))
+        .filter(move |&i| e.is_some_and(|e| fights_from_list(g, e, side, i)))
 }
 
 /// Whether `i` is one of the units `side` fights with ([`units`]).
@@ -72,13 +72,22 @@ pub(crate) fn fights_for(g: &Game, side: Side, i: Inst) -> bool {
     let Some(e) = g.engagement.as_ref() else {
         return false;
     };
+    let listed = match side {
+        Side::Attacker => e.fleet.contains(&i),
+        Side::Defender => g
+            .cmd(e.defender)
+            .is_some_and(|c| c.battlefield.contains(&i)),
+    };
+    listed && fights_from_list(g, e, side, i)
+}
+
+/// Whether `i`, on `side`'s list (the fleet, or the defender's battlefield), fights for it:
+/// a fleet's unit while in play; a defender's Station or ship not in the attacking fleet.
+fn fights_from_list(g: &Game, e: &Engagement, side: Side, i: Inst) -> bool {
     match side {
-        Side::Attacker => e.fleet.contains(&i) && g.in_play(i),
+        Side::Attacker => g.in_play(i),
         Side::Defender => {
-            matches!(g.card(i).kind, CardKind::Ship(_) | CardKind::Station)
-                && !e.fleet.contains(&i)
-                && g.cmd(e.defender)
-                    .is_some_and(|c| c.battlefield.contains(&i))
+            matches!(g.card(i).kind, CardKind::Ship(_) | CardKind::Station) && !e.fleet.contains(&i)
         }
     }
 }
