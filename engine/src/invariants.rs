@@ -6,7 +6,8 @@
 //! aboard (§6.9.7), and a commander out of the game has nothing left in play (§6.3, §7.2) —
 //! but for a ship hijacked from them whose hijacker's Marines aboard still wait to move
 //! (§7.1.3.3, `Game::relocations`). A card on a battlefield is under that commander's command and
-//! an attached card hangs on a host in play (§9.1). Liveness: a commander who is out never holds
+//! an attached card hangs on a host in play (§9.1), and no host carries more than its capacity
+//! unless the game is marked for the settlement that follows (§9.4). Liveness: a commander who is out never holds
 //! a decision, and a game not over always has one; a boarding action being fought has its ship
 //! and target in play (§6.6 STEP 8, §6.9). [`replay_matches`] checks determinism: the same seed
 //! and the same choices give the same log, byte for byte.
@@ -124,6 +125,13 @@ pub fn violations(g: &Game) -> Vec<String> {
             "the Marines and Fighter Wings in play are [{}], the index says [{}]",
             names(&units),
             names(&g.marines_and_wings)
+        ));
+    }
+    // §9.4: a host is over its capacity only while the game is marked for settlement.
+    if let Some(h) = crate::rules::manufacturing::unsettled_host(g) {
+        out.push(format!(
+            "{h} {} carries more than its capacity, and the game is not marked for settlement",
+            g.name(h)
         ));
     }
     for (seat, c) in g.commanders().iter().enumerate() {
@@ -295,6 +303,30 @@ mod tests {
         assert!(violations(&g).is_empty(), "{:?}", violations(&g));
         g.move_to(marine, Zone::Scrapheap);
         assert!(g.marines_and_wings.is_empty());
+        assert!(violations(&g).is_empty(), "{:?}", violations(&g));
+    }
+
+    #[test]
+    fn a_host_over_capacity_is_a_violation_unless_the_game_is_marked_for_settlement() {
+        let (mut g, _) = board();
+        let ship = g.in_play_of(PlayerId(0)).nth(1).expect("the cruiser");
+        let second = g
+            .place(PlayerId(0), CardId(2), Zone::Attached(ship))
+            .expect("placed");
+        assert!(g.capacity_stale, "an attachment marks the game");
+        assert!(violations(&g).is_empty(), "{:?}", violations(&g));
+        g.capacity_stale = false;
+        assert_eq!(
+            violations(&g),
+            vec![format!(
+                "{ship} {} carries more than its capacity, and the game is not marked for settlement",
+                g.name(ship)
+            )]
+        );
+        // Settled, the Marine last aboard is lost (§9.4) and nothing is left to report.
+        g.capacity_stale = true;
+        crate::rules::manufacturing::settle_capacity(&mut g);
+        assert_eq!(g.zone(second), Some(Zone::Scrapheap));
         assert!(violations(&g).is_empty(), "{:?}", violations(&g));
     }
 

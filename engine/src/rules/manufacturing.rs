@@ -292,7 +292,7 @@ fn over_capacity(g: &Game, host: Inst) -> bool {
 pub(crate) fn settle_capacity(g: &mut Game) {
     if !g.capacity_stale && !capacity_statics(g) {
         debug_assert!(
-            carriers(g).iter().all(|&h| !over_capacity(g, h)),
+            unsettled_host(g).is_none(),
             "a host went over its capacity without marking the game for settlement"
         );
         return;
@@ -303,6 +303,15 @@ pub(crate) fn settle_capacity(g: &mut Game) {
         enforce_capacity(g, h);
     }
     g.capacity_stale = false;
+}
+
+/// A host over its capacity though nothing marks the game for settlement: what the
+/// settlement's shortcut would miss (`engine::invariants` asks after every choice).
+pub(crate) fn unsettled_host(g: &Game) -> Option<Inst> {
+    if g.capacity_stale || capacity_statics(g) {
+        return None;
+    }
+    carriers(g).into_iter().find(|&h| over_capacity(g, h))
 }
 
 /// Whether a card of the game prints a static on Marine or Wing capacity (§9.22): one whose
