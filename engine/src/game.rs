@@ -87,6 +87,9 @@ impl Game {
 
     /// The decks as Shipyards, shuffled, and Setup begun (§4): decks [`check_decks`] passed.
     fn set_up<N: AsRef<str>, C: AsRef<[CardId]>>(&mut self, decks: &[(N, C)]) {
+        // Every card at once: one allocation for a new game, none for a renewed one.
+        self.instances
+            .reserve(decks.iter().map(|d| d.1.as_ref().len()).sum());
         for (seat, (_, cards)) in decks.iter().enumerate() {
             for &id in cards.as_ref() {
                 self.new_instance(PlayerId(seat as u8), id, Zone::Shipyard);
