@@ -4,8 +4,9 @@
 //! The `decision` and `fork` groups measure the playout path search and sweeps depend on
 //! (issue #15): one decision (`legal_choices` + `apply`) on states sampled along random games,
 //! and a fork (`Game::clone`, `Game::clone_from`) mid-game next to a random playout from the
-//! same state. The bench binary counts heap allocations (divan's `AllocProfiler`), shown per
-//! iteration.
+//! same state; the `playout` group the same loop on the playout path, with `playout/steady`
+//! the figure for zero allocations per decision in steady state. The bench binary counts heap
+//! allocations (divan's `AllocProfiler`), shown per iteration.
 //!
 //! Run with `cargo bench -p cardc --bench pipeline`; figures go in docs/performance.md.
 
@@ -262,6 +263,76 @@ mod playout {
                 random_step(&mut g, &mut dice, &mut buf);
                 g
             });
+    }
+
+    /// Steady state (issue #15: zero allocations per decision): one random decision per
+    /// iteration on the playout path — the choices into a reused buffer, `Game::play` — in
+    /// one game that goes on from decision to decision, each game over followed by the next
+    /// seed's in the same storage (`Game::renew`, inside the iteration that ends the game).
+    /// Twenty whole games are played first, so the game's lists, log and history have grown
+    /// to what a game needs; the allocations divan prints per iteration are then those of one
+    /// decision.
+    #[divan::bench]
+    fn steady(b: divan::Bencher) {
+        CAT.with(|cat| {
+            let decks = [
+                ("rdf", deck_ids(cat, "rdf-starter.txt")),
+                ("colonial", deck_ids(cat, "colonial-starter.txt")),
+            ];
+            let config = |seed| Config {
+                seed,
+                max_turns: PLAYOUT_TURNS,
+            };
+            let mut game = starter_game(cat, 0, PLAYOUT_TURNS);
+            let mut dice = Dice::new(0);
+            let mut buf = Vec::with_capacity(256);
+            let mut seed = 0;
+            let mut next = || {
+                if !random_step(&mut game, &mut dice, &mut buf) {
+                    seed += 1;
+                    game.renew(cat.clone(), &decks, config(seed))
+                        .expect("starter decks set up");
+                    dice = Dice::new(seed);
+                }
+                seed
+            };
+            while next() < 20 {}
+            b.counter(divan::counter::ItemsCount::new(1usize))
+                .bench_local(next);
+        });
+    }
+
+    /// What a search's playout costs in steady state: the turn-10 state forked into one
+    /// scratch game (`Game::clone_from`, the root's log frozen once), then played to the end
+    /// on the playout path; allocations per iteration are per whole playout (about 450
+    /// decisions), after a round of every state to warm the scratch up.
+    #[divan::bench]
+    fn forked_from_turn_10(b: divan::Bencher) {
+        let states: Vec<(Game, u64)> = (1..=8)
+            .map(|seed| {
+                let mut g = game_at_turn(seed, 10);
+                g.freeze_log();
+                (g, seed + 100)
+            })
+            .collect();
+        let mut scratch = states[0].0.clone();
+        let mut buf = Vec::with_capacity(256);
+        let mut k = 0;
+        let mut playout = |scratch: &mut Game, buf: &mut Vec<Choice>| {
+            k = (k + 1) % states.len();
+            let (root, seed) = &states[k];
+            scratch.clone_from(root);
+            let mut dice = Dice::new(*seed);
+            let mut n = 0usize;
+            while random_step(scratch, &mut dice, buf) {
+                n += 1;
+            }
+            n
+        };
+        for _ in 0..2 * states.len() {
+            playout(&mut scratch, &mut buf);
+        }
+        b.bench_local(|| playout(&mut scratch, &mut buf));
     }
 
     /// A whole random game from the turn-10 states, counted in decisions: the mean time per

@@ -9,7 +9,10 @@
 //!   decks with nothing else (no invariants, no statistics), the loop to count instructions
 //!   over with `valgrind --tool=callgrind` (`time 0` is the setup alone, to subtract);
 //!   `playout N` plays the same games on the playout path (choices listed into one reused
-//!   buffer, `Game::play`), the loop to count allocations over with `valgrind --tool=dhat`.
+//!   buffer, `Game::play`), the loop to count allocations over with `valgrind --tool=dhat`;
+//!   `renew N` plays the same games again, each started in the storage of the one before
+//!   (`Game::renew`, the decks lent, not copied): steady state, where the playout path should
+//!   allocate nothing.
 //!
 //! The hash is std's `DefaultHasher`, stable for one toolchain: compare within one.
 //! `cargo run --release -p engine --features cli --example fingerprint -- hash 400`
@@ -60,25 +63,35 @@ fn main() {
     .iter()
     .map(|n| (n.to_string(), deck(n)))
     .collect();
-    if mode == "time" || mode == "playout" {
-        // `playout`: the playout path (a reused choice buffer, `play` collecting no events).
-        let playout = mode == "playout";
+    if mode == "time" || mode == "playout" || mode == "renew" {
+        // `playout`: the playout path (a reused choice buffer, `play` collecting no events);
+        // `renew`: the same, every game in the last one's storage.
+        let playout = mode != "time";
         let mut buf = Vec::new();
         let mut decisions = 0u64;
+        let mut last: Option<Game> = None;
         let t = std::time::Instant::now();
         for seed in 0..n {
-            let mut g = Game::new(
-                db.clone(),
-                vec![
-                    ("A".into(), starters[0].1.clone()),
-                    ("B".into(), starters[1].1.clone()),
-                ],
-                Config {
-                    seed,
-                    max_turns: 100,
-                },
-            )
-            .unwrap();
+            let config = Config {
+                seed,
+                max_turns: 100,
+            };
+            let mut g = match last.take() {
+                Some(mut g) if mode == "renew" => {
+                    let decks = [("A", &starters[0].1[..]), ("B", &starters[1].1[..])];
+                    g.renew(db.clone(), &decks, config).unwrap();
+                    g
+                }
+                _ => Game::new(
+                    db.clone(),
+                    vec![
+                        ("A".into(), starters[0].1.clone()),
+                        ("B".into(), starters[1].1.clone()),
+                    ],
+                    config,
+                )
+                .unwrap(),
+            };
             let mut dice = Dice::new(seed ^ 0x5eed);
             while let Some(d) = g.decision() {
                 if playout {
@@ -98,6 +111,7 @@ fn main() {
                 }
                 decisions += 1;
             }
+            last = Some(g);
         }
         let el = t.elapsed();
         println!(

@@ -15,7 +15,44 @@ use crate::ir::{Amount, BaseRule, CardId, CardKind, RuleValue};
 use crate::resolver::{self, Live, Query, Resolution};
 use crate::CardDb;
 
-use crate::state::{Config, Game, SetupError, Step, Zone, MAX_CARDS};
+use crate::state::{Config, Game, SetupError, Step, Zone, MAX_CARDS, MAX_COMMANDERS};
+
+/// Whether decks can start a game, refused in the order a game is set up: the number of
+/// commanders, of cards, then seat by seat each card in the pool and a Station in the deck.
+fn check_decks<N: AsRef<str>, C: AsRef<[CardId]>>(
+    catalog: &CardDb,
+    decks: &[(N, C)],
+) -> Result<(), SetupError> {
+    if decks.len() < 2 {
+        return Err(SetupError::TooFewCommanders(decks.len()));
+    }
+    if decks.len() > MAX_COMMANDERS {
+        return Err(SetupError::TooManyCommanders {
+            got: decks.len(),
+            max: MAX_COMMANDERS,
+        });
+    }
+    let total: usize = decks.iter().map(|d| d.1.as_ref().len()).sum();
+    if total > MAX_CARDS {
+        return Err(SetupError::TooManyCards(total));
+    }
+    for (name, cards) in decks {
+        let mut has_station = false;
+        for &id in cards.as_ref() {
+            let card = catalog.get(id).ok_or_else(|| SetupError::UnknownCard {
+                commander: name.as_ref().to_string(),
+                id: id.0,
+            })?;
+            has_station |= card.kind == CardKind::Station;
+        }
+        if !has_station {
+            return Err(SetupError::NoStation {
+                commander: name.as_ref().to_string(),
+            });
+        }
+    }
+    Ok(())
+}
 
 impl Game {
     /// A new game: each deck becomes a shuffled Shipyard, then Setup begins (§4).
@@ -25,44 +62,50 @@ impl Game {
         decks: Vec<(String, Vec<CardId>)>,
         config: Config,
     ) -> Result<Game, SetupError> {
+        check_decks(&catalog, &decks)?;
         let mut game = Game::empty(catalog, decks.iter().map(|d| d.0.clone()).collect(), config)?;
-        let total: usize = decks.iter().map(|d| d.1.len()).sum();
-        if total > MAX_CARDS {
-            return Err(SetupError::TooManyCards(total));
-        }
-        for (seat, (name, cards)) in decks.iter().enumerate() {
-            let who = PlayerId(seat as u8);
-            let mut has_station = false;
-            for &id in cards {
-                let card = game
-                    .catalog
-                    .get(id)
-                    .ok_or_else(|| SetupError::UnknownCard {
-                        commander: name.clone(),
-                        id: id.0,
-                    })?;
-                has_station |= card.kind == CardKind::Station;
-                game.new_instance(who, id, Zone::Shipyard);
-            }
-            if !has_station {
-                return Err(SetupError::NoStation {
-                    commander: name.clone(),
-                });
-            }
-        }
-        game.log.push(Event::GameStarted {
-            commanders: game.commanders.len() as u8,
-            seed: game.seed,
-        });
-        for seat in 0..game.commanders.len() {
-            game.shuffle_shipyard(PlayerId(seat as u8));
-        }
-        game.setup_queue = (0..game.commanders.len())
-            .map(|s| PlayerId(s as u8))
-            .collect();
-        crate::rules::setup::start(&mut game);
-        crate::effects::actions::run(&mut game);
+        game.set_up(&decks);
         Ok(game)
+    }
+
+    /// The game [`Game::new`] would make, made in this game's storage: what this game held is
+    /// gone, and its lists, log and history keep their room, so a driver that plays game
+    /// after game in one `Game` allocates for a game only while it outgrows the ones before
+    /// (issue #15). On an error the decks are refused as `Game::new` refuses them and this
+    /// game is left as it was.
+    pub fn renew<N: AsRef<str>, C: AsRef<[CardId]>>(
+        &mut self,
+        catalog: Arc<CardDb>,
+        decks: &[(N, C)],
+        config: Config,
+    ) -> Result<(), SetupError> {
+        check_decks(&catalog, decks)?;
+        self.reset(catalog, decks.iter().map(|d| d.0.as_ref()), config)?;
+        self.set_up(decks);
+        Ok(())
+    }
+
+    /// The decks as Shipyards, shuffled, and Setup begun (§4): decks [`check_decks`] passed.
+    fn set_up<N: AsRef<str>, C: AsRef<[CardId]>>(&mut self, decks: &[(N, C)]) {
+        // Every card at once: one allocation for a new game, none for a renewed one.
+        self.instances
+            .reserve(decks.iter().map(|d| d.1.as_ref().len()).sum());
+        for (seat, (_, cards)) in decks.iter().enumerate() {
+            for &id in cards.as_ref() {
+                self.new_instance(PlayerId(seat as u8), id, Zone::Shipyard);
+            }
+        }
+        self.log.push(Event::GameStarted {
+            commanders: self.commanders.len() as u8,
+            seed: self.seed,
+        });
+        for seat in 0..self.commanders.len() {
+            self.shuffle_shipyard(PlayerId(seat as u8));
+        }
+        self.setup_queue
+            .extend((0..self.commanders.len()).map(|s| PlayerId(s as u8)));
+        crate::rules::setup::start(self);
+        crate::effects::actions::run(self);
     }
 
     /// The overrides of `rule` in play (or speaking from a hand), in list order, as they come:

@@ -6,6 +6,13 @@
 //! fork's. `Game::apply` freezes the tail once it holds [`CHUNK`] entries, so a fork copies at
 //! most that many entries and one pointer, and appending stays amortised allocation-free. Readers get the whole list, in order, as one slice (made on demand and
 //! kept until the next append), so `Game::log()` and `log_json()` read exactly as before.
+//!
+//! Steady state allocates nothing: a chunk only this list holds takes each frozen tail in
+//! place, and when the list lets such a chunk go (`clone_from` another game's log, `clear`
+//! for a new game) it keeps it, emptied, as the spare the next chunk it starts is built in.
+//! So a search's scratch game, forked from the root and played out again and again, or a game
+//! started again in the storage of the last (`Game::renew`), grows its log once, to the
+//! longest it has held, and then never allocates for it (issue #15).
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -21,6 +28,9 @@ pub(crate) struct Log<T> {
     tail: Vec<T>,
     /// The whole list as one slice, made by `as_slice` and dropped by the next change.
     flat: OnceLock<Vec<T>>,
+    /// A chunk of this list's own it no longer uses, emptied (no entries, no `prev`), kept so
+    /// the next chunk it starts reuses its storage. Never shared: a clone starts without one.
+    spare: Option<Arc<Chunk<T>>>,
 }
 
 struct Chunk<T> {
@@ -37,6 +47,7 @@ impl<T> Default for Log<T> {
             frozen: None,
             tail: Vec::new(),
             flat: OnceLock::new(),
+            spare: None,
         }
     }
 }
@@ -48,23 +59,31 @@ impl<T: Clone> Clone for Log<T> {
             frozen,
             tail,
             flat: _,
+            spare: _,
         } = self;
         Log {
             frozen: frozen.clone(),
             tail: tail.clone(),
             flat: OnceLock::new(),
+            spare: None,
         }
     }
 
-    /// The same, into this list's own tail: nothing is allocated while the tail has room.
+    /// The same, into this list's own tail: nothing is allocated while the tail has room. A
+    /// chunk of this list's own that the source does not share becomes the spare.
     fn clone_from(&mut self, source: &Log<T>) {
-        let Log { frozen, tail, flat } = self;
+        let Log {
+            frozen,
+            tail,
+            flat,
+            spare,
+        } = self;
         let same = match (&*frozen, &source.frozen) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
             (a, b) => a.is_none() && b.is_none(),
         };
         if !same {
-            unlink(std::mem::replace(frozen, source.frozen.clone()));
+            recycle(spare, std::mem::replace(frozen, source.frozen.clone()));
         }
         tail.clone_from(&source.tail);
         flat.take();
@@ -74,6 +93,24 @@ impl<T: Clone> Clone for Log<T> {
 impl<T> Drop for Log<T> {
     fn drop(&mut self) {
         unlink(self.frozen.take());
+    }
+}
+
+/// Let `old`, a list's newest chunk, go: kept, emptied, as `spare` when no other fork holds
+/// it (and it has more room than the spare there is), the rest of its chain unlinked.
+fn recycle<T>(spare: &mut Option<Arc<Chunk<T>>>, mut old: Option<Arc<Chunk<T>>>) {
+    let Some(c) = old.as_mut().and_then(Arc::get_mut) else {
+        unlink(old);
+        return;
+    };
+    unlink(c.prev.take());
+    c.items.clear();
+    let room = Vec::capacity(&c.items);
+    if spare
+        .as_deref()
+        .is_none_or(|s| Vec::capacity(&s.items) < room)
+    {
+        *spare = old;
     }
 }
 
@@ -109,9 +146,19 @@ impl<T: Clone> Log<T> {
         self.tail.push(item);
     }
 
-    /// Empty the list (this fork only; other forks keep theirs).
+    /// Empty the list (this fork only; other forks keep theirs), keeping this list's own
+    /// storage — the tail's room, and a chunk no fork shares as the spare — for what is
+    /// appended next.
     pub(crate) fn clear(&mut self) {
-        *self = Log::default();
+        let Log {
+            frozen,
+            tail,
+            flat,
+            spare,
+        } = self;
+        recycle(spare, frozen.take());
+        tail.clear();
+        flat.take();
     }
 
     /// Move the tail into a frozen chunk every later fork shares.
@@ -129,6 +176,16 @@ impl<T: Clone> Log<T> {
             return;
         }
         let start = self.frozen_len();
+        // The spare, if there is one, takes the tail, which keeps its room: no allocation.
+        if let Some(mut chunk) = self.spare.take() {
+            if let Some(c) = Arc::get_mut(&mut chunk) {
+                c.prev = self.frozen.take();
+                c.start = start;
+                c.items.append(&mut self.tail);
+                self.frozen = Some(chunk);
+                return;
+            }
+        }
         // The next tail is sized for a chunk at once: one allocation, not one per doubling.
         let items = std::mem::replace(&mut self.tail, Vec::with_capacity(CHUNK));
         self.frozen = Some(Arc::new(Chunk {
@@ -283,6 +340,52 @@ mod tests {
         drop(forks);
         scratch.clone_from(&root);
         assert_eq!(scratch.len(), 40);
+    }
+
+    /// The storage a scratch list was played out in: its newest chunk's address and room.
+    fn own_chunk(a: &Log<u32>) -> (*const super::Chunk<u32>, usize) {
+        let c = a.frozen.as_ref().unwrap();
+        (Arc::as_ptr(c), Vec::capacity(&c.items))
+    }
+
+    #[test]
+    fn a_list_let_go_is_reused_for_the_next() {
+        let mut root = Log::default();
+        for k in 0..40u32 {
+            root.push(k);
+            root.freeze_if_full();
+        }
+        root.freeze();
+        let mut scratch = root.clone();
+        let mut storage = None;
+        for round in 0..4u32 {
+            scratch.clone_from(&root);
+            for k in 0..500 {
+                scratch.push(1000 * round + k);
+                scratch.freeze_if_full();
+            }
+            // From the second playout on, the chunk of the first is the one played into, with
+            // the room it grew to: nothing was allocated for it.
+            let now = own_chunk(&scratch);
+            assert_eq!(*storage.get_or_insert(now), now, "round {round}");
+            assert_eq!(scratch.len(), 540);
+            let want: Vec<u32> = (0..40).chain((0..500).map(|k| 1000 * round + k)).collect();
+            assert_eq!(scratch.as_slice(), want);
+            assert_eq!(root.as_slice(), (0..40).collect::<Vec<_>>());
+        }
+        // A list emptied for a new game starts its first chunk in the spare too.
+        scratch.clear();
+        assert_eq!(scratch.len(), 0);
+        for k in 0..100 {
+            scratch.push(k);
+            scratch.freeze_if_full();
+        }
+        assert_eq!(own_chunk(&scratch).0, storage.unwrap().0);
+        assert_eq!(scratch.as_slice(), (0..100).collect::<Vec<_>>());
+        // A clone has no spare: the spare is never shared.
+        let mut other = scratch.clone();
+        other.clear();
+        assert!(other.spare.is_none());
     }
 
     #[test]

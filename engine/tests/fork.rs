@@ -82,3 +82,56 @@ fn a_frozen_log_forks_alike() {
         assert_same(&scratch, &source, &format!("position {k}, played on"));
     }
 }
+
+/// `Game::renew` (issue #15: a driver playing game after game in one game's storage) makes the
+/// game `Game::new` makes, whatever the storage held before — another seed or number of
+/// commanders, a game some fork still shares the log of — and it plays on alike.
+#[test]
+fn renew_makes_the_game_new_makes() {
+    let mut g = common::new_game(99, 3, 30);
+    play(&mut g, 99, 150);
+    let mut fork = g.clone();
+    let cat = common::catalog();
+    for (seed, commanders) in [(1, 2), (2, 4), (3, 3), (4, 2), (5, 5)] {
+        let decks: Vec<(String, Vec<engine::ir::CardId>)> = (0..commanders)
+            .map(|k| (format!("C{k}"), common::deck()))
+            .collect();
+        let config = engine::Config {
+            seed,
+            max_turns: 30,
+        };
+        let mut fresh = Game::new(cat.clone(), decks.clone(), config).unwrap();
+        g.renew(cat.clone(), &decks, config).unwrap();
+        let what = format!("seed {seed}, {commanders} commanders");
+        assert_same(&g, &fresh, &what);
+        play(&mut g, seed, 300);
+        play(&mut fresh, seed, 300);
+        assert_same(&g, &fresh, &format!("{what}, played on"));
+        assert_eq!(g.log_json(), fresh.log_json(), "{what}: log json");
+        // The fork shares what the game held before; it is left as it was.
+        let before = fork.log().to_vec();
+        play(&mut fork, seed, 5);
+        assert!(fork.log().starts_with(&before), "{what}: the fork's log");
+        fork = g.clone();
+    }
+    // Decks `Game::new` refuses are refused alike, and the game is left as it was.
+    let before = g.clone();
+    let one = [("C0", common::deck())];
+    let err = Game::new(
+        cat.clone(),
+        vec![("C0".to_string(), common::deck())],
+        engine::Config {
+            seed: 1,
+            max_turns: 30,
+        },
+    )
+    .unwrap_err();
+    let config = engine::Config {
+        seed: 1,
+        max_turns: 30,
+    };
+    assert_eq!(g.renew(cat.clone(), &one, config).unwrap_err(), err);
+    let no_station = [("C0", common::deck()), ("C1", common::deck()[1..].to_vec())];
+    assert!(g.renew(cat.clone(), &no_station, config).is_err());
+    assert_same(&g, &before, "after refused decks");
+}

@@ -315,14 +315,22 @@ fn search_candidates<'a>(
         .filter(move |&i| super::matches_filter(g, p.source, f, i))
         .filter(move |&i| match then {
             SearchThen::ToHand => true,
-            SearchThen::Deploy { free } => !search_ways(g, p.who, i, free).is_empty(),
+            SearchThen::Deploy { free } => {
+                manufacturing::deployable(g, p.who, i, Context::Searched { free })
+            }
         })
 }
 
-/// Every legal way (host, replacing) to deploy a searched card, for a search that deploys
-/// (§8.3): the searching Commander picks one (I-48).
-fn search_ways(g: &Game, who: PlayerId, card: Inst, free: bool) -> Vec<manufacturing::Plan> {
-    manufacturing::plans(g, who, card, Context::Searched { free })
+/// Visit every legal way (host, replacing) to deploy a searched card, for a search that
+/// deploys (§8.3): the searching Commander picks one (I-48). Walked, not listed (issue #15).
+fn search_ways(
+    g: &Game,
+    who: PlayerId,
+    card: Inst,
+    free: bool,
+    f: impl FnMut(manufacturing::Way) -> bool,
+) {
+    manufacturing::each_way(g, who, card, Context::Searched { free }, f);
 }
 
 /// Cards a named group holds now (inline, issue #15).
@@ -794,13 +802,14 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
                     match then {
                         SearchThen::ToHand => out.push(Choice::EffectTarget(i)),
                         SearchThen::Deploy { free } => {
-                            for plan in search_ways(g, p.who, i, *free) {
+                            search_ways(g, p.who, i, *free, |w| {
                                 out.push(Choice::EffectDeploy {
                                     card: i,
-                                    host: plan.host,
-                                    replacing: plan.replacing,
+                                    host: w.host,
+                                    replacing: w.replacing,
                                 });
-                            }
+                                true
+                            });
                         }
                     }
                 }
@@ -809,7 +818,7 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
         }
         Ask::Discard { who, .. } => {
             if let Some(c) = g.cmd(*who) {
-                let mut seen = Vec::new();
+                let mut seen = smallvec::SmallVec::<[crate::ir::CardId; 8]>::new();
                 for &i in &c.hand {
                     let id = g.card(i).id;
                     if !seen.contains(&id) {
@@ -1028,15 +1037,24 @@ fn placement(
         let ctx = Context::Searched { free };
         return manufacturing::check(g, p.who, card, *host, *replacing, ctx);
     }
-    let mut ways = search_ways(g, p.who, card, free);
-    match ways.len() {
-        1 => Ok(ways.remove(0)),
-        0 => Err(refuse("no legal way to deploy it", "8.3")),
-        n => Err(refuse(
+    let (mut n, mut first) = (0usize, None);
+    search_ways(g, p.who, card, free, |w| {
+        n += 1;
+        first.get_or_insert(w);
+        true
+    });
+    match (n, first) {
+        (1, Some(w)) => {
+            let ctx = Context::Searched { free };
+            manufacturing::check(g, p.who, card, w.host, w.replacing, ctx)
+        }
+        (0, _) | (_, None) => Err(refuse("no legal way to deploy it", "8.3")),
+        (n, _) => Err(refuse(
             format!(
                 "{} {card} can be deployed in {n} places: say where (onto {})",
                 g.name(card),
-                ways.iter()
+                manufacturing::plans(g, p.who, card, Context::Searched { free })
+                    .iter()
                     .map(|w| match w.host {
                         Some(h) => format!("{} {h}", g.name(h)),
                         None => "open space".to_string(),

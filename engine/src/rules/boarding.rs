@@ -861,7 +861,8 @@ pub(crate) fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
     if let Some(c) = g.cmd_mut(new) {
         c.battlefield.push(ship);
     }
-    let mut stack = vec![ship];
+    // Inline (issue #15): a ship and what is aboard it, a level or two deep.
+    let mut stack: crate::state::Cards<16> = smallvec::smallvec![ship];
     while let Some(i) = stack.pop() {
         if let Some(x) = g.instances.get_mut(i.0 as usize) {
             if i == ship || !matches!(x.zone, Zone::Attached(_)) || x.controller == old {
@@ -905,7 +906,7 @@ fn hijack(g: &mut Game, f: &Fight) {
     }
     traits::launch_all(g, f.target);
     change_controller(g, f.target, f.boarders);
-    let party: Vec<Inst> = alive(g, &f.party).collect();
+    let party: crate::state::Cards<8> = alive(g, &f.party).collect();
     for m in party {
         g.move_to(m, Zone::Attached(f.target));
     }

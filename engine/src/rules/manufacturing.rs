@@ -224,7 +224,8 @@ pub(crate) fn enforce_capacity(g: &mut Game, host: Inst) {
     let (cap_m, cap_w) = capacity(g, host);
     loop {
         let (used_m, used_w) = used(g, host, None);
-        let aboard: Vec<Inst> = g.attachments(host).to_vec();
+        // Read in place: the victim is found before anything moves (issue #15).
+        let aboard = g.attachments(host);
         let victim = if used_w > cap_w {
             aboard.iter().rev().copied().find(|&a| is_wing(g.card(a)))
         } else if used_m > cap_m {
@@ -1317,12 +1318,14 @@ fn regimented_from_hand(g: &Game, host: Inst) -> Resolution {
     stats::card_rule(g, BaseRule::RegimentedFromHand, host)
 }
 
-fn regiment_candidates(g: &Game, r: &RegimentSearch) -> Vec<Inst> {
+/// The cards a Regimented search may fetch now, one of each kind. Inline (issue #15): a deck
+/// holds a few kinds of Marine or Wing.
+fn regiment_candidates(g: &Game, r: &RegimentSearch) -> crate::state::Cards<8> {
     let Some(c) = g.cmd(r.who) else {
-        return Vec::new();
+        return Default::default();
     };
-    let mut seen: Vec<CardId> = Vec::new();
-    let mut out = Vec::new();
+    let mut seen: smallvec::SmallVec<[CardId; 8]> = smallvec::SmallVec::new();
+    let mut out = crate::state::Cards::<8>::new();
     let hand: &[Inst] = if regimented_from_hand(g, r.host).flag() {
         &c.hand
     } else {

@@ -22,7 +22,7 @@ pub(crate) fn scoop(g: &mut Game, who: PlayerId) {
 
 /// End the game if at most one commander remains. Returns whether it ended.
 pub(crate) fn check_end(g: &mut Game) -> bool {
-    let left: Vec<PlayerId> = (0..g.commanders.len())
+    let left: crate::state::Seats = (0..g.commanders.len())
         .map(|s| PlayerId(s as u8))
         .filter(|&p| g.cmd(p).is_some_and(|c| !c.out))
         .collect();

@@ -11,13 +11,14 @@
 //! Conscription in Setup (§5.4.3 is a Manufacturing step). Past the Stockpiles the engine
 //! runs Setup seat by seat (I-55).
 
-use crate::error::RuleError;
+use crate::error::{Refusal, Refused, RuleError};
 use crate::event::{Event, Phase};
 use crate::hooks::{self, Trigger};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{BaseRule, CardKind, ModuleKind, Trait};
 use crate::rules::{logistics, manufacturing};
 use crate::state::{Game, Step, Zone};
+use std::sync::Arc;
 
 /// Start the next commander's Setup, or roll initiative when all are done.
 pub(crate) fn next_setup(g: &mut Game) {
@@ -37,7 +38,8 @@ pub(crate) fn next_setup(g: &mut Game) {
 /// Event that takes from another commander's Stockpile (§5.1) then takes from the full
 /// Stockpile, and nothing later resets it. Then the Setups proceed seat by seat.
 pub(crate) fn start(g: &mut Game) {
-    let seats = g.setup_queue.clone();
+    // Inline (issue #15): never more than the commanders.
+    let seats: crate::state::Seats = g.setup_queue.iter().copied().collect();
     // §4.2 before §4.3: every Station is in play, so its text (a different starting
     // Stockpile, §8.1) counts when the Stockpiles are set.
     for &who in &seats {
@@ -74,7 +76,8 @@ fn deploy_station(g: &mut Game, who: PlayerId) {
 /// §4.3: the Stockpile cards are placed and 10 Resource and 10 Currency added.
 fn stockpiles(g: &mut Game, who: PlayerId) {
     let Some(c) = g.cmd(who) else { return };
-    let piles: Vec<Inst> = c
+    // Inline (issue #15): a deck holds its two Stockpile cards.
+    let piles: crate::state::Cards<8> = c
         .shipyard
         .iter()
         .copied()
@@ -113,9 +116,12 @@ fn begin(g: &mut Game, who: PlayerId) {
     g.step = Step::SetupModule { who, left };
     // A Regimented Station searches now, before the Module picks (§3.4.7).
     if let Some(s) = station {
+        // Read through `text`, which holds the card apart from the game: no copy of the
+        // traits (issue #15).
+        let text = g.text(s);
         // printed: the card's printed text says what Regimented fetches (§3.4.7).
-        for t in g.card(s).traits.clone() {
-            if let Trait::Regimented { unit, count } = t {
+        for t in &text.card().traits {
+            if let Trait::Regimented { unit, count } = *t {
                 manufacturing::start_regiment(g, who, s, unit, count);
             }
         }
@@ -138,7 +144,7 @@ pub(crate) fn module_candidates(g: &Game, who: PlayerId) -> crate::state::Cards<
     for &i in &c.shipyard {
         if g.card(i).kind == CardKind::Module(ModuleKind::Station)
             && !out.iter().any(|&o| g.card(o).id == g.card(i).id)
-            && check_module_pick(g, who, station, i).is_ok()
+            && check_module_pick::<Refused>(g, who, station, i).is_ok()
         {
             out.push(i);
         }
@@ -146,40 +152,47 @@ pub(crate) fn module_candidates(g: &Game, who: PlayerId) -> crate::state::Cards<
     out
 }
 
-fn check_module_pick(g: &Game, who: PlayerId, station: Inst, card: Inst) -> Result<(), RuleError> {
+/// Whether `card` may be picked now; listing asks it without wording the refusal
+/// ([`Refused`]), so a Station at its limit costs no string (issue #15).
+fn check_module_pick<R: Refusal>(
+    g: &Game,
+    who: PlayerId,
+    station: Inst,
+    card: Inst,
+) -> Result<(), R> {
     if g.zone(card) != Some(Zone::Shipyard) || g.instance(card).is_none_or(|x| x.owner != who) {
-        return Err(RuleError::WrongZone {
+        return Err(R::because(|| RuleError::WrongZone {
             inst: card,
             wanted: "in your Shipyard",
             section: "4.2",
-        });
+        }));
     }
     let k = g.card(card);
     if k.kind != CardKind::Module(ModuleKind::Station) {
-        return Err(RuleError::CannotDeploy {
+        return Err(R::because(|| RuleError::CannotDeploy {
             card: k.name.clone(),
             why: "Setup deploys Module-Station cards only".into(),
             section: "4.2",
-        });
+        }));
     }
     let attached = g.attachments(station);
     if attached.iter().any(|&a| g.card(a).id == k.id) {
-        return Err(RuleError::BadHost {
+        return Err(R::because(|| RuleError::BadHost {
             card: k.name.clone(),
             host: g.name(station).to_string(),
             why: "no two copies of one Module-Station on a Station".into(),
             section: "2.2",
-        });
+        }));
     }
     let limit = g
         .resolve(BaseRule::StationModuleLimit, who, Some(station))
         .count() as usize;
     if attached.len() >= limit {
-        return Err(RuleError::NoCapacity {
+        return Err(R::because(|| RuleError::NoCapacity {
             host: g.name(station).to_string(),
             why: format!("the Station holds its limit of {limit} Module-Stations"),
             section: "2.2",
-        });
+        }));
     }
     Ok(())
 }
@@ -192,12 +205,13 @@ pub(crate) fn pick_module(g: &mut Game, who: PlayerId, card: Inst) -> Result<(),
             section: "4.2",
         });
     };
-    let station = g.station(who).ok_or(RuleError::NotNow {
+    // `ok_or_else`: the refusal is worded only when there is one.
+    let station = g.station(who).ok_or_else(|| RuleError::NotNow {
         what: "picking a Setup Module-Station",
         why: "there is no Station in play".into(),
         section: "4.2",
     })?;
-    check_module_pick(g, who, station, card)?;
+    check_module_pick::<RuleError>(g, who, station, card)?;
     g.rule(BaseRule::StationModuleLimit, who, Some(station));
     g.move_to(card, Zone::Attached(station));
     if let Some(x) = g.instances.get_mut(card.0 as usize) {
@@ -285,7 +299,7 @@ pub(crate) fn finish(g: &mut Game, who: PlayerId) {
 /// §4.8: every commander rolls a volley die; ties for highest re-roll among the tied.
 /// (Re-rolls stop after 255 rounds, lowest seat winning, so forced dice cannot loop forever.)
 pub(crate) fn initiative(g: &mut Game) {
-    let mut contenders: Vec<PlayerId> = (0..g.commanders.len())
+    let mut contenders: crate::state::Seats = (0..g.commanders.len())
         .map(|s| PlayerId(s as u8))
         .filter(|&p| g.cmd(p).is_some_and(|c| !c.out))
         .collect();
@@ -308,9 +322,16 @@ pub(crate) fn initiative(g: &mut Game) {
         return;
     };
     let n = g.commanders.len();
-    g.order = (0..n)
-        .map(|k| PlayerId(((first.0 as usize + k) % n) as u8))
-        .collect();
+    let seat = |k: usize| PlayerId(((first.0 as usize + k) % n) as u8);
+    // The order made with the game, shared with no fork yet, takes the rotation in place.
+    match Arc::get_mut(&mut g.order) {
+        Some(order) if order.len() == n => {
+            for (k, p) in order.iter_mut().enumerate() {
+                *p = seat(k);
+            }
+        }
+        _ => g.order = (0..n).map(seat).collect(),
+    }
     g.log.push(Event::TurnOrder {
         order: g.order.iter().copied().collect(),
     });

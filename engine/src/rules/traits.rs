@@ -400,7 +400,7 @@ pub(crate) fn launch_from(g: &mut Game, wing: Inst, host: Inst) {
 /// §6.7: every Wing in `host`'s bays launches (its host was destroyed by volley fire, or
 /// hijacked).
 pub(crate) fn launch_all(g: &mut Game, host: Inst) {
-    let wings: Vec<Inst> = g
+    let wings: crate::state::Cards<8> = g
         .attachments(host)
         .iter()
         .copied()

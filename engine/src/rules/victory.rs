@@ -173,7 +173,8 @@ pub(crate) fn destroyer(g: &Game, loser: PlayerId) -> Option<PlayerId> {
 /// those Marines have moved ([`Relocation`]). With two commanders the game is over and they
 /// simply leave play with the ship.
 fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
-    let hijacked_from: Vec<Inst> = (0..g.instances.len())
+    // Inline (issue #15): a commander leaving the game rarely has many ships in other hands.
+    let hijacked_from: crate::state::Cards<8> = (0..g.instances.len())
         .map(|k| Inst(k as u16))
         .filter(|&i| {
             g.in_play(i)
@@ -192,7 +193,7 @@ fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
     }
     // Top-level cards first (their attachments follow them to the Scrapheap), then any of the
     // loser's cards attached to other commanders' cards.
-    let mut owned: Vec<Inst> = (0..g.instances.len())
+    let mut owned: crate::state::Cards<32> = (0..g.instances.len())
         .map(|k| Inst(k as u16))
         .filter(|&i| g.in_play(i) && g.instance(i).is_some_and(|x| x.owner == loser))
         .filter(|&i| !g.relocations.iter().any(|r| r.ship == i))

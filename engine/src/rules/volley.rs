@@ -34,29 +34,39 @@ use crate::state::{Game, Zone};
 /// boarding and waits for its new commander's next volley turn (§6.6 STEP 8E), in this
 /// engagement or a later one (`Game::fresh`, I-51).
 pub(crate) fn held_back<R: Refusal>(g: &Game, e: &Engagement, unit: Inst) -> Result<(), R> {
-    if e.retreating.contains(&unit) {
-        return Err(R::because(|| {
+    match held_back_by(g, e, unit) {
+        None => Ok(()),
+        Some(section @ "6.6 STEP 3") => Err(R::because(|| {
             err(
                 format!(
                     "{} {unit} is retreating: it may not fire, use traits or board this round",
                     g.name(unit)
                 ),
-                "6.6 STEP 3",
+                section,
             )
-        }));
-    }
-    if g.fresh.contains(&unit) {
-        return Err(R::because(|| {
+        })),
+        Some(section) => Err(R::because(|| {
             err(
                 format!(
                     "{} {unit} changed hands and waits for its new commander's next volley",
                     g.name(unit)
                 ),
-                "6.6 STEP 8E",
+                section,
             )
-        }));
+        })),
     }
-    Ok(())
+}
+
+/// The section that holds `unit` back ([`held_back`]), if any: the rule alone, for a caller
+/// that logs it and words nothing (issue #15).
+fn held_back_by(g: &Game, e: &Engagement, unit: Inst) -> Option<&'static str> {
+    if e.retreating.contains(&unit) {
+        return Some("6.6 STEP 3");
+    }
+    if g.fresh.contains(&unit) {
+        return Some("6.6 STEP 8E");
+    }
+    None
 }
 
 /// Whether `unit` may act in the current volley turn.
@@ -812,14 +822,11 @@ fn destroyed_by_volley(g: &mut Game, t: Inst, immediate: bool) {
     let stoic = !immediate && !replaced && stats::has(g, t, TraitName::Stoic);
     // A retreating ship, or one waiting after changing hands, may not act: Stoic is a trait
     // and its last volley an action (§6.6 STEP 3, STEP 8E, I-49).
-    let withheld = g
-        .engagement
-        .as_ref()
-        .and_then(|e| held_back::<RuleError>(g, e, t).err());
-    if let (true, Some(why)) = (stoic, withheld) {
+    let withheld = g.engagement.as_ref().and_then(|e| held_back_by(g, e, t));
+    if let (true, Some(section)) = (stoic, withheld) {
         g.log.push(Event::StoicWithheld {
             card: g.card_ref(t),
-            section: why.section(),
+            section,
         });
         destroy(g, t, immediate);
         return;

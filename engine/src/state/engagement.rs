@@ -90,7 +90,9 @@ pub struct Engagement {
     pub boards: smallvec::SmallVec<[Board; 2]>,
     /// Escorts that cancelled a board in this Escort phase (§3.4.3).
     pub escorts_used: Cards<8>,
-    pub marks: Vec<Mark>,
+    /// Jammer and Target Painter marks (§3.3.2, §3.3.5). Inline (issue #15): an
+    /// engagement is a new value, so a `Vec` here allocated in every engagement that marked.
+    pub marks: smallvec::SmallVec<[Mark; 4]>,
     /// Units that used Overload this engagement (§3.3.3).
     pub overloaded: Cards<8>,
     /// Units under the Overload Drawback this volley turn, and those that will be next turn.
@@ -126,7 +128,7 @@ impl Engagement {
             retreating: Cards::new(),
             boards: Default::default(),
             escorts_used: Cards::new(),
-            marks: Vec::new(),
+            marks: smallvec::SmallVec::new(),
             overloaded: Cards::new(),
             drawback: Cards::new(),
             drawback_next: Cards::new(),

@@ -119,6 +119,38 @@ impl Commander {
         }
     }
 
+    /// [`Commander::new`] in this commander's storage; the name is kept if it is the same.
+    fn reset(&mut self, name: &str) {
+        let Commander {
+            name: old_name,
+            resource,
+            currency,
+            shipyard,
+            hand,
+            battlefield,
+            scrapheap,
+            stockpile_cards,
+            out,
+            mulligans,
+            conscripted,
+            engagements,
+        } = self;
+        if **old_name != *name {
+            *old_name = name.into();
+        }
+        *resource = 0;
+        *currency = 0;
+        shipyard.clear();
+        hand.clear();
+        battlefield.clear();
+        scrapheap.clear();
+        stockpile_cards.clear();
+        *out = false;
+        *mulligans = 0;
+        *conscripted = 0;
+        *engagements = 0;
+    }
+
     pub fn stockpile(&self) -> Amount {
         Amount {
             resource: self.resource,
@@ -428,7 +460,9 @@ pub(crate) struct Speakers {
     pub(crate) trigger_events: Vec<crate::ir::effect::TriggerEvent>,
     /// For each base rule some card overrides, the cards printing an override of it (the
     /// resolver visits only those).
-    pub(crate) by_rule: Vec<(BaseRule, Vec<Inst>)>,
+    /// Inline (issue #15): a pool has a few cards overriding any one rule, and a game made
+    /// in an old game's storage (`Game::renew`) then lists them with no allocation.
+    pub(crate) by_rule: Vec<(BaseRule, Cards<8>)>,
 }
 
 impl Speakers {
@@ -438,6 +472,26 @@ impl Speakers {
         card.abilities
             .iter()
             .any(|a| matches!(a, Ability::Override { .. }))
+    }
+
+    /// No speaker, as `Speakers::default()`, keeping the lists' room.
+    fn clear(&mut self) {
+        let Speakers {
+            overrides,
+            card_statics,
+            card_modifiers,
+            commander_statics,
+            triggered,
+            trigger_events,
+            by_rule,
+        } = self;
+        overrides.clear();
+        card_statics.clear();
+        card_modifiers.clear();
+        commander_statics.clear();
+        triggered.clear();
+        trigger_events.clear();
+        by_rule.clear();
     }
 
     /// The cards printing an override of `rule`, in instance order.
@@ -459,7 +513,7 @@ impl Speakers {
                 match self.by_rule.iter_mut().find(|(r, _)| r == rule) {
                     Some((_, cards)) if cards.last() == Some(&i) => {}
                     Some((_, cards)) => cards.push(i),
-                    None => self.by_rule.push((*rule, vec![i])),
+                    None => self.by_rule.push((*rule, smallvec::smallvec![i])),
                 }
             }
         }
@@ -586,6 +640,127 @@ impl Game {
             acting: None,
             window: None,
         })
+    }
+
+    /// Make this game what [`Game::empty`] would make, in this game's own storage: every list
+    /// emptied with its room kept, the log's and history's own chunks kept as their spares
+    /// (`crate::log`), the commanders' names and the turn order kept where they are the same
+    /// and no fork shares them. `Game::renew` starts a new game on it, so a driver playing
+    /// game after game grows the storage once (issue #15). Every field is named, so a field
+    /// added to the game and not reset here fails to compile.
+    pub(crate) fn reset<'a>(
+        &mut self,
+        catalog: Arc<CardDb>,
+        names: impl ExactSizeIterator<Item = &'a str>,
+        config: Config,
+    ) -> Result<(), SetupError> {
+        if names.len() < 2 {
+            return Err(SetupError::TooFewCommanders(names.len()));
+        }
+        if names.len() > MAX_COMMANDERS {
+            return Err(SetupError::TooManyCommanders {
+                got: names.len(),
+                max: MAX_COMMANDERS,
+            });
+        }
+        let Game {
+            catalog: old_catalog,
+            commanders,
+            instances,
+            dice,
+            seed,
+            max_turns,
+            turn,
+            active,
+            phase,
+            step,
+            regiments,
+            setup_queue,
+            order,
+            overrides,
+            discounts,
+            clock,
+            declared_against,
+            outcome,
+            log,
+            history,
+            noted,
+            engagement,
+            spoils,
+            fresh,
+            drawback_carried,
+            relocations,
+            pending,
+            temporary,
+            temporary_commanders,
+            limits_used,
+            wards_used,
+            speakers,
+            statics_in_play,
+            marines_and_wings,
+            capacity_stale,
+            garrisons_stale,
+            resolving,
+            acting,
+            window,
+        } = self;
+        *old_catalog = catalog;
+        let n = names.len();
+        commanders.truncate(n);
+        for (seat, name) in names.enumerate() {
+            match commanders.get_mut(seat) {
+                Some(c) => c.reset(name),
+                None => commanders.push(Commander::new(name.to_string())),
+            }
+        }
+        instances.clear();
+        *dice = Dice::new(config.seed);
+        *seed = config.seed;
+        *max_turns = config.max_turns;
+        *turn = 0;
+        *active = PlayerId(0);
+        *phase = Phase::Setup;
+        *step = Step::Over;
+        regiments.clear();
+        setup_queue.clear();
+        match Arc::get_mut(order) {
+            Some(o) if o.len() == n => {
+                for (s, p) in o.iter_mut().enumerate() {
+                    *p = PlayerId(s as u8);
+                }
+            }
+            _ => *order = (0..n).map(|s| PlayerId(s as u8)).collect(),
+        }
+        overrides.clear();
+        discounts.clear();
+        *clock = 0;
+        *declared_against = None;
+        *outcome = None;
+        log.clear();
+        history.clear();
+        noted.clear();
+        *engagement = None;
+        spoils.clear();
+        fresh.clear();
+        drawback_carried.clear();
+        relocations.clear();
+        pending.clear();
+        temporary.clear();
+        temporary_commanders.clear();
+        limits_used.clear();
+        wards_used.clear();
+        match Arc::get_mut(speakers) {
+            Some(sp) => sp.clear(),
+            None => *speakers = Arc::default(),
+        }
+        statics_in_play.clear();
+        marines_and_wings.clear();
+        *capacity_stale = true;
+        *garrisons_stale = true;
+        *resolving = false;
+        *acting = None;
+        *window = None;
+        Ok(())
     }
 
     // ----- read access ------------------------------------------------------------------
