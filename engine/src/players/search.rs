@@ -186,6 +186,8 @@ fn search(
     let mut root = game.clone();
     root.freeze_log();
     let mut g = root.clone();
+    // One choice buffer for every playout of the search.
+    let mut choices = Vec::new();
     for done in 0..budget {
         g.clone_from(&root);
         unseen.deal_in(&mut g, stream);
@@ -206,7 +208,7 @@ fn search(
             }
             if choices.len() == 1 {
                 let only = choices.into_iter().next();
-                if only.is_some_and(|c| g.apply(dec.who, c).is_err()) {
+                if only.is_some_and(|c| g.play(dec.who, c).is_err()) {
                     alive = false;
                     break;
                 }
@@ -256,7 +258,7 @@ fn search(
                 });
                 tree[node].children.push(k);
                 path.push(k);
-                alive = g.apply(dec.who, c).is_ok();
+                alive = g.play(dec.who, c).is_ok();
                 break;
             }
             let Some((_, k)) = best else {
@@ -264,13 +266,13 @@ fn search(
             };
             path.push(k);
             node = k;
-            if g.apply(dec.who, tree[k].choice.clone()).is_err() {
+            if g.play(dec.who, tree[k].choice.clone()).is_err() {
                 alive = false;
                 break;
             }
         }
         if alive {
-            play_out(&mut g, start_turn, stream);
+            play_out(&mut g, start_turn, stream, &mut choices);
         }
         let reward = evaluate(&g, seats);
         for &k in &path {
@@ -365,8 +367,9 @@ fn heuristic_choice(g: &Game, d: &Decision, choices: &[Choice], stream: &mut Dic
     top[stream.below(top.len() as u32) as usize]
 }
 
-/// Play `g` on with the playout policy until it ends, passes the horizon or the cap.
-fn play_out(g: &mut Game, start_turn: u32, stream: &mut Dice) {
+/// Play `g` on with the playout policy until it ends, passes the horizon or the cap: on the
+/// playout path (choices listed into `choices`, reused; `Game::play`, no events collected).
+fn play_out(g: &mut Game, start_turn: u32, stream: &mut Dice, choices: &mut Vec<Choice>) {
     for _ in 0..ROLLOUT_CAP {
         if past_horizon(g, start_turn) {
             return;
@@ -374,14 +377,14 @@ fn play_out(g: &mut Game, start_turn: u32, stream: &mut Dice) {
         let Some(d) = g.decision() else {
             return;
         };
-        let mut choices = g.legal_choices();
+        g.legal_choices_into(choices);
         let k = match choices.len() {
             0 => return,
             1 => 0,
-            _ => heuristic_choice(g, &d, &choices, stream),
+            _ => heuristic_choice(g, &d, choices, stream),
         };
         let c = choices.swap_remove(k);
-        if g.apply(d.who, c).is_err() {
+        if g.play(d.who, c).is_err() {
             return;
         }
     }
