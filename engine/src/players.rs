@@ -22,21 +22,24 @@ pub trait Player {
 #[derive(Debug, Clone)]
 pub struct RandomPlayer {
     dice: Dice,
+    /// The legal choices, listed into the same buffer every time (issue #15).
+    choices: Vec<Choice>,
 }
 
 impl RandomPlayer {
     pub fn new(seed: u64) -> RandomPlayer {
         RandomPlayer {
             dice: Dice::new(seed),
+            choices: Vec::new(),
         }
     }
 }
 
 impl Player for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Option<Choice> {
-        let choices = game.legal_choices();
-        let k = self.dice.below(choices.len() as u32) as usize;
-        choices.into_iter().nth(k)
+        game.legal_choices_into(&mut self.choices);
+        let k = self.dice.below(self.choices.len() as u32) as usize;
+        (k < self.choices.len()).then(|| self.choices.swap_remove(k))
     }
 }
 
@@ -47,12 +50,17 @@ impl Player for RandomPlayer {
 #[derive(Debug, Clone)]
 pub struct HeuristicPlayer {
     dice: Dice,
+    /// The legal choices and their scores, listed into the same buffers every time.
+    choices: Vec<Choice>,
+    scores: Vec<i32>,
 }
 
 impl HeuristicPlayer {
     pub fn new(seed: u64) -> HeuristicPlayer {
         HeuristicPlayer {
             dice: Dice::new(seed),
+            choices: Vec::new(),
+            scores: Vec::new(),
         }
     }
 
@@ -228,25 +236,23 @@ fn worth_attacking(
 
 impl Player for HeuristicPlayer {
     fn choose(&mut self, game: &Game) -> Option<Choice> {
-        let choices = game.legal_choices();
+        game.legal_choices_into(&mut self.choices);
         let d = game.decision()?;
-        let best = choices
-            .iter()
-            .map(|c| Self::score(game, c))
-            .max()
-            .unwrap_or(0);
-        let top: Vec<Choice> = choices
-            .into_iter()
-            .filter(|c| Self::score(game, c) == best)
-            .collect();
+        // Responses are always passed (the plan above).
         if matches!(d.kind, DecisionKind::Respond) {
-            return top
-                .into_iter()
-                .find(|c| *c == Choice::Pass)
-                .or(Some(Choice::Pass));
+            return Some(Choice::Pass);
         }
-        let k = self.dice.below(top.len() as u32) as usize;
-        top.into_iter().nth(k)
+        // Each choice scored once; one of the best, uniformly.
+        self.scores.clear();
+        self.scores
+            .extend(self.choices.iter().map(|c| Self::score(game, c)));
+        let best = self.scores.iter().copied().max().unwrap_or(0);
+        let top = self.scores.iter().filter(|&&s| s == best).count();
+        let k = self.dice.below(top as u32) as usize;
+        let at = (0..self.choices.len())
+            .filter(|&j| self.scores[j] == best)
+            .nth(k)?;
+        Some(self.choices.swap_remove(at))
     }
 }
 
@@ -292,7 +298,7 @@ pub fn play_out_checked(
         let Some(choice) = p.choose(game) else {
             return (made, Stop::Stuck(format!("{} has no legal choice", d.who)));
         };
-        if let Err(e) = game.apply(d.who, choice) {
+        if let Err(e) = game.play(d.who, choice) {
             return (
                 made,
                 Stop::Stuck(format!("a listed choice was refused: {e}")),
