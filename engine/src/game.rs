@@ -15,7 +15,7 @@ use crate::ir::{Amount, BaseRule, CardId, CardKind, RuleValue};
 use crate::resolver::{self, Live, Query, Resolution};
 use crate::CardDb;
 
-use crate::state::{Config, Game, SetupError, Step, Zone, MAX_CARDS, MAX_COMMANDERS};
+use crate::state::{Config, Game, SetupError, Step, Zone, MAX_CARDS};
 
 /// Whether decks can start a game, refused in the order a game is set up: the number of
 /// commanders, of cards, then seat by seat each card in the pool and a Station in the deck.
@@ -23,15 +23,7 @@ fn check_decks<N: AsRef<str>, C: AsRef<[CardId]>>(
     catalog: &CardDb,
     decks: &[(N, C)],
 ) -> Result<(), SetupError> {
-    if decks.len() < 2 {
-        return Err(SetupError::TooFewCommanders(decks.len()));
-    }
-    if decks.len() > MAX_COMMANDERS {
-        return Err(SetupError::TooManyCommanders {
-            got: decks.len(),
-            max: MAX_COMMANDERS,
-        });
-    }
+    crate::state::check_commanders(decks.len())?;
     let total: usize = decks.iter().map(|d| d.1.as_ref().len()).sum();
     if total > MAX_CARDS {
         return Err(SetupError::TooManyCards(total));

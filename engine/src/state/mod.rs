@@ -581,6 +581,20 @@ impl Text {
     }
 }
 
+/// Whether a game can seat `n` commanders: at least two (§7), at most [`MAX_COMMANDERS`].
+pub(crate) fn check_commanders(n: usize) -> Result<(), SetupError> {
+    if n < 2 {
+        return Err(SetupError::TooFewCommanders(n));
+    }
+    if n > MAX_COMMANDERS {
+        return Err(SetupError::TooManyCommanders {
+            got: n,
+            max: MAX_COMMANDERS,
+        });
+    }
+    Ok(())
+}
+
 impl Game {
     /// A game with commanders and no cards, in Setup, with no step started: the starting
     /// point for boards built by rulings (`board`).
@@ -589,15 +603,7 @@ impl Game {
         names: Vec<String>,
         config: Config,
     ) -> Result<Game, SetupError> {
-        if names.len() < 2 {
-            return Err(SetupError::TooFewCommanders(names.len()));
-        }
-        if names.len() > MAX_COMMANDERS {
-            return Err(SetupError::TooManyCommanders {
-                got: names.len(),
-                max: MAX_COMMANDERS,
-            });
-        }
+        check_commanders(names.len())?;
         let order = (0..names.len()).map(|s| PlayerId(s as u8)).collect();
         Ok(Game {
             catalog,
@@ -654,15 +660,7 @@ impl Game {
         names: impl ExactSizeIterator<Item = &'a str>,
         config: Config,
     ) -> Result<(), SetupError> {
-        if names.len() < 2 {
-            return Err(SetupError::TooFewCommanders(names.len()));
-        }
-        if names.len() > MAX_COMMANDERS {
-            return Err(SetupError::TooManyCommanders {
-                got: names.len(),
-                max: MAX_COMMANDERS,
-            });
-        }
+        check_commanders(names.len())?;
         let Game {
             catalog: old_catalog,
             commanders,
