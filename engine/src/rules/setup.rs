@@ -140,16 +140,13 @@ pub(crate) fn module_candidates(g: &Game, who: PlayerId) -> crate::state::Cards<
     let Some(c) = g.cmd(who) else {
         return Default::default();
     };
-    let mut out = crate::state::Cards::<8>::new();
-    for &i in &c.shipyard {
-        if g.card(i).kind == CardKind::Module(ModuleKind::Station)
-            && !out.iter().any(|&o| g.card(o).id == g.card(i).id)
-            && check_module_pick::<Refused>(g, who, station, i).is_ok()
-        {
-            out.push(i);
-        }
-    }
-    out
+    // The first copy of each card stands for them all: copies pass or fail alike.
+    manufacturing::first_copies(g, &c.shipyard)
+        .filter(|&i| {
+            g.card(i).kind == CardKind::Module(ModuleKind::Station)
+                && check_module_pick::<Refused>(g, who, station, i).is_ok()
+        })
+        .collect()
 }
 
 /// Whether `card` may be picked now; listing asks it without wording the refusal
