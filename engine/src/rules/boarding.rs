@@ -990,9 +990,10 @@ pub(crate) fn check_garrisons(g: &mut Game) {
     g.garrisons_stale = false;
 }
 
-/// The hijacked ships that revert without a garrison, in instance order, as a scan of every
-/// instance finds them: ships on a battlefield not their owner's (a few cards, read from the
-/// battlefields, not every instance; inline, and hardly ever holding anything).
+/// The hijacked ships a garrison check reads, in instance order, as a scan of every instance
+/// finds them: ships on a battlefield not their owner's, but those leaving play with a
+/// relocation (read from the battlefields, not every instance; inline, and hardly ever
+/// holding anything).
 fn hijacked(g: &Game) -> crate::state::Cards<8> {
     let mut hijacked: crate::state::Cards<8> = g
         .commanders

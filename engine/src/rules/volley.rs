@@ -34,37 +34,46 @@ use crate::state::{Game, Zone};
 /// boarding and waits for its new commander's next volley turn (§6.6 STEP 8E), in this
 /// engagement or a later one (`Game::fresh`, I-51).
 pub(crate) fn held_back<R: Refusal>(g: &Game, e: &Engagement, unit: Inst) -> Result<(), R> {
-    match held_back_by(g, e, unit) {
-        None => Ok(()),
-        Some(section @ "6.6 STEP 3") => Err(R::because(|| {
-            err(
-                format!(
-                    "{} {unit} is retreating: it may not fire, use traits or board this round",
-                    g.name(unit)
-                ),
-                section,
-            )
-        })),
-        Some(section) => Err(R::because(|| {
-            err(
-                format!(
-                    "{} {unit} changed hands and waits for its new commander's next volley",
-                    g.name(unit)
-                ),
-                section,
-            )
-        })),
+    let Some(why) = held_back_by(g, e, unit) else {
+        return Ok(());
+    };
+    Err(R::because(|| {
+        let words = match why {
+            HeldBack::Retreating => {
+                "is retreating: it may not fire, use traits or board this round"
+            }
+            HeldBack::ChangedHands => "changed hands and waits for its new commander's next volley",
+        };
+        err(format!("{} {unit} {words}", g.name(unit)), why.section())
+    }))
+}
+
+/// Why a ship may not act ([`held_back`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeldBack {
+    /// §6.6 STEP 3: it retreats this round.
+    Retreating,
+    /// §6.6 STEP 8E: it changed hands by boarding and waits for its new commander's volley turn.
+    ChangedHands,
+}
+
+impl HeldBack {
+    fn section(self) -> &'static str {
+        match self {
+            HeldBack::Retreating => "6.6 STEP 3",
+            HeldBack::ChangedHands => "6.6 STEP 8E",
+        }
     }
 }
 
-/// The section that holds `unit` back ([`held_back`]), if any: the rule alone, for a caller
-/// that logs it and words nothing (issue #15).
-fn held_back_by(g: &Game, e: &Engagement, unit: Inst) -> Option<&'static str> {
+/// What holds `unit` back ([`held_back`]), if anything: the rule alone, for a caller that logs
+/// it and words nothing (issue #15).
+fn held_back_by(g: &Game, e: &Engagement, unit: Inst) -> Option<HeldBack> {
     if e.retreating.contains(&unit) {
-        return Some("6.6 STEP 3");
+        return Some(HeldBack::Retreating);
     }
     if g.fresh.contains(&unit) {
-        return Some("6.6 STEP 8E");
+        return Some(HeldBack::ChangedHands);
     }
     None
 }
@@ -822,7 +831,11 @@ fn destroyed_by_volley(g: &mut Game, t: Inst, immediate: bool) {
     let stoic = !immediate && !replaced && stats::has(g, t, TraitName::Stoic);
     // A retreating ship, or one waiting after changing hands, may not act: Stoic is a trait
     // and its last volley an action (§6.6 STEP 3, STEP 8E, I-49).
-    let withheld = g.engagement.as_ref().and_then(|e| held_back_by(g, e, t));
+    let withheld = g
+        .engagement
+        .as_ref()
+        .and_then(|e| held_back_by(g, e, t))
+        .map(HeldBack::section);
     if let (true, Some(section)) = (stoic, withheld) {
         g.log.push(Event::StoicWithheld {
             card: g.card_ref(t),
