@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use crate::choice::{Choice, DecisionKind};
 use crate::ids::{Inst, PlayerId};
-use crate::ir::Amount;
+use crate::ir::{Amount, Card};
 
 /// A refused choice.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
@@ -100,6 +100,109 @@ impl RuleError {
             | RuleError::Engagement { section, .. }
             | RuleError::Effect { section, .. }
             | RuleError::NotAChoice { section, .. } => section,
+        }
+    }
+}
+
+/// Why a Marine or Fighter Wing may not go aboard a host, or an effect may not attach a card
+/// there (§2.4, §2.5.1, §5.4.5, §9.1, §9.4). A fact, not words: a deployment or reassignment
+/// words it as a [`RuleError`] for the commander who chose it, and an effect's refused attach
+/// (`Event::AttachRefused`) keeps it as it is, so logging a refusal allocates nothing
+/// (issue #15); [`Misfit::words`] is the one wording of each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Misfit {
+    /// §9.1: onto itself, or onto a card attached to it.
+    OntoItself,
+    /// §9.1: it is attached there already.
+    AlreadyAttached,
+    /// §2.3: a Module once attached never moves.
+    ModuleNeverMoves,
+    /// §9.1: an effect attaches only Marines, Fighter Wings and Events.
+    NotAttachable,
+    /// §5.4.5: the unit is not a Marine or Fighter Wing of the commander's in play.
+    UnitNotYours(Inst),
+    /// §5.4.5: the host is not a card of the commander's in play.
+    HostNotYours(Inst),
+    /// §5.4.5: the unit is on that host (or in open space) already.
+    AlreadyThere,
+    /// §2.4: a Marine never moves into open space.
+    MarineStaysAboard,
+    /// §5.4.5: only Marines and Fighter Wings are reassigned.
+    NotReassignable,
+    /// §2.5.1: Fighter Wings carry no Marines.
+    WingCarriesNoMarines,
+    /// §2.4: the Marine's size restriction leaves out the ship's class.
+    TooSmall,
+    /// §2.4: Marines go aboard a ship or a Station only.
+    NotAShipOrStation,
+    /// §2.5.1.1: Fighter Wings dock only in a ship's or Station's bays.
+    NoBays,
+    /// §2.4.1 (§2.4.2 for a Character): the host carries no Marines at all.
+    NoMarineCapacity { character: bool },
+    /// §2.4.1 (Marines) or §2.5.1.1 (Fighter Wings): not enough free space aboard.
+    NoRoom {
+        wing: bool,
+        space: u8,
+        free: u8,
+        capacity: u8,
+    },
+}
+
+impl Misfit {
+    /// The section whose rule refuses it.
+    pub fn section(self) -> &'static str {
+        match self {
+            Misfit::OntoItself | Misfit::AlreadyAttached | Misfit::NotAttachable => "9.1",
+            Misfit::ModuleNeverMoves => "2.3",
+            Misfit::UnitNotYours(_)
+            | Misfit::HostNotYours(_)
+            | Misfit::AlreadyThere
+            | Misfit::NotReassignable => "5.4.5",
+            Misfit::MarineStaysAboard | Misfit::TooSmall | Misfit::NotAShipOrStation => "2.4",
+            Misfit::WingCarriesNoMarines => "2.5.1",
+            Misfit::NoBays => "2.5.1.1",
+            Misfit::NoMarineCapacity { character: true } => "2.4.2",
+            Misfit::NoMarineCapacity { character: false } => "2.4.1",
+            Misfit::NoRoom { wing: false, .. } => "2.4.1",
+            Misfit::NoRoom { wing: true, .. } => "2.5.1.1",
+        }
+    }
+
+    /// Why, in words, for `card`, the card that would move (its printed name and size
+    /// restriction; the host is named by whoever words the rest).
+    pub fn words(self, card: &Card) -> String {
+        match self {
+            Misfit::OntoItself => {
+                "a card cannot be attached to itself or to a card attached to it".into()
+            }
+            Misfit::AlreadyAttached => "it is already attached there".into(),
+            Misfit::ModuleNeverMoves => "a Module once attached never moves to another card".into(),
+            Misfit::NotAttachable => {
+                "only Marines, Fighter Wings and Events can be attached by an effect".into()
+            }
+            Misfit::UnitNotYours(_) => "it is not a Marine or Fighter Wing of yours in play".into(),
+            Misfit::HostNotYours(_) => "the host is not a card of yours in play".into(),
+            Misfit::AlreadyThere => "it is already there".into(),
+            Misfit::MarineStaysAboard => "a Marine must stay aboard a ship or Station".into(),
+            Misfit::NotReassignable => "only Marines and Fighter Wings are reassigned".into(),
+            Misfit::WingCarriesNoMarines => "Fighter Wings carry no Marines".into(),
+            Misfit::TooSmall => match &card.fits {
+                Some(fits) => format!("the Marine fits only {fits}"),
+                None => "the Marine does not fit that ship".into(),
+            },
+            Misfit::NotAShipOrStation => "Marines go aboard a ship or Station".into(),
+            Misfit::NoBays => "Fighter Wings dock only in a ship or Station's bays".into(),
+            Misfit::NoMarineCapacity { .. } => "it cannot carry Marines".into(),
+            Misfit::NoRoom {
+                wing,
+                space,
+                free,
+                capacity,
+            } => format!(
+                "{} needs {space} {} space, {free} of {capacity} is free",
+                card.name,
+                if wing { "Fighter Wing" } else { "Marine" }
+            ),
         }
     }
 }

@@ -757,8 +757,7 @@ pub enum Event {
         source: CardRef,
         card: CardRef,
         to: CardRef,
-        why: String,
-        section: &'static str,
+        why: crate::error::Misfit,
     },
     /// An effect detached a card (§9.1): a Fighter Wing into open space, anything else to its
     /// owner's Scrapheap, not destroyed (I-46).
@@ -897,7 +896,7 @@ impl Event {
             Event::DiscardedByEffect { .. } => "9.30",
             Event::ReturnedToHand { .. } => "6.8",
             Event::Attached { .. } | Event::Detached { .. } => "9.1",
-            Event::AttachRefused { section, .. } => section,
+            Event::AttachRefused { why, .. } => why.section(),
             Event::Replaced { .. } => "8.1",
             Event::LimitReached { .. } => "6.8",
             Event::WoundsPrevented { .. } | Event::AdditionalVolley { .. } => "8.1",

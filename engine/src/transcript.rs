@@ -753,12 +753,15 @@ impl<'g> Namer<'g> {
                 card,
                 to,
                 why,
-                ..
             } => format!(
-                "{}: {} cannot be attached to {}: {why}; nothing moves",
+                "{}: {} cannot be attached to {}: {}; nothing moves",
                 self.card(*source),
                 self.card(*card),
-                self.card(*to)
+                self.card(*to),
+                self.game
+                    .catalog()
+                    .get(card.card)
+                    .map_or_else(|| format!("§{} forbids it", why.section()), |k| why.words(k))
             ),
             Event::Detached {
                 source,

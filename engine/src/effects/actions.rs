@@ -18,7 +18,7 @@ use crate::state::engagement::VolleyKind;
 use crate::state::pending::{Ask, Branch, Pending};
 
 use crate::choice::Choice;
-use crate::error::{Refusal, RuleError};
+use crate::error::{Misfit, Refusal, RuleError};
 use crate::event::{EndReason, Event};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::effect::{
@@ -609,37 +609,23 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
 /// (§2.3); ships and Stations are never attached.
 fn attach(g: &mut Game, source: Inst, card: Inst, host: Inst) {
     let kind = g.card(card).kind;
-    let refused = |why: String, section: &'static str| Event::AttachRefused {
-        source: g.card_ref(source),
-        card: g.card_ref(card),
-        to: g.card_ref(host),
-        why,
-        section,
-    };
-    let outcome = match kind {
-        _ if card == host || crate::effects::top(g, host) == card => Err(refused(
-            "a card cannot be attached to itself or to a card attached to it".into(),
-            "9.1",
-        )),
-        _ if g.zone(card) == Some(Zone::Attached(host)) => {
-            Err(refused("it is already attached there".into(), "9.1"))
-        }
+    let misfit = match kind {
+        _ if card == host || crate::effects::top(g, host) == card => Err(Misfit::OntoItself),
+        _ if g.zone(card) == Some(Zone::Attached(host)) => Err(Misfit::AlreadyAttached),
         CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing) => {
-            manufacturing::check_reassign::<RuleError>(g, g.controller(card), card, Some(host))
-                .map_err(|e| refused(e.describe(g), e.section()))
+            manufacturing::reassign_misfit(g, g.controller(card), card, Some(host))
         }
         CardKind::Event | CardKind::Tactic => Ok(()),
-        CardKind::Module(_) => Err(refused(
-            "a Module once attached never moves to another card".into(),
-            "2.3",
-        )),
-        _ => Err(refused(
-            "only Marines, Fighter Wings and Events can be attached by an effect".into(),
-            "9.1",
-        )),
+        CardKind::Module(_) => Err(Misfit::ModuleNeverMoves),
+        _ => Err(Misfit::NotAttachable),
     };
-    if let Err(e) = outcome {
-        g.log.push(e);
+    if let Err(why) = misfit {
+        g.log.push(Event::AttachRefused {
+            source: g.card_ref(source),
+            card: g.card_ref(card),
+            to: g.card_ref(host),
+            why,
+        });
         return;
     }
     let controller = g.controller(card);

@@ -7,7 +7,7 @@
 //! rule error), then *carried out*; `legal_*` list exactly the choices whose check passes.
 
 use crate::choice::Choice;
-use crate::error::{Refusal, Refused, RuleError};
+use crate::error::{Misfit, Refusal, Refused, RuleError};
 use crate::event::{CapacityOutcome, DeployHow, Event, RegimentEnd};
 use crate::hooks::{self, Trigger};
 use crate::ids::{Inst, PlayerId};
@@ -175,47 +175,73 @@ impl Rooms {
 }
 
 /// Whether `host`, with `room`, can take the Marine or Wing `card`.
-fn check_room<R: Refusal>(g: &Game, card: &Card, host: Inst, room: Room) -> Result<(), R> {
+fn check_room(card: &Card, room: Room) -> Result<(), Misfit> {
     let Room {
         cap: (cap_m, cap_w),
         used: (used_m, used_w),
     } = room;
-    let hn = || g.name(host).to_string();
     if is_marine(card) {
         if cap_m == 0 {
-            return Err(R::because(|| RuleError::NoCapacity {
-                host: hn(),
-                why: "it cannot carry Marines".into(),
-                section: if is_character(card) { "2.4.2" } else { "2.4.1" },
-            }));
+            return Err(Misfit::NoMarineCapacity {
+                character: is_character(card),
+            });
         }
         if !is_character(card) && used_m.saturating_add(card.space) > cap_m {
-            return Err(R::because(|| RuleError::NoCapacity {
-                host: hn(),
-                why: format!(
-                    "{} needs {} Marine space, {} of {} is free",
-                    card.name,
-                    card.space,
-                    cap_m.saturating_sub(used_m),
-                    cap_m
-                ),
-                section: "2.4.1",
-            }));
+            return Err(Misfit::NoRoom {
+                wing: false,
+                space: card.space,
+                free: cap_m.saturating_sub(used_m),
+                capacity: cap_m,
+            });
         }
     } else if is_wing(card) && used_w.saturating_add(card.space) > cap_w {
-        return Err(R::because(|| RuleError::NoCapacity {
-            host: hn(),
-            why: format!(
-                "{} needs {} Fighter Wing space, {} of {} is free",
-                card.name,
-                card.space,
-                cap_w.saturating_sub(used_w),
-                cap_w
-            ),
-            section: "2.5.1.1",
-        }));
+        return Err(Misfit::NoRoom {
+            wing: true,
+            space: card.space,
+            free: cap_w.saturating_sub(used_w),
+            capacity: cap_w,
+        });
     }
     Ok(())
+}
+
+/// The refusal a commander reads when `card` does not fit `host`: one wording of each misfit
+/// ([`Misfit::words`]), in the error kind that names what was wrong (the card, the host, its
+/// room, or where a card is).
+fn misfit_error(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> RuleError {
+    let section = m.section();
+    match (m, host) {
+        (Misfit::UnitNotYours(inst), _) => RuleError::WrongZone {
+            inst,
+            wanted: "a Marine or Fighter Wing of yours in play",
+            section,
+        },
+        (Misfit::HostNotYours(inst), _) => RuleError::WrongZone {
+            inst,
+            wanted: "a card of yours in play",
+            section,
+        },
+        (Misfit::NoMarineCapacity { .. } | Misfit::NoRoom { .. }, Some(h)) => {
+            RuleError::NoCapacity {
+                host: g.name(h).to_string(),
+                why: m.words(card),
+                section,
+            }
+        }
+        (
+            Misfit::WingCarriesNoMarines
+            | Misfit::TooSmall
+            | Misfit::NotAShipOrStation
+            | Misfit::NoBays,
+            Some(h),
+        ) => host_err(g, card, h, m.words(card), section),
+        _ => deploy_err(card, m.words(card), section),
+    }
+}
+
+/// A misfit as the refusal type `R` asks for, worded only if `R` reads words.
+fn refuse<R: Refusal>(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> R {
+    R::because(|| misfit_error(g, card, host, m))
 }
 
 /// §9.4: after a host loses capacity, Wings that no longer fit launch into open space and
@@ -360,42 +386,32 @@ pub(crate) fn check_marine_host<R: Refusal>(
     except: Option<Inst>,
 ) -> Result<(), R> {
     marine_host(g, card, host, || Room::of(g, host, except))
+        .map_err(|m| refuse(g, card, Some(host), m))
 }
 
 /// [`check_marine_host`] with the host's room read by `room`, only once the host's kind
 /// admits the Marine.
-fn marine_host<R: Refusal>(
+fn marine_host(
     g: &Game,
     card: &Card,
     host: Inst,
     room: impl FnOnce() -> Room,
-) -> Result<(), R> {
-    let h = g.card(host);
-    match h.kind {
+) -> Result<(), Misfit> {
+    match g.card(host).kind {
         CardKind::Station => {}
         CardKind::Ship(ShipClass::FighterWing)
             if !stats::card_rule(g, BaseRule::FighterWingAttachments, host).flag() =>
         {
-            return Err(R::because(|| {
-                host_err(g, card, host, "Fighter Wings carry no Marines", "2.5.1")
-            }));
+            return Err(Misfit::WingCarriesNoMarines);
         }
         CardKind::Ship(class) => {
-            if let Some(fits) = &card.fits {
-                if !fits.admits(class) {
-                    return Err(R::because(|| {
-                        host_err(g, card, host, format!("the Marine fits only {fits}"), "2.4")
-                    }));
-                }
+            if card.fits.as_ref().is_some_and(|fits| !fits.admits(class)) {
+                return Err(Misfit::TooSmall);
             }
         }
-        _ => {
-            return Err(R::because(|| {
-                host_err(g, card, host, "Marines go aboard a ship or Station", "2.4")
-            }))
-        }
+        _ => return Err(Misfit::NotAShipOrStation),
     }
-    check_room(g, card, host, room())
+    check_room(card, room())
 }
 
 /// §2.5.1.1: a docked Fighter Wing needs a ship or Station with Fighter Wing capacity.
@@ -405,29 +421,17 @@ fn check_wing_host<R: Refusal>(
     host: Inst,
     except: Option<Inst>,
 ) -> Result<(), R> {
-    wing_host(g, card, host, || Room::of(g, host, except))
+    wing_host(g, host, card, || Room::of(g, host, except))
+        .map_err(|m| refuse(g, card, Some(host), m))
 }
 
 /// [`check_wing_host`] with the host's room read by `room`, only once the host can dock it.
-fn wing_host<R: Refusal>(
-    g: &Game,
-    card: &Card,
-    host: Inst,
-    room: impl FnOnce() -> Room,
-) -> Result<(), R> {
+fn wing_host(g: &Game, host: Inst, card: &Card, room: impl FnOnce() -> Room) -> Result<(), Misfit> {
     let h = g.card(host);
     if !matches!(h.kind, CardKind::Station | CardKind::Ship(_)) || is_wing(h) {
-        return Err(R::because(|| {
-            host_err(
-                g,
-                card,
-                host,
-                "Fighter Wings dock only in a ship or Station's bays",
-                "2.5.1.1",
-            )
-        }));
+        return Err(Misfit::NoBays);
     }
-    check_room(g, card, host, room())
+    check_room(card, room())
 }
 
 /// Module rules (§2.2, §2.3, §2.5.1, §2.5.6, §3.4.4, §2.5 "Size Matters!"): the host the
@@ -1482,6 +1486,16 @@ pub(crate) fn check_reassign<R: Refusal>(
     unit: Inst,
     host: Option<Inst>,
 ) -> Result<(), R> {
+    reassign_misfit(g, who, unit, host).map_err(|m| refuse(g, g.card(unit), host, m))
+}
+
+/// [`check_reassign`]'s answer as a fact: an effect's attach logs it as it is (§9.1).
+pub(crate) fn reassign_misfit(
+    g: &Game,
+    who: PlayerId,
+    unit: Inst,
+    host: Option<Inst>,
+) -> Result<(), Misfit> {
     let from = reassign_from(g, who, unit)?;
     reassign_to(g, who, g.card(unit), from, host, |h| {
         Room::of(g, h, Some(unit))
@@ -1490,13 +1504,9 @@ pub(crate) fn check_reassign<R: Refusal>(
 
 /// The unit's half of [`check_reassign`], asked once per unit by a listing: `unit` is a card
 /// of `who`'s in play. The answer is where it is now (its host, or open space).
-fn reassign_from<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result<Option<Inst>, R> {
+fn reassign_from(g: &Game, who: PlayerId, unit: Inst) -> Result<Option<Inst>, Misfit> {
     if g.instance(unit).is_none() || !own_in_play(g, who, unit) {
-        return Err(R::because(|| RuleError::WrongZone {
-            inst: unit,
-            wanted: "a Marine or Fighter Wing of yours in play",
-            section: "5.4.5",
-        }));
+        return Err(Misfit::UnitNotYours(unit));
     }
     Ok(match g.zone(unit) {
         Some(Zone::Attached(h)) => Some(h),
@@ -1506,53 +1516,35 @@ fn reassign_from<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result<Opti
 
 /// The host's half of [`check_reassign`]: the unit, a `card` now on `from`, may move to
 /// `host`, whose room `room` reads.
-fn reassign_to<R: Refusal>(
+fn reassign_to(
     g: &Game,
     who: PlayerId,
     card: &Card,
     from: Option<Inst>,
     host: Option<Inst>,
     room: impl FnOnce(Inst) -> Room,
-) -> Result<(), R> {
+) -> Result<(), Misfit> {
     if host == from {
-        return Err(R::because(|| {
-            deploy_err(card, "it is already there", "5.4.5")
-        }));
+        return Err(Misfit::AlreadyThere);
+    }
+    if !(is_marine(card) || is_wing(card)) {
+        return Err(Misfit::NotReassignable);
+    }
+    let Some(h) = host else {
+        // A Wing launches into open space (§2.5.1.2); a Marine never goes there.
+        return if is_marine(card) {
+            Err(Misfit::MarineStaysAboard)
+        } else {
+            Ok(())
+        };
+    };
+    if !own_in_play(g, who, h) {
+        return Err(Misfit::HostNotYours(h));
     }
     if is_marine(card) {
-        let h = host.ok_or_else(|| {
-            R::because(|| deploy_err(card, "a Marine must stay aboard a ship or Station", "2.4"))
-        })?;
-        if !own_in_play(g, who, h) {
-            return Err(R::because(|| RuleError::WrongZone {
-                inst: h,
-                wanted: "a card of yours in play",
-                section: "5.4.5",
-            }));
-        }
         marine_host(g, card, h, || room(h))
-    } else if is_wing(card) {
-        match host {
-            None => Ok(()),
-            Some(h) => {
-                if !own_in_play(g, who, h) {
-                    return Err(R::because(|| RuleError::WrongZone {
-                        inst: h,
-                        wanted: "a card of yours in play",
-                        section: "5.4.5",
-                    }));
-                }
-                wing_host(g, card, h, || room(h))
-            }
-        }
     } else {
-        Err(R::because(|| {
-            deploy_err(
-                card,
-                "only Marines and Fighter Wings are reassigned",
-                "5.4.5",
-            )
-        }))
+        wing_host(g, h, card, || room(h))
     }
 }
 
@@ -1841,7 +1833,7 @@ pub(crate) fn legal_reassigns_where(
         if !(is_marine(k) || is_wing(k)) {
             continue;
         }
-        let Ok(from) = reassign_from::<Refused>(g, who, unit) else {
+        let Ok(from) = reassign_from(g, who, unit) else {
             continue;
         };
         for host in std::iter::once(None).chain(in_play.iter().copied().map(Some)) {
@@ -1850,7 +1842,7 @@ pub(crate) fn legal_reassigns_where(
             }
             // `unit` is aboard `from` only, which is refused first, so every host asked has
             // the same room counted with or without it. Debug builds hold that to the check.
-            let ok = reassign_to::<Refused>(g, who, k, from, host, |h| rooms.get(g, h)).is_ok();
+            let ok = reassign_to(g, who, k, from, host, |h| rooms.get(g, h)).is_ok();
             debug_assert_eq!(
                 ok,
                 check_reassign::<Refused>(g, who, unit, host).is_ok(),
