@@ -340,9 +340,10 @@ pub fn play(pool: &Pool, s: &Settings, p: &Plan) -> Result<Played, String> {
             Ok(None) => break Some(format!("{} has no legal choice", d.who)),
             Err(e) => break Some(format!("panic listing choices: {}", panic_text(&*e))),
         };
-        let applied = catch_unwind(AssertUnwindSafe(|| game.apply(d.who, choice.clone())));
+        // The playout path (`Game::play`): the sweep reads the log, not each choice's events.
+        let applied = catch_unwind(AssertUnwindSafe(|| game.play(d.who, choice)));
         match applied {
-            Ok(Ok(_)) => {}
+            Ok(Ok(())) => {}
             Ok(Err(e)) => break Some(format!("a listed choice was refused: {e}")),
             Err(e) => break Some(format!("panic applying a choice: {}", panic_text(&*e))),
         }

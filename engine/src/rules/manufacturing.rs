@@ -1697,11 +1697,27 @@ pub(crate) fn each_way(
         );
         !ok || f(Way { host, replacing })
     });
+    #[cfg(debug_assertions)]
+    if !matches!(kind, CardKind::Module(_)) {
+        for h in g.in_play_of(who).filter(|&h| !takes_units(g, h)) {
+            debug_assert!(
+                passes(g, who, card, Some(h), None, ctx).is_none(),
+                "a card the listing does not ask takes a deployed unit"
+            );
+        }
+    }
+}
+
+/// Whether `host` is a card a Marine or a Fighter Wing may go aboard at all: a ship or a
+/// Station (§2.4, §2.5.1.1; `marine_host` and `wing_host` refuse any other). Listings ask
+/// only these.
+fn takes_units(g: &Game, host: Inst) -> bool {
+    matches!(g.card(host).kind, CardKind::Station | CardKind::Ship(_))
 }
 
 /// The (host, replacing) pairs a card of `kind` is tried with, until `try_one` says stop: a
-/// Wing in open space or on any card of `who`'s in play, a Marine on any, a Module on any and
-/// in place of each Module there, anything else on its own.
+/// Wing in open space or aboard a ship or Station of `who`'s in play, a Marine aboard one, a
+/// Module on any card and in place of each Module there, anything else on its own.
 fn each_host(
     g: &Game,
     who: PlayerId,
@@ -1713,14 +1729,14 @@ fn each_host(
             if !try_one(None, None) {
                 return;
             }
-            for h in g.in_play_of(who) {
+            for h in g.in_play_of(who).filter(|&h| takes_units(g, h)) {
                 if !try_one(Some(h), None) {
                     return;
                 }
             }
         }
         CardKind::Marine { .. } => {
-            for h in g.in_play_of(who) {
+            for h in g.in_play_of(who).filter(|&h| takes_units(g, h)) {
                 if !try_one(Some(h), None) {
                     return;
                 }
@@ -1826,17 +1842,32 @@ pub(crate) fn legal_reassigns_where(
     out: &mut impl Extend<Choice>,
 ) {
     // Walked once: every unit is asked about the same hosts, each host's room read once.
-    let in_play: smallvec::SmallVec<[Inst; 32]> = g.in_play_of(who).collect();
-    let mut rooms = Rooms::default();
-    for &unit in &in_play {
-        let k = g.card(unit);
-        if !(is_marine(k) || is_wing(k)) {
-            continue;
+    // Only a ship or a Station is asked ([`takes_units`]).
+    let mut units: smallvec::SmallVec<[Inst; 16]> = smallvec::SmallVec::new();
+    let mut hosts: smallvec::SmallVec<[Inst; 16]> = smallvec::SmallVec::new();
+    for i in g.in_play_of(who) {
+        let k = g.card(i);
+        if is_marine(k) || is_wing(k) {
+            units.push(i);
         }
+        if takes_units(g, i) {
+            hosts.push(i);
+        }
+    }
+    let mut rooms = Rooms::default();
+    for &unit in &units {
+        let k = g.card(unit);
         let Ok(from) = reassign_from(g, who, unit) else {
             continue;
         };
-        for host in std::iter::once(None).chain(in_play.iter().copied().map(Some)) {
+        #[cfg(debug_assertions)]
+        for h in g.in_play_of(who).filter(|h| !hosts.contains(h)) {
+            debug_assert!(
+                check_reassign::<Refused>(g, who, unit, Some(h)).is_err(),
+                "a card the listing does not ask takes a reassigned unit"
+            );
+        }
+        for host in std::iter::once(None).chain(hosts.iter().copied().map(Some)) {
             if host == Some(unit) {
                 continue;
             }
