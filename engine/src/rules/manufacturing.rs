@@ -1698,13 +1698,15 @@ pub(crate) fn each_way(
         !ok || f(Way { host, replacing })
     });
     #[cfg(debug_assertions)]
-    if !matches!(kind, CardKind::Module(_)) {
-        for h in g.in_play_of(who).filter(|&h| !takes_units(g, h)) {
-            debug_assert!(
-                passes(g, who, card, Some(h), None, ctx).is_none(),
-                "a card the listing does not ask takes a deployed unit"
-            );
-        }
+    for h in g.in_play_of(who) {
+        let asked = match kind {
+            CardKind::Module(mk) => takes_module(g, mk, h),
+            _ => takes_units(g, h),
+        };
+        debug_assert!(
+            asked || passes(g, who, card, Some(h), None, ctx).is_none(),
+            "a card the listing does not ask takes the deployed card"
+        );
     }
 }
 
@@ -1715,9 +1717,21 @@ fn takes_units(g: &Game, host: Inst) -> bool {
     matches!(g.card(host).kind, CardKind::Station | CardKind::Ship(_))
 }
 
+/// Whether `host` is of the kind a Module of kind `mk` attaches to at all: the Station, a
+/// ship, a Marine (§2.3; `check_module` refuses any other first). Listings ask only these.
+fn takes_module(g: &Game, mk: ModuleKind, host: Inst) -> bool {
+    let kind = g.card(host).kind;
+    match mk {
+        ModuleKind::Station => kind == CardKind::Station,
+        ModuleKind::Ship => matches!(kind, CardKind::Ship(_)),
+        ModuleKind::Marine => matches!(kind, CardKind::Marine { .. }),
+    }
+}
+
 /// The (host, replacing) pairs a card of `kind` is tried with, until `try_one` says stop: a
 /// Wing in open space or aboard a ship or Station of `who`'s in play, a Marine aboard one, a
-/// Module on any card and in place of each Module there, anything else on its own.
+/// Module on each card of the kind it attaches to and in place of each Module there, anything
+/// else on its own.
 fn each_host(
     g: &Game,
     who: PlayerId,
@@ -1742,8 +1756,8 @@ fn each_host(
                 }
             }
         }
-        CardKind::Module(_) => {
-            for h in g.in_play_of(who) {
+        CardKind::Module(mk) => {
+            for h in g.in_play_of(who).filter(|&h| takes_module(g, mk, h)) {
                 if !try_one(Some(h), None) {
                     return;
                 }
