@@ -1615,9 +1615,12 @@ fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
 /// The cards of `cards` that are the first copy of their card, in order: copies are
 /// interchangeable, so only the first is listed. Each card is read once (a Shipyard holds
 /// dozens), against the few distinct cards seen before it.
-pub(crate) fn first_copies<'a>(g: &'a Game, cards: &'a [Inst]) -> impl Iterator<Item = Inst> + 'a {
+pub(crate) fn first_copies<'a>(
+    g: &'a Game,
+    cards: impl IntoIterator<Item = Inst> + 'a,
+) -> impl Iterator<Item = Inst> + 'a {
     let mut seen: smallvec::SmallVec<[crate::ir::CardId; 64]> = smallvec::SmallVec::new();
-    cards.iter().copied().filter(move |&i| {
+    cards.into_iter().filter(move |&i| {
         let id = g.instance(i).map(|x| x.card);
         match id {
             Some(id) if seen.contains(&id) => false,
@@ -1796,7 +1799,7 @@ pub(crate) fn deployable(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> b
 
 pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
-    for card in first_copies(g, &c.hand) {
+    for card in first_copies(g, c.hand.iter().copied()) {
         let kind = g.card(card).kind;
         if ctx == Context::EventsOnly && kind != CardKind::Event {
             continue;
@@ -1828,14 +1831,15 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if c.conscripted >= limit {
         return;
     }
-    for card in first_copies(g, &c.shipyard) {
-        let kind = g.card(card).kind;
-        if !matches!(
-            kind,
+    // Only ships and Marines other than Characters are conscripted (§5.4.3): the others are
+    // passed over before copies are told apart.
+    let conscriptable = c.shipyard.iter().copied().filter(|&i| {
+        matches!(
+            g.card(i).kind,
             CardKind::Ship(_) | CardKind::Marine { character: false }
-        ) {
-            continue;
-        }
+        )
+    });
+    for card in first_copies(g, conscriptable) {
         each_way(g, who, card, Context::Conscript, |p| {
             out.push(Choice::Conscript { card, host: p.host });
             true
@@ -1904,7 +1908,7 @@ pub(crate) fn legal_reassigns_where(
 /// `Choice::Conscript { card, host }` pairs for the caller to rewrap.
 pub(crate) fn legal_from_shipyard(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
-    for card in first_copies(g, &c.shipyard) {
+    for card in first_copies(g, c.shipyard.iter().copied()) {
         // A Spoils pick names no Module to replace (§7.1.3.2).
         each_way(g, who, card, ctx, |p| {
             if p.replacing.is_none() {

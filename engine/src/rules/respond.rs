@@ -277,7 +277,7 @@ pub(crate) fn deploy(
 /// The responder's legal choices: each way to deploy a card they could deploy, or pass.
 pub(crate) fn legal(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if let Some(c) = g.cmd(who) {
-        for card in manufacturing::first_copies(g, &c.hand) {
+        for card in manufacturing::first_copies(g, c.hand.iter().copied()) {
             // Every way `who` may deploy `card` in the window now (an Event or Tactic has one).
             if !may_answer(g, who, card) {
                 continue;

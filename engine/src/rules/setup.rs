@@ -141,11 +141,13 @@ pub(crate) fn module_candidates(g: &Game, who: PlayerId) -> crate::state::Cards<
         return Default::default();
     };
     // The first copy of each card stands for them all: copies pass or fail alike.
-    manufacturing::first_copies(g, &c.shipyard)
-        .filter(|&i| {
-            g.card(i).kind == CardKind::Module(ModuleKind::Station)
-                && check_module_pick::<Refused>(g, who, station, i).is_ok()
-        })
+    let modules = c
+        .shipyard
+        .iter()
+        .copied()
+        .filter(|&i| g.card(i).kind == CardKind::Module(ModuleKind::Station));
+    manufacturing::first_copies(g, modules)
+        .filter(|&i| check_module_pick::<Refused>(g, who, station, i).is_ok())
         .collect()
 }
 

@@ -236,7 +236,10 @@ pub(crate) fn discard(
 
 pub(crate) fn legal_discards(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if let Some(c) = g.cmd(who) {
-        out.extend(crate::rules::manufacturing::first_copies(g, &c.hand).map(Choice::Discard));
+        out.extend(
+            crate::rules::manufacturing::first_copies(g, c.hand.iter().copied())
+                .map(Choice::Discard),
+        );
     }
 }
 
