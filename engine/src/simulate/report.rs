@@ -8,7 +8,7 @@
 //! intervals, and a per card comparison with fewer than [`MIN_GROUP`] games on either side
 //! says so instead of a verdict.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use serde::Serialize;
@@ -399,12 +399,14 @@ struct Tally {
 }
 
 fn cards(base: &[&GameRecord], n: usize) -> Vec<CardLine> {
-    let mut tallies: BTreeMap<(usize, String), Tally> = BTreeMap::new();
+    // Tallied under names borrowed from the records, then put in (entrant, name) order: no
+    // copy of a name per game (the report is the one part of a run not spread over the jobs).
+    let mut tallies: HashMap<(usize, &str), Tally> = HashMap::new();
     for r in base {
         let winner = r.winning_entrant();
         for c in &r.cards {
             let e = r.seats[c.seat];
-            let t = tallies.entry((e, c.card.clone())).or_default();
+            let t = tallies.entry((e, c.card.as_str())).or_default();
             t.drawn += u64::from(c.drawn);
             t.deployed += u64::from(c.deployed);
             t.destroyed += u64::from(c.destroyed);
@@ -419,6 +421,8 @@ fn cards(base: &[&GameRecord], n: usize) -> Vec<CardLine> {
             }
         }
     }
+    let mut tallies: Vec<((usize, &str), Tally)> = tallies.into_iter().collect();
+    tallies.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     let mut lines = Vec::new();
     for ((e, card), t) in tallies {
         if e >= n {
@@ -436,7 +440,7 @@ fn cards(base: &[&GameRecord], n: usize) -> Vec<CardLine> {
         };
         lines.push(CardLine {
             entrant: e + 1,
-            card,
+            card: card.to_string(),
             drawn: t.drawn,
             deployed: t.deployed,
             destroyed: t.destroyed,
