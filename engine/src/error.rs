@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use crate::choice::{Choice, DecisionKind};
 use crate::ids::{Inst, PlayerId};
-use crate::ir::{Amount, Card};
+use crate::ir::{Amount, Card, SizeRestriction};
 
 /// A refused choice.
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
@@ -187,7 +187,7 @@ impl Misfit {
             Misfit::NotReassignable => "only Marines and Fighter Wings are reassigned".into(),
             Misfit::WingCarriesNoMarines => "Fighter Wings carry no Marines".into(),
             Misfit::TooSmall => match &card.fits {
-                Some(fits) => format!("the Marine fits only {fits}"),
+                Some(fits) => format!("the Marine fits only {}", fitting(fits)),
                 None => "the Marine does not fit that ship".into(),
             },
             Misfit::NotAShipOrStation => "Marines go aboard a ship or Station".into(),
@@ -203,6 +203,30 @@ impl Misfit {
                 card.name,
                 if wing { "Fighter Wing" } else { "Marine" }
             ),
+        }
+    }
+}
+
+/// The ships a size restriction admits, as a refusal says it: `ships larger than a Cruiser`,
+/// `a Cruiser or larger`, `a Frigate or a Destroyer` (§2.4, §2.5 "Size Matters!").
+pub(crate) fn fitting(fits: &SizeRestriction) -> String {
+    match fits {
+        SizeRestriction::LargerThan(c) => format!("ships larger than a {c}"),
+        SizeRestriction::AtLeast(c) => format!("a {c} or larger"),
+        SizeRestriction::SmallerThan(c) => format!("ships smaller than a {c}"),
+        SizeRestriction::AtMost(c) => format!("a {c} or smaller"),
+        SizeRestriction::Classes(cs) if cs.is_empty() => "no ship".into(),
+        SizeRestriction::Classes(cs) => {
+            let mut out = String::new();
+            for (k, c) in cs.iter().enumerate() {
+                out.push_str(match k {
+                    0 => "a ",
+                    k if k + 1 == cs.len() => " or a ",
+                    _ => ", a ",
+                });
+                out.push_str(c.name());
+            }
+            out
         }
     }
 }
@@ -237,5 +261,37 @@ pub(crate) struct Refused;
 impl Refusal for Refused {
     fn because(_why: impl FnOnce() -> RuleError) -> Refused {
         Refused
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fitting;
+    use crate::ir::{ShipClass, SizeRestriction};
+
+    #[test]
+    fn a_size_restriction_reads_as_the_ships_it_admits() {
+        use ShipClass::*;
+        let cases = [
+            (
+                SizeRestriction::LargerThan(Cruiser),
+                "ships larger than a Cruiser",
+            ),
+            (SizeRestriction::AtLeast(Cruiser), "a Cruiser or larger"),
+            (
+                SizeRestriction::SmallerThan(Battleship),
+                "ships smaller than a Battleship",
+            ),
+            (SizeRestriction::AtMost(Destroyer), "a Destroyer or smaller"),
+            (SizeRestriction::Classes(vec![Frigate]), "a Frigate"),
+            (
+                SizeRestriction::Classes(vec![Frigate, Destroyer, Cruiser]),
+                "a Frigate, a Destroyer or a Cruiser",
+            ),
+            (SizeRestriction::Classes(vec![]), "no ship"),
+        ];
+        for (fits, words) in cases {
+            assert_eq!(fitting(&fits), words, "{fits:?}");
+        }
     }
 }

@@ -506,7 +506,13 @@ fn check_ship_module_host<R: Refusal>(
     if let Some(fits) = &card.fits {
         if !fits.admits(class) {
             return Err(R::because(|| {
-                host_err(g, card, host, format!("the Module fits only {fits}"), "2.5")
+                host_err(
+                    g,
+                    card,
+                    host,
+                    format!("the Module fits only {}", crate::error::fitting(fits)),
+                    "2.5",
+                )
             }));
         }
     }
