@@ -1708,12 +1708,8 @@ pub(crate) fn each_way(
     });
     #[cfg(debug_assertions)]
     for h in g.in_play_of(who) {
-        let asked = match kind {
-            CardKind::Module(mk) => takes_module(g, mk, h),
-            _ => takes_units(g, h),
-        };
         debug_assert!(
-            asked || passes(g, who, card, Some(h), None, ctx).is_none(),
+            asks(g, kind, h) || passes(g, who, card, Some(h), None, ctx).is_none(),
             "a card the listing does not ask takes the deployed card"
         );
     }
@@ -1737,6 +1733,15 @@ fn takes_module(g: &Game, mk: ModuleKind, host: Inst) -> bool {
     }
 }
 
+/// Whether a listing asks `host` to take a card of `kind` (a Marine, a Wing or a Module):
+/// [`takes_units`] or [`takes_module`], the hosts the checks could accept.
+fn asks(g: &Game, kind: CardKind, host: Inst) -> bool {
+    match kind {
+        CardKind::Module(mk) => takes_module(g, mk, host),
+        _ => takes_units(g, host),
+    }
+}
+
 /// The (host, replacing) pairs a card of `kind` is tried with, until `try_one` says stop: a
 /// Wing in open space or aboard a ship or Station of `who`'s in play, a Marine aboard one, a
 /// Module on each card of the kind it attaches to and in place of each Module there, anything
@@ -1752,21 +1757,21 @@ fn each_host(
             if !try_one(None, None) {
                 return;
             }
-            for h in g.in_play_of(who).filter(|&h| takes_units(g, h)) {
+            for h in g.in_play_of(who).filter(|&h| asks(g, kind, h)) {
                 if !try_one(Some(h), None) {
                     return;
                 }
             }
         }
         CardKind::Marine { .. } => {
-            for h in g.in_play_of(who).filter(|&h| takes_units(g, h)) {
+            for h in g.in_play_of(who).filter(|&h| asks(g, kind, h)) {
                 if !try_one(Some(h), None) {
                     return;
                 }
             }
         }
-        CardKind::Module(mk) => {
-            for h in g.in_play_of(who).filter(|&h| takes_module(g, mk, h)) {
+        CardKind::Module(_) => {
+            for h in g.in_play_of(who).filter(|&h| asks(g, kind, h)) {
                 if !try_one(Some(h), None) {
                     return;
                 }
