@@ -13,6 +13,8 @@
 //!   `renew N` plays the same games again, each started in the storage of the one before
 //!   (`Game::renew`, the decks lent, not copied): steady state, where the playout path should
 //!   allocate nothing.
+//!   `kinds N` plays the `renew` games and prints, for each kind of decision, how often it
+//!   came and its mean time listing choices and applying one (timed around each call).
 //!
 //! The hash is std's `DefaultHasher`, stable for one toolchain: compare within one.
 //! `cargo run --release -p engine --features cli --example fingerprint -- hash 400`
@@ -63,6 +65,72 @@ fn main() {
     .iter()
     .map(|n| (n.to_string(), deck(n)))
     .collect();
+    if mode == "kinds" {
+        let mut buf = Vec::new();
+        let mut tab: std::collections::BTreeMap<String, (u64, f64, f64)> = Default::default();
+        let mut g: Option<Game> = None;
+        for seed in 0..n {
+            let config = Config {
+                seed,
+                max_turns: 100,
+            };
+            let mut game = match g.take() {
+                Some(mut x) => {
+                    let decks = [("A", &starters[0].1[..]), ("B", &starters[1].1[..])];
+                    x.renew(db.clone(), &decks, config).unwrap();
+                    x
+                }
+                None => Game::new(
+                    db.clone(),
+                    vec![
+                        ("A".into(), starters[0].1.clone()),
+                        ("B".into(), starters[1].1.clone()),
+                    ],
+                    config,
+                )
+                .unwrap(),
+            };
+            let mut dice = Dice::new(seed ^ 0x5eed);
+            while let Some(d) = game.decision() {
+                // A developer's table: the kind's Debug name up to its fields.
+                let name = match d.kind {
+                    engine::DecisionKind::Combat(s) => format!("Combat {s:?}"),
+                    k => format!("{k:?}"),
+                };
+                let name = name.split([' ', '{']).take(2).collect::<Vec<_>>().join(" ");
+                let t0 = std::time::Instant::now();
+                game.legal_choices_into(&mut buf);
+                let t1 = std::time::Instant::now();
+                if buf.is_empty() {
+                    break;
+                }
+                let k = dice.below(buf.len() as u32) as usize;
+                game.play(d.who, buf.swap_remove(k)).unwrap();
+                let t2 = std::time::Instant::now();
+                let e = tab.entry(name).or_default();
+                e.0 += 1;
+                e.1 += (t1 - t0).as_secs_f64();
+                e.2 += (t2 - t1).as_secs_f64();
+            }
+            g = Some(game);
+        }
+        let total: f64 = tab.values().map(|e| e.1 + e.2).sum();
+        let count: u64 = tab.values().map(|e| e.0).sum();
+        println!(
+            "{count} decisions, {:.3} us each",
+            total * 1e6 / count as f64
+        );
+        for (k, (c, l, a)) in &tab {
+            println!(
+                "{k:40} {c:8} {:5.1}% legal {:6.3} us apply {:6.3} us  share {:5.1}%",
+                *c as f64 * 100.0 / count as f64,
+                l * 1e6 / *c as f64,
+                a * 1e6 / *c as f64,
+                (l + a) * 100.0 / total
+            );
+        }
+        return;
+    }
     if mode == "time" || mode == "playout" || mode == "renew" {
         // `playout`: the playout path (a reused choice buffer, `play` collecting no events);
         // `renew`: the same, every game in the last one's storage.

@@ -127,10 +127,10 @@ pub fn violations(g: &Game) -> Vec<String> {
             names(&g.marines_and_wings)
         ));
     }
-    // §9.4: a host is over its capacity only while the game is marked for settlement.
+    // §9.4: a host is over its capacity only while it is marked for settlement.
     if let Some(h) = crate::rules::manufacturing::unsettled_host(g) {
         out.push(format!(
-            "{h} {} carries more than its capacity, and the game is not marked for settlement",
+            "{h} {} carries more than its capacity, and it is not marked for settlement",
             g.name(h)
         ));
     }
@@ -307,24 +307,24 @@ mod tests {
     }
 
     #[test]
-    fn a_host_over_capacity_is_a_violation_unless_the_game_is_marked_for_settlement() {
+    fn a_host_over_capacity_is_a_violation_unless_it_is_marked_for_settlement() {
         let (mut g, _) = board();
         let ship = g.in_play_of(PlayerId(0)).nth(1).expect("the cruiser");
         let second = g
             .place(PlayerId(0), CardId(2), Zone::Attached(ship))
             .expect("placed");
-        assert!(g.capacity_stale, "an attachment marks the game");
+        assert!(g.capacity_stale.marks(ship), "an attachment marks its host");
         assert!(violations(&g).is_empty(), "{:?}", violations(&g));
-        g.capacity_stale = false;
+        g.capacity_stale.clear();
         assert_eq!(
             violations(&g),
             vec![format!(
-                "{ship} {} carries more than its capacity, and the game is not marked for settlement",
+                "{ship} {} carries more than its capacity, and it is not marked for settlement",
                 g.name(ship)
             )]
         );
         // Settled, the Marine last aboard is lost (§9.4) and nothing is left to report.
-        g.capacity_stale = true;
+        g.capacity_stale.mark(ship);
         crate::rules::manufacturing::settle_capacity(&mut g);
         assert_eq!(g.zone(second), Some(Zone::Scrapheap));
         assert!(violations(&g).is_empty(), "{:?}", violations(&g));

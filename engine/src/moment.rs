@@ -425,7 +425,7 @@ pub(crate) fn build(
             "temporary" => {
                 let t = temporary(g, k, n)?;
                 g.temporary.push(t);
-                g.capacity_stale = true;
+                g.capacity_stale.mark_all();
             }
             "temporary-commanders" => {
                 let t = temporary_commanders(g, k, n)?;

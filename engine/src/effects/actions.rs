@@ -81,7 +81,9 @@ pub(crate) fn run(g: &mut Game) {
         .filter(|t| g.in_play(t.card))
         .collect();
     // A capacity modifier may have ended (§9.4).
-    g.capacity_stale |= g.temporary.len() != before;
+    if g.temporary.len() != before {
+        g.capacity_stale.mark_all();
+    }
 }
 
 fn run_queue(g: &mut Game) {
@@ -287,8 +289,7 @@ pub(crate) fn candidates<'a>(
     p: &'a Pending,
     f: &'a Filter,
 ) -> impl Iterator<Item = Inst> + 'a {
-    (0..g.instances().len())
-        .map(|k| Inst(k as u16))
+    g.cards_in_play()
         .filter(move |&i| is_candidate(g, p.source, &p.chosen, f, i))
 }
 
@@ -345,9 +346,9 @@ fn named(g: &Game, p: &Pending, group: &Group) -> Cards<8> {
             .filter(|&i| g.in_play(i) && n.admits(g.card(i).kind))
             .into_iter()
             .collect(),
-        Group::Each(f) => (0..g.instances().len())
-            .map(|k| Inst(k as u16))
-            .filter(|&i| g.in_play(i) && !shielded(g, p, i))
+        Group::Each(f) => g
+            .cards_in_play()
+            .filter(|&i| !shielded(g, p, i))
             .filter(|&i| super::matches_filter(g, p.source, f, i))
             .collect(),
     }
@@ -549,7 +550,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             duration,
         } => {
             for t in recipients(g, p, a, on) {
-                g.capacity_stale = true;
+                g.capacity_stale.mark_all();
                 g.temporary.push(super::Temporary {
                     source: p.source,
                     card: t,
@@ -773,7 +774,7 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
             }
         }
         Ask::May { cost } => {
-            if cost.is_none_or(|c| g.check_afford(p.who, c, "8.6").is_ok()) {
+            if cost.is_none_or(|c| g.can_afford(p.who, c)) {
                 out.push(Choice::EffectYes);
             }
             out.push(Choice::EffectNo);
@@ -915,7 +916,7 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                 x.face_down = false;
             }
             // A face-down Module grants no capacity (§3.4.4, §9.4).
-            g.capacity_stale = true;
+            g.capacity_stale.mark_all();
             g.log.push(Event::ModuleFlipped {
                 card: g.card_ref(p.source),
             });
@@ -1087,8 +1088,9 @@ pub(crate) fn check_play_targets<R: Refusal>(g: &Game, card: Inst) -> Result<(),
                 for aim in action.each_aim() {
                     if let Aim::Chosen(t) = aim {
                         // Nothing is chosen yet when a card is played.
-                        let any = (0..g.instances().len())
-                            .any(|k| is_candidate(g, card, &[], &t.filter, Inst(k as u16)));
+                        let any = g
+                            .cards_in_play()
+                            .any(|i| is_candidate(g, card, &[], &t.filter, i));
                         if !t.up_to && !any {
                             return Err(R::because(|| {
                                 refuse(format!("{} has no legal target", c.name), "8.5")

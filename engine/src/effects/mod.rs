@@ -100,7 +100,9 @@ pub(crate) fn for_each_modifier(
 pub(crate) fn expire(g: &mut Game, ended: &[Duration]) {
     let before = g.temporary.len();
     g.temporary.retain(|t| !ended.contains(&t.duration));
-    g.capacity_stale |= g.temporary.len() != before;
+    if g.temporary.len() != before {
+        g.capacity_stale.mark_all();
+    }
     g.temporary_commanders
         .retain(|t| !ended.contains(&t.duration));
 }

@@ -314,46 +314,44 @@ fn over_capacity(g: &Game, host: Inst) -> bool {
 ///
 /// Without a static of the game that changes capacity, a host's capacity and load change only
 /// with what is attached to it, a Module's face and the temporary modifiers: whatever changes
-/// those marks the game (`Game::capacity_stale`), and otherwise nothing is read. Debug builds
-/// check that nothing was missed.
+/// those marks the host, or every host (`Game::capacity_stale`), and only marked hosts are
+/// read. Debug builds check that no unmarked host was over.
 pub(crate) fn settle_capacity(g: &mut Game) {
-    if !g.capacity_stale && !capacity_statics(g) {
+    let every = g.capacity_stale.all() || capacity_statics(g);
+    if !every && !g.capacity_stale.any() {
         debug_assert!(
             unsettled_host(g).is_none(),
-            "a host went over its capacity without marking the game for settlement"
+            "a host went over its capacity without being marked for settlement"
         );
         return;
     }
     let mut hosts = carriers(g);
-    hosts.retain(|h| over_capacity(g, *h));
+    debug_assert!(
+        every || unsettled_host(g).is_none(),
+        "a host went over its capacity without being marked for settlement"
+    );
+    hosts.retain(|h| (every || g.capacity_stale.marks(*h)) && over_capacity(g, *h));
     for h in hosts {
         enforce_capacity(g, h);
     }
-    g.capacity_stale = false;
+    g.capacity_stale.clear();
 }
 
-/// A host over its capacity though nothing marks the game for settlement: what the
-/// settlement's shortcut would miss (`engine::invariants` asks after every choice).
+/// A host over its capacity though not marked for settlement: what the settlement's
+/// shortcut would miss (`engine::invariants` asks after every choice).
 pub(crate) fn unsettled_host(g: &Game) -> Option<Inst> {
-    if g.capacity_stale || capacity_statics(g) {
+    if g.capacity_stale.all() || capacity_statics(g) {
         return None;
     }
-    carriers(g).into_iter().find(|&h| over_capacity(g, h))
+    carriers(g)
+        .into_iter()
+        .find(|&h| !g.capacity_stale.marks(h) && over_capacity(g, h))
 }
 
 /// Whether a card of the game prints a static on Marine or Wing capacity (§9.22): one whose
 /// condition can start or stop holding with any change to the game.
 fn capacity_statics(g: &Game) -> bool {
-    g.speakers.card_modifiers.iter().any(|m| {
-        matches!(
-            m,
-            crate::ir::effect::CardModifier::Stat {
-                stat: crate::ir::effect::Stat::MarineCapacity
-                    | crate::ir::effect::Stat::WingCapacity,
-                ..
-            }
-        )
-    })
+    g.speakers.capacity_statics
 }
 
 /// The hosts with a Marine or Wing aboard, each once (a fleet's few carriers: inline), in
@@ -1091,14 +1089,19 @@ fn deploy_cost(
         }
         (Context::Conscript, _) => {
             let m = ck.rule(BaseRule::ConscriptionMultiplier, None).count();
-            let cost = Amount {
-                resource: card.cost.resource.saturating_mul(m),
-                currency: card.cost.currency.saturating_mul(m),
-            };
-            (cost, Default::default())
+            (conscription_cost(card, m), Default::default())
         }
         _ if face_down => (Amount::ZERO, Default::default()),
         _ => discounted(ck.g, ck.who, inst, card),
+    }
+}
+
+/// §5.4.3: a Conscripted card costs its printed cost times the multiplier `m`; no discount
+/// applies (§8.4 discounts deployments from the hand).
+fn conscription_cost(card: &Card, m: u8) -> Amount {
+    Amount {
+        resource: card.cost.resource.saturating_mul(m),
+        currency: card.cost.currency.saturating_mul(m),
     }
 }
 
@@ -1683,7 +1686,7 @@ pub(crate) fn each_way(
     };
     let affordable = |face_down: bool| {
         let (cost, _) = deploy_cost(&mut ck.clone(), c, card, ctx, how, face_down);
-        g.check_afford(who, cost, "5.4.2").is_ok()
+        g.can_afford(who, cost)
     };
     let face_up = affordable(false);
     if !face_up && !matches!(kind, CardKind::Module(_)) {
@@ -1842,13 +1845,27 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if c.conscripted >= limit {
         return;
     }
-    // Only ships and Marines other than Characters are conscripted (§5.4.3): the others are
-    // passed over before copies are told apart.
-    let conscriptable = c.shipyard.iter().copied().filter(|&i| {
-        matches!(
-            g.card(i).kind,
+    // Only ships and Marines other than Characters are conscripted (§5.4.3), and only those
+    // whose Conscription cost the commander can pay: its cost reads no host and no discount
+    // (`conscription_cost`), so the others are passed over before copies are told apart.
+    // Debug builds hold each one passed over to the whole check.
+    let m = g
+        .resolve(BaseRule::ConscriptionMultiplier, who, None)
+        .count();
+    let conscriptable = c.shipyard.iter().copied().filter(move |&i| {
+        let card = g.card(i);
+        let takes = matches!(
+            card.kind,
             CardKind::Ship(_) | CardKind::Marine { character: false }
-        )
+        ) && g.can_afford(who, conscription_cost(card, m));
+        #[cfg(debug_assertions)]
+        if !takes {
+            debug_assert!(
+                plans(g, who, i, Context::Conscript).is_empty(),
+                "a Shipyard card the listing passes over can be Conscripted"
+            );
+        }
+        takes
     });
     for card in first_copies(g, conscriptable) {
         each_way(g, who, card, Context::Conscript, |p| {

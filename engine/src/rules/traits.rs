@@ -466,11 +466,31 @@ pub(crate) fn legal_active(g: &Game, u: Inst, out: &mut Vec<Choice>) {
     let Some(side) = side_of_unit(g, u) else {
         return;
     };
-    for t in units(g, side.other()) {
-        if check_mark::<Refused>(g, u, t, true).is_ok() {
+    // What `check_mark` reads of the unit alone (§3.3.2, §3.3.5: it has the trait), asked
+    // once rather than for every target; a unit with neither trait is asked about none.
+    let (jam, paint) = (
+        stats::has(g, u, TraitName::Jammer),
+        stats::has(g, u, TraitName::TargetPainter),
+    );
+    // Debug builds walk the targets anyway and hold the shortcut to the check.
+    let asked = if jam || paint || cfg!(debug_assertions) {
+        usize::MAX
+    } else {
+        0
+    };
+    for t in units(g, side.other()).take(asked) {
+        debug_assert!(
+            jam || check_mark::<Refused>(g, u, t, true).is_err(),
+            "a unit without Jammer can jam"
+        );
+        debug_assert!(
+            paint || check_mark::<Refused>(g, u, t, false).is_err(),
+            "a unit without Target Painter can paint"
+        );
+        if jam && check_mark::<Refused>(g, u, t, true).is_ok() {
             out.push(Choice::Jam { unit: u, target: t });
         }
-        if check_mark::<Refused>(g, u, t, false).is_ok() {
+        if paint && check_mark::<Refused>(g, u, t, false).is_ok() {
             out.push(Choice::Paint { unit: u, target: t });
         }
     }

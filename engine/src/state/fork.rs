@@ -104,7 +104,7 @@ impl Clone for Game {
             speakers: speakers.clone(),
             statics_in_play: statics_in_play.clone(),
             marines_and_wings: marines_and_wings.clone(),
-            capacity_stale: *capacity_stale,
+            capacity_stale: capacity_stale.clone(),
             garrisons_stale: *garrisons_stale,
             resolving: *resolving,
             acting: *acting,
@@ -188,7 +188,7 @@ impl Clone for Game {
         share(speakers, &source.speakers);
         statics_in_play.clone_from(&source.statics_in_play);
         marines_and_wings.clone_from(&source.marines_and_wings);
-        *capacity_stale = source.capacity_stale;
+        capacity_stale.clone_from(&source.capacity_stale);
         *garrisons_stale = source.garrisons_stale;
         *resolving = source.resolving;
         *acting = source.acting;

@@ -325,12 +325,13 @@ pub struct Game {
     /// The Marines and Fighter Wings in play, in instance order (`move_to` keeps it): the only
     /// cards that take up a host's capacity (§9.4), so the hosts `settle_capacity` looks at.
     pub(crate) marines_and_wings: Vec<Inst>,
-    /// Whether a host's capacity or what it carries may have changed since capacity was last
-    /// settled (§9.4): set by whatever attaches or detaches a card, turns a Module's face or
-    /// changes a temporary modifier; `settle_capacity` reads the hosts only when it is set (or
-    /// a card of the game prints a capacity static) and clears it. Not part of the game's
-    /// value: two states that differ only in it are the same game.
-    pub(crate) capacity_stale: bool,
+    /// The hosts whose capacity or load may have changed since capacity was last settled
+    /// (§9.4): a card attached to or detached from a host marks that host; a Module's face or
+    /// a temporary modifier turning marks every host. `settle_capacity` reads only the marked
+    /// hosts (every carrier, when a card of the game prints a capacity static) and clears the
+    /// marks. Not part of the game's value: two states that differ only in it are the same
+    /// game.
+    pub(crate) capacity_stale: CapacityMarks,
     /// Whether a card moved, changed controller or began or ended a relocation since hijacked
     /// ships were last checked for their Marines (§6.9.7, §7.1.3.3): `check_garrisons` reads
     /// the battlefields only when it is set, and clears it. Not part of the game's value.
@@ -451,6 +452,9 @@ pub(crate) struct Speakers {
     /// Every modifier those statics print, once each: a read that wants none of them has no
     /// static to visit (`effects::for_each_modifier`).
     pub(crate) card_modifiers: Vec<crate::ir::effect::CardModifier>,
+    /// Whether one of those modifiers is on Marine or Wing capacity (§9.22): asked after
+    /// every choice (`manufacturing::settle_capacity`), so kept rather than searched.
+    pub(crate) capacity_statics: bool,
     /// Cards printing a static on commanders (§9.22: income, costs, hand size).
     pub(crate) commander_statics: Vec<Inst>,
     /// Cards printing a triggered ability (`effects::triggers`).
@@ -480,6 +484,7 @@ impl Speakers {
             overrides,
             card_statics,
             card_modifiers,
+            capacity_statics,
             commander_statics,
             triggered,
             trigger_events,
@@ -488,6 +493,7 @@ impl Speakers {
         overrides.clear();
         card_statics.clear();
         card_modifiers.clear();
+        *capacity_statics = false;
         commander_statics.clear();
         triggered.clear();
         trigger_events.clear();
@@ -529,6 +535,14 @@ impl Speakers {
                 if !self.card_modifiers.contains(modifier) {
                     self.card_modifiers.push(*modifier);
                 }
+                self.capacity_statics |= matches!(
+                    modifier,
+                    crate::ir::effect::CardModifier::Stat {
+                        stat: crate::ir::effect::Stat::MarineCapacity
+                            | crate::ir::effect::Stat::WingCapacity,
+                        ..
+                    }
+                );
             }
         }
         if card
@@ -640,7 +654,7 @@ impl Game {
             speakers: Arc::default(),
             statics_in_play: Vec::new(),
             marines_and_wings: Vec::new(),
-            capacity_stale: true,
+            capacity_stale: CapacityMarks::everything(),
             garrisons_stale: true,
             resolving: false,
             acting: None,
@@ -753,7 +767,7 @@ impl Game {
         }
         statics_in_play.clear();
         marines_and_wings.clear();
-        *capacity_stale = true;
+        capacity_stale.mark_all();
         *garrisons_stale = true;
         *resolving = false;
         *acting = None;
@@ -910,6 +924,16 @@ impl Game {
         matches!(self.zone(i), Some(Zone::Battlefield | Zone::Attached(_)))
     }
 
+    /// Every card in play, whoever controls it, in instance order: one pass over the
+    /// instances (what an effect's targets and groups are drawn from, §8.5).
+    pub(crate) fn cards_in_play(&self) -> impl Iterator<Item = Inst> + Clone + '_ {
+        self.instances
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| matches!(x.zone, Zone::Battlefield | Zone::Attached(_)))
+            .map(|(k, _)| Inst(k as u16))
+    }
+
     /// Seats still in the game, clockwise from `from` (exclusive).
     pub(crate) fn others_clockwise(
         &self,
@@ -973,7 +997,7 @@ impl Game {
     /// Mark what the settlements after a choice read (capacity, garrisons) as changed: for the
     /// few writers that change zones, faces or control without `move_to`.
     pub(crate) fn board_changed(&mut self) {
-        self.capacity_stale = true;
+        self.capacity_stale.mark_all();
         self.garrisons_stale = true;
     }
 
@@ -1018,8 +1042,12 @@ impl Game {
             self.fresh.retain(|&f| f != i);
             self.drawback_carried.retain(|f| *f != i);
         }
-        if matches!(zone, Zone::Attached(_)) || matches!(self.zone(i), Some(Zone::Attached(_))) {
-            self.capacity_stale = true;
+        // The host the card leaves and the host it joins (§9.4).
+        if let Some(Zone::Attached(h)) = self.zone(i) {
+            self.capacity_stale.mark(h);
+        }
+        if let Zone::Attached(h) = zone {
+            self.capacity_stale.mark(h);
         }
         self.garrisons_stale = true;
         self.detach_from_zone(i);
@@ -1161,15 +1189,20 @@ impl Game {
         cost: Amount,
         section: &'static str,
     ) -> Result<(), RuleError> {
-        let have = self.cmd(who).map_or(Amount::ZERO, |c| c.stockpile());
-        if have.resource < cost.resource || have.currency < cost.currency {
+        if !self.can_afford(who, cost) {
             return Err(RuleError::CannotAfford {
                 cost,
-                have,
+                have: self.cmd(who).map_or(Amount::ZERO, |c| c.stockpile()),
                 section,
             });
         }
         Ok(())
+    }
+
+    /// Whether `who`'s Stockpiles hold `cost` (§5.4.2): what [`Game::check_afford`] asks.
+    pub(crate) fn can_afford(&self, who: PlayerId, cost: Amount) -> bool {
+        let have = self.cmd(who).map_or(Amount::ZERO, |c| c.stockpile());
+        have.resource >= cost.resource && have.currency >= cost.currency
     }
 
     pub(crate) fn pay(&mut self, who: PlayerId, cost: Amount) {
@@ -1190,6 +1223,62 @@ impl Game {
         self.pending.clear();
         self.engagement = None;
         self.window = None;
+    }
+}
+
+/// Which hosts' capacity or load may have changed since capacity was last settled (§9.4,
+/// `Game::capacity_stale`): a few hosts by name, or every host.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct CapacityMarks {
+    all: bool,
+    /// Inline: a choice attaches and detaches a few cards; more marks every host instead.
+    hosts: Cards<4>,
+}
+
+impl CapacityMarks {
+    /// Every host marked: a new game, or a change no one host names.
+    pub(crate) fn everything() -> CapacityMarks {
+        CapacityMarks {
+            all: true,
+            hosts: Cards::new(),
+        }
+    }
+
+    pub(crate) fn mark_all(&mut self) {
+        self.all = true;
+        self.hosts.clear();
+    }
+
+    /// Mark `host`; past the inline few, every host (so marking never allocates).
+    pub(crate) fn mark(&mut self, host: Inst) {
+        if self.all || self.hosts.contains(&host) {
+            return;
+        }
+        if self.hosts.len() == self.hosts.inline_size() {
+            self.mark_all();
+        } else {
+            self.hosts.push(host);
+        }
+    }
+
+    /// Whether every host is marked.
+    pub(crate) fn all(&self) -> bool {
+        self.all
+    }
+
+    /// Whether `host` is marked (by name or with every host).
+    pub(crate) fn marks(&self, host: Inst) -> bool {
+        self.all || self.hosts.contains(&host)
+    }
+
+    /// Whether any host is marked.
+    pub(crate) fn any(&self) -> bool {
+        self.all || !self.hosts.is_empty()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.all = false;
+        self.hosts.clear();
     }
 }
 
