@@ -145,9 +145,7 @@ impl Game {
     ) -> Resolution {
         // What `live_overrides` visits: the injected overrides of the rule and the cards
         // printing one. With neither, the rule has its base value (§8.1), at once.
-        if self.overrides.iter().all(|ov| ov.rule != rule)
-            && self.speakers.overrides_of(rule).is_empty()
-        {
+        if !self.speakers.overrides_rule(rule) && self.overrides.iter().all(|ov| ov.rule != rule) {
             return resolver::Resolution::base(rule);
         }
         resolver::resolve_from(

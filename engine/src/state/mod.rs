@@ -467,7 +467,13 @@ pub(crate) struct Speakers {
     /// Inline (issue #15): a pool has a few cards overriding any one rule, and a game made
     /// in an old game's storage (`Game::renew`) then lists them with no allocation.
     pub(crate) by_rule: Vec<(BaseRule, Cards<8>)>,
+    /// The rules `by_rule` names, one bit each ([`Speakers::rule_bit`]): most reads are of a
+    /// rule no card overrides, answered by one test (`Game::resolve`).
+    pub(crate) overridden: u64,
 }
+
+// Every base rule has a bit of `Speakers::overridden`.
+const _: () = assert!(BaseRule::ALL.len() <= 64);
 
 impl Speakers {
     /// Whether a card prints a Golden-Rule override (§8.1).
@@ -489,6 +495,7 @@ impl Speakers {
             triggered,
             trigger_events,
             by_rule,
+            overridden,
         } = self;
         overrides.clear();
         card_statics.clear();
@@ -498,6 +505,17 @@ impl Speakers {
         triggered.clear();
         trigger_events.clear();
         by_rule.clear();
+        *overridden = 0;
+    }
+
+    /// `rule`'s bit of [`Speakers::overridden`].
+    pub(crate) fn rule_bit(rule: BaseRule) -> u64 {
+        1 << (rule as u32)
+    }
+
+    /// Whether a card of the game prints an override of `rule`.
+    pub(crate) fn overrides_rule(&self, rule: BaseRule) -> bool {
+        self.overridden & Speakers::rule_bit(rule) != 0
     }
 
     /// The cards printing an override of `rule`, in instance order.
@@ -516,6 +534,7 @@ impl Speakers {
                 let Ability::Override { rule, .. } = a else {
                     continue;
                 };
+                self.overridden |= Speakers::rule_bit(*rule);
                 match self.by_rule.iter_mut().find(|(r, _)| r == rule) {
                     Some((_, cards)) if cards.last() == Some(&i) => {}
                     Some((_, cards)) => cards.push(i),
