@@ -1845,19 +1845,18 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     if c.conscripted >= limit {
         return;
     }
-    // Only ships and Marines other than Characters are conscripted (§5.4.3), and only those
-    // whose Conscription cost the commander can pay: its cost reads no host and no discount
-    // (`conscription_cost`), so the others are passed over before copies are told apart.
+    // Only ships and Marines are conscripted (§5.4.3), and only those whose Conscription cost
+    // the commander can pay: its cost reads no host and no discount (`conscription_cost`), so
+    // the others are passed over before copies are told apart. Marine-Characters stay in: card
+    // text may let them be Conscripted (`CharacterConscription`, §8.1), which the check asks.
     // Debug builds hold each one passed over to the whole check.
     let m = g
         .resolve(BaseRule::ConscriptionMultiplier, who, None)
         .count();
     let conscriptable = c.shipyard.iter().copied().filter(move |&i| {
         let card = g.card(i);
-        let takes = matches!(
-            card.kind,
-            CardKind::Ship(_) | CardKind::Marine { character: false }
-        ) && g.can_afford(who, conscription_cost(card, m));
+        let takes = matches!(card.kind, CardKind::Ship(_) | CardKind::Marine { .. })
+            && g.can_afford(who, conscription_cost(card, m));
         #[cfg(debug_assertions)]
         if !takes {
             debug_assert!(
