@@ -134,6 +134,13 @@ impl Game {
         self.resolve_without(rule, commander, card, None)
     }
 
+    /// Whether `rule` has its base value for every commander and card all game (§8.1): no
+    /// card of the game prints an override of it and none is injected, so `live_overrides`
+    /// would visit nothing.
+    pub(crate) fn at_base(&self, rule: BaseRule) -> bool {
+        !self.speakers.overrides_rule(rule) && self.overrides.iter().all(|ov| ov.rule != rule)
+    }
+
     /// Resolve as if `gone`'s text were no longer in play (a Module about to be replaced,
     /// §2.2).
     pub fn resolve_without(
@@ -143,9 +150,7 @@ impl Game {
         card: Option<Inst>,
         gone: Option<Inst>,
     ) -> Resolution {
-        // What `live_overrides` visits: the injected overrides of the rule and the cards
-        // printing one. With neither, the rule has its base value (§8.1), at once.
-        if !self.speakers.overrides_rule(rule) && self.overrides.iter().all(|ov| ov.rule != rule) {
+        if self.at_base(rule) {
             return resolver::Resolution::base(rule);
         }
         resolver::resolve_from(
@@ -233,6 +238,10 @@ impl Game {
     /// §9.27: a Stockpile never holds more than its cap — when card text that raised the cap
     /// leaves play, whatever is over the cap as it now stands is lost at once.
     fn settle_stockpiles(&mut self) {
+        // A cap no card of the game overrides is the base cap for everyone, read once.
+        let base = self
+            .at_base(BaseRule::StockpileCap)
+            .then(|| resolver::Resolution::base(BaseRule::StockpileCap).count());
         for k in 0..self.commanders.len() {
             let who = PlayerId(k as u8);
             let Some(c) = self.cmd(who) else { continue };
@@ -240,7 +249,10 @@ impl Game {
                 continue;
             }
             let (r, k) = (c.resource, c.currency);
-            let cap = self.resolve(BaseRule::StockpileCap, who, None).count();
+            let cap = match base {
+                Some(cap) => cap,
+                None => self.resolve(BaseRule::StockpileCap, who, None).count(),
+            };
             if r <= cap && k <= cap {
                 continue;
             }

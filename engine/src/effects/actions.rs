@@ -67,13 +67,17 @@ pub(crate) fn push(g: &mut Game, p: Pending) {
 /// Run queued effects until one needs a decision or none is left. Not reentrant: an effect
 /// that wakes more abilities only queues them (they resolve after it, §6.8).
 pub(crate) fn run(g: &mut Game) {
-    if g.resolving {
+    // Nothing queued and no temporary modifier: nothing to run or end (most choices).
+    if g.resolving || (g.pending.is_empty() && g.temporary.is_empty()) {
         return;
     }
     g.resolving = true;
     run_queue(g);
     g.resolving = false;
     // A temporary modifier ends when its card leaves play (a card that returns is new).
+    if g.temporary.iter().all(|t| g.in_play(t.card)) {
+        return;
+    }
     let temporary = std::mem::take(&mut g.temporary);
     let before = temporary.len();
     g.temporary = temporary

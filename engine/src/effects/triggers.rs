@@ -155,16 +155,16 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
 /// of a deed, which a trigger's `other` filter must match (seen from the ability's card) and
 /// its effect names `that <noun>`.
 fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other: Option<Inst>) {
-    if !g.speakers.trigger_events.contains(&event) {
+    if g.speakers.waiting_for(event).is_empty() {
         return;
     }
     // Inline (issue #15): a moment wakes a few abilities at most.
     let mut found: smallvec::SmallVec<[(u32, Pending); 4]> = smallvec::SmallVec::new();
     let mut used: smallvec::SmallVec<[_; 4]> = smallvec::SmallVec::new();
     let mut refused: smallvec::SmallVec<[_; 4]> = smallvec::SmallVec::new();
-    // Only cards printing a triggered ability can wake, in instance order (`Speakers`).
-    for k in 0..g.speakers.triggered.len() {
-        let src = g.speakers.triggered[k];
+    // Only cards printing an ability that waits for `event` can wake, in instance order
+    // (`Speakers::waiting_for`).
+    for &src in g.speakers.waiting_for(event) {
         let card = g.card(src);
         if card.abilities.is_empty() || !g.in_play(src) {
             continue;

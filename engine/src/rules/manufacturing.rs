@@ -293,16 +293,24 @@ pub(crate) fn enforce_capacity(g: &mut Game, host: Inst) {
     }
 }
 
-/// Whether `host`, a card with a Marine or Wing aboard, carries more than its capacity allows
-/// (§9.4), or a Character where it can carry no Marines at all (§2.4.2).
+/// Whether `host` carries more than its capacity allows (§9.4), or a Character where it can
+/// carry no Marines at all (§2.4.2). A card with no Marine or Wing aboard carries nothing, and
+/// its capacity is not read.
 fn over_capacity(g: &Game, host: Inst) -> bool {
+    let aboard = g.attachments(host);
+    if !aboard
+        .iter()
+        .any(|&a| crate::state::takes_capacity(g.card(a)))
+    {
+        return false;
+    }
     let Room {
         cap: (cap_m, cap_w),
         used: (used_m, used_w),
     } = Room::of(g, host, None);
     used_m > cap_m
         || used_w > cap_w
-        || (cap_m == 0 && g.attachments(host).iter().any(|&a| is_character(g.card(a))))
+        || (cap_m == 0 && aboard.iter().any(|&a| is_character(g.card(a))))
 }
 
 /// §9.4: capacity can drop however it is lost — a Module carrying Marines or Wings destroyed
@@ -313,9 +321,11 @@ fn over_capacity(g: &Game, host: Inst) -> bool {
 /// capacity costs one capacity read.
 ///
 /// Without a static of the game that changes capacity, a host's capacity and load change only
-/// with what is attached to it, a Module's face and the temporary modifiers: whatever changes
-/// those marks the host, or every host (`Game::capacity_stale`), and only marked hosts are
-/// read. Debug builds check that no unmarked host was over.
+/// with what is attached to it, a Module's face and the temporary modifiers: whatever can push
+/// a host over marks it, or every host (`Game::capacity_stale`), and only marked hosts are
+/// read, in instance order. A marked host with no Marine or Wing aboard is never over (it
+/// carries nothing), so reading it answers as leaving it out would. Debug builds check that no
+/// unmarked host was over.
 pub(crate) fn settle_capacity(g: &mut Game) {
     let every = g.capacity_stale.all() || capacity_statics(g);
     if !every && !g.capacity_stale.any() {
@@ -325,12 +335,19 @@ pub(crate) fn settle_capacity(g: &mut Game) {
         );
         return;
     }
-    let mut hosts = carriers(g);
     debug_assert!(
         every || unsettled_host(g).is_none(),
         "a host went over its capacity without being marked for settlement"
     );
-    hosts.retain(|h| (every || g.capacity_stale.marks(*h)) && over_capacity(g, *h));
+    let mut hosts = if every {
+        carriers(g)
+    } else {
+        let mut marked: smallvec::SmallVec<[Inst; 16]> =
+            g.capacity_stale.hosts().iter().copied().collect();
+        marked.sort_unstable();
+        marked
+    };
+    hosts.retain(|h| over_capacity(g, *h));
     for h in hosts {
         enforce_capacity(g, h);
     }
@@ -412,18 +429,8 @@ fn marine_host(
     check_room(card, room())
 }
 
-/// §2.5.1.1: a docked Fighter Wing needs a ship or Station with Fighter Wing capacity.
-fn check_wing_host<R: Refusal>(
-    g: &Game,
-    card: &Card,
-    host: Inst,
-    except: Option<Inst>,
-) -> Result<(), R> {
-    wing_host(g, host, card, || Room::of(g, host, except))
-        .map_err(|m| refuse(g, card, Some(host), m))
-}
-
-/// [`check_wing_host`] with the host's room read by `room`, only once the host can dock it.
+/// §2.5.1.1: a docked Fighter Wing needs a ship or Station with Fighter Wing capacity; the
+/// host's room is read by `room`, only once the host can dock it.
 fn wing_host(g: &Game, host: Inst, card: &Card, room: impl FnOnce() -> Room) -> Result<(), Misfit> {
     let h = g.card(host);
     if !matches!(h.kind, CardKind::Station | CardKind::Ship(_)) || is_wing(h) {
@@ -763,7 +770,7 @@ fn check_placed<R: Refusal>(
 ) -> Result<Plan, R> {
     let (g, who) = (ck.g, ck.who);
     let card = g.card(inst);
-    let face_down = check_placement::<R>(&mut ck, card, inst, host, replacing)?;
+    let face_down = check_placement::<R>(&mut ck, card, inst, host, replacing, None)?;
     let (cost, cost_sources) = deploy_cost(&mut ck, card, inst, ctx, how, face_down);
     let how = match ctx {
         _ if !face_down => how,
@@ -1024,8 +1031,14 @@ fn check_placement<R: Refusal>(
     inst: Inst,
     host: Option<Inst>,
     replacing: Option<Inst>,
+    mut rooms: Option<&mut Rooms>,
 ) -> Result<bool, R> {
     let g = ck.g;
+    // A listing reads each host's room once for all its cards (`Rooms`); a check reads it.
+    let mut room = |h: Inst| match rooms.as_deref_mut() {
+        Some(r) => r.get(g, h),
+        None => Room::of(g, h, None),
+    };
     if let Some(h) = host {
         if g.instance(h).is_none() || !own_in_play(g, ck.who, h) {
             return Err(R::because(|| RuleError::WrongZone {
@@ -1043,7 +1056,7 @@ fn check_placement<R: Refusal>(
     match card.kind {
         CardKind::Ship(ShipClass::FighterWing) => {
             if let Some(h) = host {
-                check_wing_host::<R>(g, card, h, None)?;
+                wing_host(g, h, card, || room(h)).map_err(|m| refuse::<R>(g, card, host, m))?;
             }
             Ok(false)
         }
@@ -1057,7 +1070,7 @@ fn check_placement<R: Refusal>(
             let h = host.ok_or_else(|| {
                 R::because(|| deploy_err(card, "a Marine must go aboard a ship or Station", "2.4"))
             })?;
-            check_marine_host::<R>(g, card, h, None)?;
+            marine_host(g, card, h, || room(h)).map_err(|m| refuse::<R>(g, card, host, m))?;
             Ok(false)
         }
         CardKind::Module(mk) => {
@@ -1582,7 +1595,7 @@ pub(crate) fn reassign(
 /// Re-home a card that stays in play: detach from old host/list, attach to new.
 fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
     let controller = g.controller(unit);
-    g.board_changed();
+    g.mark_move(unit, host.map_or(Zone::Battlefield, Zone::Attached));
     match g.zone(unit) {
         Some(Zone::Attached(old)) => {
             if let Some(h) = g.instances.get_mut(old.0 as usize) {
@@ -1664,6 +1677,19 @@ pub(crate) fn each_way(
     who: PlayerId,
     card: Inst,
     ctx: Context,
+    f: impl FnMut(Way) -> bool,
+) {
+    each_way_in(g, who, card, ctx, &mut Rooms::default(), f);
+}
+
+/// [`each_way`] reading hosts' rooms through `rooms`, which a listing shares among the cards
+/// it asks (nothing changes while it lists).
+fn each_way_in(
+    g: &Game,
+    who: PlayerId,
+    card: Inst,
+    ctx: Context,
+    rooms: &mut Rooms,
     mut f: impl FnMut(Way) -> bool,
 ) {
     let c = g.card(card);
@@ -1696,7 +1722,8 @@ pub(crate) fn each_way(
     let mut scratch = ck.clone();
     each_host(g, who, kind, |host, replacing| {
         scratch.consulted.clear();
-        let placed = check_placement::<Refused>(&mut scratch, c, card, host, replacing);
+        let placed =
+            check_placement::<Refused>(&mut scratch, c, card, host, replacing, Some(rooms));
         let ok = match placed {
             Ok(false) => face_up,
             Ok(true) => *face_down.get_or_insert_with(|| affordable(true)),
@@ -1811,7 +1838,20 @@ pub(crate) fn deployable(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> b
     any
 }
 
+/// A Manufacturing decision's deployments, Conscriptions and reassignments (§5.4), in that
+/// order, each host's room read once for all three.
+pub(crate) fn legal_manufacturing(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+    let mut rooms = Rooms::default();
+    deploys_in(g, who, Context::Manufacturing, &mut rooms, out);
+    conscripts_in(g, who, &mut rooms, out);
+    reassigns_in(g, who, |_, _| true, &mut rooms, out);
+}
+
 pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
+    deploys_in(g, who, ctx, &mut Rooms::default(), out);
+}
+
+fn deploys_in(g: &Game, who: PlayerId, ctx: Context, rooms: &mut Rooms, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
     for card in first_copies(g, c.hand.iter().copied()) {
         let kind = g.card(card).kind;
@@ -1826,7 +1866,7 @@ pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec
         {
             continue;
         }
-        each_way(g, who, card, ctx, |p| {
+        each_way_in(g, who, card, ctx, rooms, |p| {
             out.push(Choice::Deploy {
                 card,
                 host: p.host,
@@ -1837,7 +1877,7 @@ pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec
     }
 }
 
-pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
+fn conscripts_in(g: &Game, who: PlayerId, rooms: &mut Rooms, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
     let limit = g
         .resolve(BaseRule::ConscriptionsPerPhase, who, None)
@@ -1867,7 +1907,7 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
         takes
     });
     for card in first_copies(g, conscriptable) {
-        each_way(g, who, card, Context::Conscript, |p| {
+        each_way_in(g, who, card, Context::Conscript, rooms, |p| {
             out.push(Choice::Conscript { card, host: p.host });
             true
         });
@@ -1875,7 +1915,7 @@ pub(crate) fn legal_conscripts(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
 }
 
 pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
-    legal_reassigns_where(g, who, |_, _| true, out);
+    reassigns_in(g, who, |_, _| true, &mut Rooms::default(), out);
 }
 
 /// [`legal_reassigns`] among the (unit, host) pairs `keep` lets through (the aftermath keeps
@@ -1884,6 +1924,16 @@ pub(crate) fn legal_reassigns_where(
     g: &Game,
     who: PlayerId,
     keep: impl Fn(Inst, Option<Inst>) -> bool,
+    out: &mut impl Extend<Choice>,
+) {
+    reassigns_in(g, who, keep, &mut Rooms::default(), out);
+}
+
+fn reassigns_in(
+    g: &Game,
+    who: PlayerId,
+    keep: impl Fn(Inst, Option<Inst>) -> bool,
+    rooms: &mut Rooms,
     out: &mut impl Extend<Choice>,
 ) {
     // Walked once: every unit is asked about the same hosts, each host's room read once.
@@ -1899,7 +1949,6 @@ pub(crate) fn legal_reassigns_where(
             hosts.push(i);
         }
     }
-    let mut rooms = Rooms::default();
     for &unit in &units {
         let k = g.card(unit);
         let Ok(from) = reassign_from(g, who, unit) else {

@@ -236,9 +236,7 @@ pub(crate) fn legal(g: &Game, d: &Decision, out: &mut Vec<Choice>) {
             out.push(Choice::EndTurn);
         }
         DecisionKind::Manufacturing => {
-            manufacturing::legal_deploys(g, who, Context::Manufacturing, out);
-            manufacturing::legal_conscripts(g, who, out);
-            manufacturing::legal_reassigns(g, who, out);
+            manufacturing::legal_manufacturing(g, who, out);
             out.push(Choice::EndPhase);
         }
         DecisionKind::Engagement => {

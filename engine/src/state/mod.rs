@@ -457,11 +457,12 @@ pub(crate) struct Speakers {
     pub(crate) capacity_statics: bool,
     /// Cards printing a static on commanders (§9.22: income, costs, hand size).
     pub(crate) commander_statics: Vec<Inst>,
-    /// Cards printing a triggered ability (`effects::triggers`).
-    pub(crate) triggered: Vec<Inst>,
-    /// Every event those abilities wait for, once each: a moment no card of the game waits
-    /// for wakes nothing, with no card visited (`effects::triggers::collect`).
-    pub(crate) trigger_events: Vec<crate::ir::effect::TriggerEvent>,
+    /// For each event a triggered ability of the game waits for, the cards printing one that
+    /// does, in instance order (`effects::triggers::collect` visits only those; a moment no
+    /// card waits for visits none). Cleared for a new game with the events kept, each list
+    /// emptied, so a game made in an old game's storage (`Game::renew`) lists its cards
+    /// with no allocation.
+    by_event: Vec<(crate::ir::effect::TriggerEvent, Vec<Inst>)>,
     /// For each base rule some card overrides, the cards printing an override of it (the
     /// resolver visits only those).
     /// Inline (issue #15): a pool has a few cards overriding any one rule, and a game made
@@ -492,8 +493,7 @@ impl Speakers {
             card_modifiers,
             capacity_statics,
             commander_statics,
-            triggered,
-            trigger_events,
+            by_event,
             by_rule,
             overridden,
         } = self;
@@ -502,8 +502,9 @@ impl Speakers {
         card_modifiers.clear();
         *capacity_statics = false;
         commander_statics.clear();
-        triggered.clear();
-        trigger_events.clear();
+        for (_, cards) in by_event.iter_mut() {
+            cards.clear();
+        }
         by_rule.clear();
         *overridden = 0;
     }
@@ -511,6 +512,14 @@ impl Speakers {
     /// `rule`'s bit of [`Speakers::overridden`].
     pub(crate) fn rule_bit(rule: BaseRule) -> u64 {
         1 << (rule as u32)
+    }
+
+    /// The cards printing a triggered ability that waits for `event`, in instance order.
+    pub(crate) fn waiting_for(&self, event: crate::ir::effect::TriggerEvent) -> &[Inst] {
+        self.by_event
+            .iter()
+            .find(|(e, _)| *e == event)
+            .map_or(&[], |(_, cards)| cards)
     }
 
     /// Whether a card of the game prints an override of `rule`.
@@ -571,17 +580,12 @@ impl Speakers {
         {
             self.commander_statics.push(i);
         }
-        if card
-            .abilities
-            .iter()
-            .any(|a| matches!(a, Ability::Triggered { .. }))
-        {
-            self.triggered.push(i);
-        }
         for a in &card.abilities {
             if let Ability::Triggered { trigger, .. } = a {
-                if !self.trigger_events.contains(&trigger.event) {
-                    self.trigger_events.push(trigger.event);
+                match self.by_event.iter_mut().find(|(e, _)| *e == trigger.event) {
+                    Some((_, cards)) if cards.last() == Some(&i) => {}
+                    Some((_, cards)) => cards.push(i),
+                    None => self.by_event.push((trigger.event, vec![i])),
                 }
             }
         }
@@ -1020,6 +1024,37 @@ impl Game {
         self.garrisons_stale = true;
     }
 
+    /// Mark what `i` moving from where it is to `zone` may change for the settlements after a
+    /// choice: the garrisons, when a ship or Marine enters, leaves or moves in play (nothing
+    /// else is a hijacked ship or its garrison, §6.9.7); and the capacity of the host it joins
+    /// and, unless it is a Marine or Wing, of the host it leaves (§9.4). A host's capacity comes from its own card, its
+    /// Modules, statics (settled on every host in a game that prints one,
+    /// `Speakers::capacity_statics`) and temporary modifiers, so a Marine or Wing leaving only
+    /// lowers its host's load. A card that is the source of a temporary modifier may end it by
+    /// moving (`Duration::WhileAttached`): that marks every host.
+    pub(crate) fn mark_move(&mut self, i: Inst, zone: Zone) {
+        if let Some(Zone::Attached(h)) = self.zone(i) {
+            if !takes_capacity(self.card(i)) {
+                self.capacity_stale.mark(h);
+            }
+        }
+        if let Zone::Attached(h) = zone {
+            self.capacity_stale.mark(h);
+        }
+        if self.temporary.iter().any(|t| t.source == i) {
+            self.capacity_stale.mark_all();
+        }
+        let in_play = |z: Zone| matches!(z, Zone::Battlefield | Zone::Attached(_));
+        if (self.zone(i).is_some_and(in_play) || in_play(zone))
+            && matches!(
+                self.card(i).kind,
+                CardKind::Ship(_) | CardKind::Marine { .. }
+            )
+        {
+            self.garrisons_stale = true;
+        }
+    }
+
     /// Take `i` out of wherever it is (list or host's attachments).
     fn detach_from_zone(&mut self, i: Inst) {
         let Some(x) = self.instances.get(i.0 as usize) else {
@@ -1061,14 +1096,7 @@ impl Game {
             self.fresh.retain(|&f| f != i);
             self.drawback_carried.retain(|f| *f != i);
         }
-        // The host the card leaves and the host it joins (§9.4).
-        if let Some(Zone::Attached(h)) = self.zone(i) {
-            self.capacity_stale.mark(h);
-        }
-        if let Zone::Attached(h) = zone {
-            self.capacity_stale.mark(h);
-        }
-        self.garrisons_stale = true;
+        self.mark_move(i, zone);
         self.detach_from_zone(i);
         let now_in_play = matches!(zone, Zone::Battlefield | Zone::Attached(_));
         if now_in_play && !was_in_play {
@@ -1288,6 +1316,11 @@ impl CapacityMarks {
     /// Whether `host` is marked (by name or with every host).
     pub(crate) fn marks(&self, host: Inst) -> bool {
         self.all || self.hosts.contains(&host)
+    }
+
+    /// The hosts marked by name (all of them unless [`CapacityMarks::all`]).
+    pub(crate) fn hosts(&self) -> &[Inst] {
+        &self.hosts
     }
 
     /// Whether any host is marked.
