@@ -25,12 +25,13 @@ use crate::ir::effect::{
 };
 use crate::ir::CardKind;
 pub use crate::state::pending::Temporary;
+pub(crate) use crate::state::Wanted;
 use crate::state::{Game, Zone};
 
 /// Every live static card modifier that applies to `unit`, with its source.
 pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
     let mut out = Vec::new();
-    for_each_modifier(g, unit, |_| true, |src, m| out.push((src, m)));
+    for_each_modifier(g, unit, Wanted::ALL, |src, m| out.push((src, m)));
     out
 }
 
@@ -38,7 +39,7 @@ pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
 /// order [`modifiers`] lists them, building nothing: the characteristics layer asks this on
 /// every read (`rules::stats`).
 ///
-/// Only the modifiers `want` picks are visited: a static's group and condition are read only
+/// Only the modifiers of the kinds `want` names are visited: a static's group and condition are read only
 /// when its modifier is one the caller wants (a capacity read leaves every attack bonus
 /// unread). Both are pure reads, so the modifiers visited are exactly those of [`modifiers`]
 /// that `want` picks, in the same order.
@@ -46,11 +47,11 @@ pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
 pub(crate) fn for_each_modifier(
     g: &Game,
     unit: Inst,
-    want: impl Fn(&CardModifier) -> bool,
+    want: Wanted,
     mut f: impl FnMut(Inst, CardModifier),
 ) {
     // No card of the game prints a static the read wants: there is none to visit.
-    let statics: &[Inst] = if g.speakers.card_modifiers.iter().any(&want) {
+    let statics: &[Inst] = if g.speakers.modifier_kinds.meets(want) {
         &g.statics_in_play
     } else {
         &[]
@@ -65,7 +66,7 @@ pub(crate) fn for_each_modifier(
                 condition,
             }) = a
             {
-                if !want(modifier) {
+                if !want.wants(modifier) {
                     continue;
                 }
                 if !*live.get_or_insert_with(|| g.text_live(src)) {
@@ -87,7 +88,7 @@ pub(crate) fn for_each_modifier(
     }
     // Temporary modifiers from one-shot effects (`until end of engagement`, ...).
     for t in &g.temporary {
-        if t.card == unit && g.in_play(unit) && want(&t.modifier) {
+        if t.card == unit && g.in_play(unit) && want.wants(&t.modifier) {
             if t.duration == Duration::WhileAttached && !g.in_play(t.source) {
                 continue;
             }

@@ -207,8 +207,7 @@ pub fn card_income(g: &Game, card: Inst) -> (Amount, Sources) {
     let base = g.card(card).income;
     let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
     let mut sources = Sources::new();
-    let want = |m: &CardModifier| matches!(m, CardModifier::Income { .. });
-    super::for_each_modifier(g, card, want, |src, m| {
+    super::for_each_modifier(g, card, super::Wanted::INCOME, |src, m| {
         if let CardModifier::Income { change } = m {
             add(change, &mut more, &mut less);
             sources.push(src);

@@ -228,16 +228,34 @@ fn current(g: &Game) -> Option<&Aftermath> {
 }
 
 /// Every aftermath choice for `who` except `EndStep` (empty: nothing to decide).
-fn legal(g: &Game, who: PlayerId, out: &mut impl Extend<Choice>) {
+fn legal(g: &Game, who: PlayerId, out: &mut impl crate::rules::Choices) {
     let Some(a) = current(g) else { return };
+    // The local cards, found once (each pair a reassignment asks is two of them).
+    let mut locals: crate::state::Cards<32> = crate::state::Cards::new();
+    each_local(g, a, who, |i| locals.push(i));
     // Only the reassignments that keep a unit local.
-    let local = |unit, host| check_local::<Refused>(g, a, who, unit, host).is_ok();
+    let local = |unit, host: Option<Inst>| {
+        let ok = locals.contains(&unit)
+            && match host {
+                Some(h) => locals.contains(&h),
+                None => who == a.defender,
+            };
+        debug_assert_eq!(
+            ok,
+            check_local::<Refused>(g, a, who, unit, host).is_ok(),
+            "the local cards and the locality check disagree"
+        );
+        ok
+    };
     manufacturing::legal_reassigns_where(g, who, local, out);
-    each_local(g, a, who, |m| {
+    if out.enough() {
+        return;
+    }
+    for &m in &locals {
         if check_face_down::<Refused>(g, a, who, m).is_ok() {
             out.extend([Choice::TurnFaceDown(m)]);
         }
-    });
+    }
 }
 
 /// The legal choices of the pending aftermath decision.

@@ -1679,28 +1679,44 @@ pub(crate) fn each_way(
     ctx: Context,
     f: impl FnMut(Way) -> bool,
 ) {
-    each_way_in(g, who, card, ctx, &mut Rooms::default(), f);
+    each_way_in(g, who, card, ctx, &mut Scan::default(), f);
 }
 
-/// [`each_way`] reading hosts' rooms through `rooms`, which a listing shares among the cards
-/// it asks (nothing changes while it lists).
+/// What one listing reads once for all the cards it asks (nothing changes while it lists):
+/// the lister's cards in play, in `Game::in_play_of` order, walked when a card first needs a
+/// host, and their hosts' rooms.
+#[derive(Default)]
+struct Scan {
+    in_play: Option<crate::state::Cards<64>>,
+    rooms: Rooms,
+}
+
+/// [`each_way`] reading the cards in play and the hosts' rooms through `scan`, which a
+/// listing shares among the cards it asks.
 fn each_way_in(
     g: &Game,
     who: PlayerId,
     card: Inst,
     ctx: Context,
-    rooms: &mut Rooms,
+    scan: &mut Scan,
     mut f: impl FnMut(Way) -> bool,
 ) {
     let c = g.card(card);
     let kind = c.kind;
+    let Scan { in_play, rooms } = scan;
+    let in_play: &[Inst] = match kind {
+        CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_) => {
+            in_play.get_or_insert_with(|| g.in_play_of(who).collect())
+        }
+        _ => &[],
+    };
     let on_hosts = matches!(
         kind,
         CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_)
     );
     // A Regimented unit's zone reads its host (§3.4.7): asked whole, host by host.
     if !on_hosts || ctx == Context::Regiment {
-        return each_host(g, who, kind, |host, replacing| {
+        return each_host(g, kind, in_play, |host, replacing| {
             match passes(g, who, card, host, replacing, ctx) {
                 Some(_) => f(Way { host, replacing }),
                 None => true,
@@ -1720,7 +1736,7 @@ fn each_way_in(
     }
     let mut face_down = None;
     let mut scratch = ck.clone();
-    each_host(g, who, kind, |host, replacing| {
+    each_host(g, kind, in_play, |host, replacing| {
         scratch.consulted.clear();
         let placed =
             check_placement::<Refused>(&mut scratch, c, card, host, replacing, Some(rooms));
@@ -1773,35 +1789,36 @@ fn asks(g: &Game, kind: CardKind, host: Inst) -> bool {
 }
 
 /// The (host, replacing) pairs a card of `kind` is tried with, until `try_one` says stop: a
-/// Wing in open space or aboard a ship or Station of `who`'s in play, a Marine aboard one, a
-/// Module on each card of the kind it attaches to and in place of each Module there, anything
-/// else on its own.
+/// Wing in open space or aboard a ship or Station of `in_play` (the deployer's cards in
+/// play), a Marine aboard one, a Module on each card of the kind it attaches to and in place
+/// of each Module there, anything else on its own.
 fn each_host(
     g: &Game,
-    who: PlayerId,
     kind: CardKind,
+    in_play: &[Inst],
     mut try_one: impl FnMut(Option<Inst>, Option<Inst>) -> bool,
 ) {
+    let hosts = || in_play.iter().copied().filter(|&h| asks(g, kind, h));
     match kind {
         CardKind::Ship(ShipClass::FighterWing) => {
             if !try_one(None, None) {
                 return;
             }
-            for h in g.in_play_of(who).filter(|&h| asks(g, kind, h)) {
+            for h in hosts() {
                 if !try_one(Some(h), None) {
                     return;
                 }
             }
         }
         CardKind::Marine { .. } => {
-            for h in g.in_play_of(who).filter(|&h| asks(g, kind, h)) {
+            for h in hosts() {
                 if !try_one(Some(h), None) {
                     return;
                 }
             }
         }
         CardKind::Module(_) => {
-            for h in g.in_play_of(who).filter(|&h| asks(g, kind, h)) {
+            for h in hosts() {
                 if !try_one(Some(h), None) {
                     return;
                 }
@@ -1841,17 +1858,19 @@ pub(crate) fn deployable(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> b
 /// A Manufacturing decision's deployments, Conscriptions and reassignments (§5.4), in that
 /// order, each host's room read once for all three.
 pub(crate) fn legal_manufacturing(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
-    let mut rooms = Rooms::default();
-    deploys_in(g, who, Context::Manufacturing, &mut rooms, out);
-    conscripts_in(g, who, &mut rooms, out);
-    reassigns_in(g, who, |_, _| true, &mut rooms, out);
+    let mut scan = Scan::default();
+    deploys_in(g, who, Context::Manufacturing, &mut scan, out);
+    conscripts_in(g, who, &mut scan, out);
+    let Scan { in_play, rooms } = &mut scan;
+    let in_play = in_play.get_or_insert_with(|| g.in_play_of(who).collect());
+    reassigns_in(g, who, in_play, |_, _| true, rooms, out);
 }
 
 pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
-    deploys_in(g, who, ctx, &mut Rooms::default(), out);
+    deploys_in(g, who, ctx, &mut Scan::default(), out);
 }
 
-fn deploys_in(g: &Game, who: PlayerId, ctx: Context, rooms: &mut Rooms, out: &mut Vec<Choice>) {
+fn deploys_in(g: &Game, who: PlayerId, ctx: Context, scan: &mut Scan, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
     for card in first_copies(g, c.hand.iter().copied()) {
         let kind = g.card(card).kind;
@@ -1866,7 +1885,7 @@ fn deploys_in(g: &Game, who: PlayerId, ctx: Context, rooms: &mut Rooms, out: &mu
         {
             continue;
         }
-        each_way_in(g, who, card, ctx, rooms, |p| {
+        each_way_in(g, who, card, ctx, scan, |p| {
             out.push(Choice::Deploy {
                 card,
                 host: p.host,
@@ -1877,7 +1896,7 @@ fn deploys_in(g: &Game, who: PlayerId, ctx: Context, rooms: &mut Rooms, out: &mu
     }
 }
 
-fn conscripts_in(g: &Game, who: PlayerId, rooms: &mut Rooms, out: &mut Vec<Choice>) {
+fn conscripts_in(g: &Game, who: PlayerId, scan: &mut Scan, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
     let limit = g
         .resolve(BaseRule::ConscriptionsPerPhase, who, None)
@@ -1907,7 +1926,7 @@ fn conscripts_in(g: &Game, who: PlayerId, rooms: &mut Rooms, out: &mut Vec<Choic
         takes
     });
     for card in first_copies(g, conscriptable) {
-        each_way_in(g, who, card, Context::Conscript, rooms, |p| {
+        each_way_in(g, who, card, Context::Conscript, scan, |p| {
             out.push(Choice::Conscript { card, host: p.host });
             true
         });
@@ -1915,7 +1934,7 @@ fn conscripts_in(g: &Game, who: PlayerId, rooms: &mut Rooms, out: &mut Vec<Choic
 }
 
 pub(crate) fn legal_reassigns(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
-    reassigns_in(g, who, |_, _| true, &mut Rooms::default(), out);
+    legal_reassigns_where(g, who, |_, _| true, out);
 }
 
 /// [`legal_reassigns`] among the (unit, host) pairs `keep` lets through (the aftermath keeps
@@ -1924,23 +1943,26 @@ pub(crate) fn legal_reassigns_where(
     g: &Game,
     who: PlayerId,
     keep: impl Fn(Inst, Option<Inst>) -> bool,
-    out: &mut impl Extend<Choice>,
+    out: &mut impl crate::rules::Choices,
 ) {
-    reassigns_in(g, who, keep, &mut Rooms::default(), out);
+    let in_play: crate::state::Cards<64> = g.in_play_of(who).collect();
+    reassigns_in(g, who, &in_play, keep, &mut Rooms::default(), out);
 }
 
+/// [`legal_reassigns_where`] over `in_play`, `who`'s cards in play (`Game::in_play_of`).
 fn reassigns_in(
     g: &Game,
     who: PlayerId,
+    in_play: &[Inst],
     keep: impl Fn(Inst, Option<Inst>) -> bool,
     rooms: &mut Rooms,
-    out: &mut impl Extend<Choice>,
+    out: &mut impl crate::rules::Choices,
 ) {
     // Walked once: every unit is asked about the same hosts, each host's room read once.
     // Only a ship or a Station is asked ([`takes_units`]).
     let mut units: smallvec::SmallVec<[Inst; 16]> = smallvec::SmallVec::new();
     let mut hosts: smallvec::SmallVec<[Inst; 16]> = smallvec::SmallVec::new();
-    for i in g.in_play_of(who) {
+    for &i in in_play {
         let k = g.card(i);
         if is_marine(k) || is_wing(k) {
             units.push(i);
@@ -1962,7 +1984,8 @@ fn reassigns_in(
             );
         }
         for host in std::iter::once(None).chain(hosts.iter().copied().map(Some)) {
-            if host == Some(unit) {
+            // `keep` first: a pair it refuses needs no room read.
+            if host == Some(unit) || !keep(unit, host) {
                 continue;
             }
             // `unit` is aboard `from` only, which is refused first, so every host asked has
@@ -1973,8 +1996,11 @@ fn reassigns_in(
                 check_reassign::<Refused>(g, who, unit, host).is_ok(),
                 "the listing and the reassignment check disagree"
             );
-            if ok && keep(unit, host) {
+            if ok {
                 out.extend([Choice::Reassign { unit, host }]);
+                if out.enough() {
+                    return;
+                }
             }
         }
     }

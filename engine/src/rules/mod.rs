@@ -200,7 +200,6 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
     }
 }
 
-/// Every choice the rules accept for `d` (Scoop left out).
 /// A sink for legal choices that keeps only whether there was one: "is there anything to
 /// decide?" asked of a lister with no list built (issue #15).
 #[derive(Default)]
@@ -212,6 +211,26 @@ impl Extend<Choice> for Found {
     }
 }
 
+/// Where a lister puts the choices it finds, and whether it may stop: a list wants them all,
+/// [`Found`] only the first.
+pub(crate) trait Choices: Extend<Choice> {
+    /// Whether the sink needs no more choices.
+    fn enough(&self) -> bool;
+}
+
+impl Choices for Vec<Choice> {
+    fn enough(&self) -> bool {
+        false
+    }
+}
+
+impl Choices for Found {
+    fn enough(&self) -> bool {
+        self.0
+    }
+}
+
+/// Every choice the rules accept for `d` (Scoop left out).
 pub(crate) fn legal(g: &Game, d: &Decision, out: &mut Vec<Choice>) {
     let who = d.who;
     match &d.kind {

@@ -22,6 +22,7 @@
 //! defense is that Station total, its wounds its own (§2.2, §6.5.3).
 
 use crate::effects;
+use crate::effects::Wanted;
 use crate::ids::Inst;
 use crate::ir::effect::{CardModifier, Stat};
 use crate::ir::{BaseRule, CardKind, ModuleKind, TraitName};
@@ -63,8 +64,7 @@ pub(crate) fn fearless_swaps(g: &Game, i: Inst) -> usize {
 
 fn static_delta(g: &Game, i: Inst, stat: Stat) -> i32 {
     let mut sum = 0;
-    let want = |m: &CardModifier| matches!(m, CardModifier::Stat { stat: s, .. } if *s == stat);
-    effects::for_each_modifier(g, i, want, |_, m| {
+    effects::for_each_modifier(g, i, Wanted::stat(stat), |_, m| {
         if let CardModifier::Stat { stat: s, delta } = m {
             if s == stat {
                 sum += i32::from(delta);
@@ -162,15 +162,7 @@ pub fn capacity(g: &Game, host: Inst) -> (u8, u8) {
     }
     // Both statics in one pass over the modifiers (a capacity read comes with every Marine or
     // Wing listing and after every choice, `manufacturing::settle_capacity`).
-    let want = |m: &CardModifier| {
-        matches!(
-            m,
-            CardModifier::Stat {
-                stat: Stat::MarineCapacity | Stat::WingCapacity,
-                ..
-            }
-        )
-    };
+    let want = Wanted::stat(Stat::MarineCapacity).or(Wanted::stat(Stat::WingCapacity));
     effects::for_each_modifier(g, host, want, |_, m| {
         if let CardModifier::Stat { stat, delta } = m {
             match stat {
@@ -221,12 +213,7 @@ fn finish(name: TraitName, total: u32) -> u8 {
 pub fn value(g: &Game, i: Inst, name: TraitName) -> u8 {
     let mut total = count_below_statics(g, i, name);
     let mut lost = false;
-    let want = |m: &CardModifier| match m {
-        CardModifier::GainTrait(t) => t.name() == name,
-        CardModifier::LoseTrait(t) => *t == name,
-        _ => false,
-    };
-    effects::for_each_modifier(g, i, want, |_, m| match m {
+    effects::for_each_modifier(g, i, Wanted::trait_gained_or_lost(name), |_, m| match m {
         CardModifier::GainTrait(t) if t.name() == name => {
             total += u32::from(t.value().unwrap_or(1));
         }
@@ -303,8 +290,7 @@ pub fn changed_from_printed(g: &Game, i: Inst) -> Vec<String> {
 /// the transcript names it). §8.2 is the roller's business: a natural 1 or 10 ignores them.
 pub(crate) fn roll_bonus(g: &Game, i: Inst) -> Vec<(Inst, i8)> {
     let mut out = Vec::new();
-    let want = |m: &CardModifier| matches!(m, CardModifier::RollBonus(_));
-    effects::for_each_modifier(g, i, want, |src, m| {
+    effects::for_each_modifier(g, i, Wanted::ROLL_BONUS, |src, m| {
         if let CardModifier::RollBonus(d) = m {
             out.push((src, d));
         }
@@ -315,8 +301,7 @@ pub(crate) fn roll_bonus(g: &Game, i: Inst) -> Vec<(Inst, i8)> {
 /// Volley dice added to (or taken from) every volley the unit fires.
 pub(crate) fn extra_dice(g: &Game, i: Inst) -> i32 {
     let mut sum = 0;
-    let want = |m: &CardModifier| matches!(m, CardModifier::ExtraDice(_));
-    effects::for_each_modifier(g, i, want, |_, m| {
+    effects::for_each_modifier(g, i, Wanted::EXTRA_DICE, |_, m| {
         if let CardModifier::ExtraDice(d) = m {
             sum += i32::from(d);
         }
@@ -327,8 +312,7 @@ pub(crate) fn extra_dice(g: &Game, i: Inst) -> i32 {
 /// Volleys the unit may fire in one volley turn after its first (I-70).
 pub(crate) fn extra_volleys(g: &Game, i: Inst) -> u32 {
     let mut sum = 0;
-    let want = |m: &CardModifier| matches!(m, CardModifier::ExtraVolleys(_));
-    effects::for_each_modifier(g, i, want, |_, m| {
+    effects::for_each_modifier(g, i, Wanted::EXTRA_VOLLEYS, |_, m| {
         if let CardModifier::ExtraVolleys(n) = m {
             sum += u32::from(n);
         }
@@ -339,8 +323,7 @@ pub(crate) fn extra_volleys(g: &Game, i: Inst) -> u32 {
 /// Missed dice the unit re-rolls in each volley it fires (I-71).
 pub(crate) fn rerolls(g: &Game, i: Inst) -> u32 {
     let mut sum = 0;
-    let want = |m: &CardModifier| matches!(m, CardModifier::Rerolls(_));
-    effects::for_each_modifier(g, i, want, |_, m| {
+    effects::for_each_modifier(g, i, Wanted::REROLLS, |_, m| {
         if let CardModifier::Rerolls(n) = m {
             sum += u32::from(n);
         }
@@ -351,8 +334,7 @@ pub(crate) fn rerolls(g: &Game, i: Inst) -> u32 {
 /// The damage preventions on a unit (I-72): the card, how many wounds, over which span.
 pub(crate) fn wards(g: &Game, i: Inst) -> Vec<(Inst, u8, crate::ir::effect::Span)> {
     let mut out = Vec::new();
-    let want = |m: &CardModifier| matches!(m, CardModifier::PreventWounds { .. });
-    effects::for_each_modifier(g, i, want, |src, m| {
+    effects::for_each_modifier(g, i, Wanted::PREVENT_WOUNDS, |src, m| {
         if let CardModifier::PreventWounds { count, each } = m {
             out.push((src, count, each));
         }

@@ -655,7 +655,7 @@ fn static_sources(
     let mut out = smallvec::SmallVec::new();
     for (card, want) in of {
         // The stat modifiers, visited in `effects::modifiers` order with no list built.
-        let stats = |m: &CardModifier| matches!(m, CardModifier::Stat { .. });
+        let stats = crate::effects::Wanted::stats();
         crate::effects::for_each_modifier(g, card, stats, |src, m| {
             if let CardModifier::Stat { stat, delta } = m {
                 if stat == want && delta != 0 {
@@ -676,9 +676,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
     if again {
         // I-70: a volley after the first of this volley turn, by the text of these cards.
         let mut sources = crate::event::CardRefs::new();
-        let extra = |m: &crate::ir::effect::CardModifier| {
-            matches!(m, crate::ir::effect::CardModifier::ExtraVolleys(_))
-        };
+        let extra = crate::effects::Wanted::EXTRA_VOLLEYS;
         crate::effects::for_each_modifier(g, unit, extra, |src, _| sources.push(g.card_ref(src)));
         g.log.push(Event::AdditionalVolley {
             unit: g.card_ref(unit),

@@ -12,6 +12,8 @@
 pub mod engagement;
 mod fork;
 pub mod pending;
+mod wanted;
+pub(crate) use wanted::Wanted;
 
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -449,9 +451,9 @@ pub(crate) struct Speakers {
     pub(crate) overrides: Vec<Inst>,
     /// Cards printing a static on cards (§9.22).
     pub(crate) card_statics: Vec<Inst>,
-    /// Every modifier those statics print, once each: a read that wants none of them has no
-    /// static to visit (`effects::for_each_modifier`).
-    pub(crate) card_modifiers: Vec<crate::ir::effect::CardModifier>,
+    /// The kinds of every modifier those statics print: a read that wants none of them has
+    /// no static to visit (`effects::for_each_modifier`).
+    pub(crate) modifier_kinds: Wanted,
     /// Whether one of those modifiers is on Marine or Wing capacity (§9.22): asked after
     /// every choice (`manufacturing::settle_capacity`), so kept rather than searched.
     pub(crate) capacity_statics: bool,
@@ -490,7 +492,7 @@ impl Speakers {
         let Speakers {
             overrides,
             card_statics,
-            card_modifiers,
+            modifier_kinds,
             capacity_statics,
             commander_statics,
             by_event,
@@ -499,7 +501,7 @@ impl Speakers {
         } = self;
         overrides.clear();
         card_statics.clear();
-        card_modifiers.clear();
+        *modifier_kinds = Default::default();
         *capacity_statics = false;
         commander_statics.clear();
         for (_, cards) in by_event.iter_mut() {
@@ -560,9 +562,7 @@ impl Speakers {
         }
         for a in &card.abilities {
             if let Ability::Static(Static::Cards { modifier, .. }) = a {
-                if !self.card_modifiers.contains(modifier) {
-                    self.card_modifiers.push(*modifier);
-                }
+                self.modifier_kinds = self.modifier_kinds.or(Wanted::of(modifier));
                 self.capacity_statics |= matches!(
                     modifier,
                     crate::ir::effect::CardModifier::Stat {
