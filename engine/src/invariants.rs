@@ -119,6 +119,15 @@ pub fn violations(g: &Game) -> Vec<String> {
             names(&g.statics_in_play)
         ));
     }
+    let commander_statics =
+        in_play_where(&|i| g.speakers.commander_statics.binary_search(&i).is_ok());
+    if g.commander_statics_in_play != commander_statics {
+        out.push(format!(
+            "the cards in play printing a static on commanders are [{}], the index says [{}]",
+            names(&commander_statics),
+            names(&g.commander_statics_in_play)
+        ));
+    }
     let units = in_play_where(&|i| crate::state::takes_capacity(g.card(i)));
     if g.marines_and_wings != units {
         out.push(format!(
@@ -341,12 +350,20 @@ mod tests {
                 "the Marines and Fighter Wings in play are [{marine}], the index says []"
             )]
         );
-        let mut stale = g;
+        let mut stale = g.clone();
         stale.statics_in_play.push(marine);
         assert_eq!(
             violations(&stale),
             vec![format!(
                 "the cards in play printing a static are [], the index says [{marine}]"
+            )]
+        );
+        let mut stale = g;
+        stale.commander_statics_in_play.push(marine);
+        assert_eq!(
+            violations(&stale),
+            vec![format!(
+                "the cards in play printing a static on commanders are [], the index says [{marine}]"
             )]
         );
     }

@@ -1110,6 +1110,7 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
         speakers: _,
         // Derived from the cards in play, as `speakers` is.
         statics_in_play: _,
+        commander_statics_in_play: _,
         marines_and_wings: _,
         capacity_stale: _,
         garrisons_stale: _,

@@ -126,8 +126,9 @@ fn each_commander_static(
     commander: PlayerId,
     mut f: impl FnMut(Inst, &CommanderModifier),
 ) {
-    // Only cards printing a static on commanders can have one (`Game::speakers`).
-    for &src in &g.speakers.commander_statics {
+    // Only cards in play printing a static on commanders can have a live one
+    // (`Game::commander_statics_in_play`; `text_live` asks the rest).
+    for &src in &g.commander_statics_in_play {
         let card = g.card(src);
         if card.abilities.is_empty() || !g.text_live(src) {
             continue;

@@ -62,6 +62,7 @@ impl Clone for Game {
             wards_used,
             speakers,
             statics_in_play,
+            commander_statics_in_play,
             marines_and_wings,
             capacity_stale,
             garrisons_stale,
@@ -103,6 +104,7 @@ impl Clone for Game {
             wards_used: wards_used.clone(),
             speakers: speakers.clone(),
             statics_in_play: statics_in_play.clone(),
+            commander_statics_in_play: commander_statics_in_play.clone(),
             marines_and_wings: marines_and_wings.clone(),
             capacity_stale: capacity_stale.clone(),
             garrisons_stale: *garrisons_stale,
@@ -147,6 +149,7 @@ impl Clone for Game {
             wards_used,
             speakers,
             statics_in_play,
+            commander_statics_in_play,
             marines_and_wings,
             capacity_stale,
             garrisons_stale,
@@ -187,6 +190,7 @@ impl Clone for Game {
         wards_used.clone_from(&source.wards_used);
         share(speakers, &source.speakers);
         statics_in_play.clone_from(&source.statics_in_play);
+        commander_statics_in_play.clone_from(&source.commander_statics_in_play);
         marines_and_wings.clone_from(&source.marines_and_wings);
         capacity_stale.clone_from(&source.capacity_stale);
         *garrisons_stale = source.garrisons_stale;

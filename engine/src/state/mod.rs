@@ -324,6 +324,9 @@ pub struct Game {
     /// The cards in play printing a static on cards, in instance order (`move_to` keeps it):
     /// what every characteristics read visits (`effects::for_each_modifier`).
     pub(crate) statics_in_play: Vec<Inst>,
+    /// The cards in play printing a static on commanders, in instance order (`move_to` keeps
+    /// it): what every cost, income and hand-size read visits (`effects::overrides`).
+    pub(crate) commander_statics_in_play: Vec<Inst>,
     /// The Marines and Fighter Wings in play, in instance order (`move_to` keeps it): the only
     /// cards that take up a host's capacity (§9.4), so the hosts `settle_capacity` looks at.
     pub(crate) marines_and_wings: Vec<Inst>,
@@ -388,6 +391,7 @@ impl PartialEq for Game {
             wards_used,
             speakers,
             statics_in_play,
+            commander_statics_in_play,
             marines_and_wings,
             capacity_stale: _,
             garrisons_stale: _,
@@ -427,6 +431,7 @@ impl PartialEq for Game {
             && *wards_used == o.wards_used
             && *speakers == o.speakers
             && *statics_in_play == o.statics_in_play
+            && *commander_statics_in_play == o.commander_statics_in_play
             && *marines_and_wings == o.marines_and_wings
             && *resolving == o.resolving
             && *acting == o.acting
@@ -676,6 +681,7 @@ impl Game {
             temporary_commanders: Vec::new(),
             speakers: Arc::default(),
             statics_in_play: Vec::new(),
+            commander_statics_in_play: Vec::new(),
             marines_and_wings: Vec::new(),
             capacity_stale: CapacityMarks::everything(),
             garrisons_stale: true,
@@ -732,6 +738,7 @@ impl Game {
             wards_used,
             speakers,
             statics_in_play,
+            commander_statics_in_play,
             marines_and_wings,
             capacity_stale,
             garrisons_stale,
@@ -789,6 +796,7 @@ impl Game {
             None => *speakers = Arc::default(),
         }
         statics_in_play.clear();
+        commander_statics_in_play.clear();
         marines_and_wings.clear();
         capacity_stale.mark_all();
         *garrisons_stale = true;
@@ -1107,6 +1115,18 @@ impl Game {
                 (true, Err(at)) => self.statics_in_play.insert(at, i),
                 (false, Ok(at)) => {
                     self.statics_in_play.remove(at);
+                }
+                _ => {}
+            }
+        }
+        if now_in_play != was_in_play && self.speakers.commander_statics.binary_search(&i).is_ok() {
+            match (
+                now_in_play,
+                self.commander_statics_in_play.binary_search(&i),
+            ) {
+                (true, Err(at)) => self.commander_statics_in_play.insert(at, i),
+                (false, Ok(at)) => {
+                    self.commander_statics_in_play.remove(at);
                 }
                 _ => {}
             }
