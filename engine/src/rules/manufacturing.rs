@@ -1703,17 +1703,16 @@ fn each_way_in(
 ) {
     let c = g.card(card);
     let kind = c.kind;
-    let Scan { in_play, rooms } = scan;
-    let in_play: &[Inst] = match kind {
-        CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_) => {
-            in_play.get_or_insert_with(|| g.in_play_of(who).collect())
-        }
-        _ => &[],
-    };
     let on_hosts = matches!(
         kind,
         CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_)
     );
+    let Scan { in_play, rooms } = scan;
+    let in_play: &[Inst] = if on_hosts {
+        in_play.get_or_insert_with(|| g.in_play_of(who).collect())
+    } else {
+        &[]
+    };
     // A Regimented unit's zone reads its host (§3.4.7): asked whole, host by host.
     if !on_hosts || ctx == Context::Regiment {
         return each_host(g, kind, in_play, |host, replacing| {
@@ -1856,7 +1855,7 @@ pub(crate) fn deployable(g: &Game, who: PlayerId, card: Inst, ctx: Context) -> b
 }
 
 /// A Manufacturing decision's deployments, Conscriptions and reassignments (§5.4), in that
-/// order, each host's room read once for all three.
+/// order, the cards in play walked and each host's room read once for all three (`Scan`).
 pub(crate) fn legal_manufacturing(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     let mut scan = Scan::default();
     deploys_in(g, who, Context::Manufacturing, &mut scan, out);

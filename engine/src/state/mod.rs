@@ -597,6 +597,17 @@ impl Speakers {
     }
 }
 
+/// Put `i` into an index of cards in play kept in instance order, or take it out.
+fn enter_or_leave(index: &mut Vec<Inst>, i: Inst, in_play: bool) {
+    match (in_play, index.binary_search(&i)) {
+        (true, Err(at)) => index.insert(at, i),
+        (false, Ok(at)) => {
+            index.remove(at);
+        }
+        _ => {}
+    }
+}
+
 /// Take `i` out of a card list, the rest kept in order.
 fn remove<const N: usize>(cards: &mut Cards<N>, i: Inst)
 where
@@ -1035,11 +1046,11 @@ impl Game {
     /// Mark what `i` moving from where it is to `zone` may change for the settlements after a
     /// choice: the garrisons, when a ship or Marine enters, leaves or moves in play (nothing
     /// else is a hijacked ship or its garrison, §6.9.7); and the capacity of the host it joins
-    /// and, unless it is a Marine or Wing, of the host it leaves (§9.4). A host's capacity comes from its own card, its
-    /// Modules, statics (settled on every host in a game that prints one,
-    /// `Speakers::capacity_statics`) and temporary modifiers, so a Marine or Wing leaving only
-    /// lowers its host's load. A card that is the source of a temporary modifier may end it by
-    /// moving (`Duration::WhileAttached`): that marks every host.
+    /// and, unless it is a Marine or Wing, of the host it leaves (§9.4). A host's capacity
+    /// comes from its own card, its Modules, statics (settled on every host in a game that
+    /// prints one, `Speakers::capacity_statics`) and temporary modifiers, so a Marine or Wing
+    /// leaving only lowers its host's load. A card that is the source of a temporary modifier
+    /// may end it by moving (`Duration::WhileAttached`): that marks every host.
     pub(crate) fn mark_move(&mut self, i: Inst, zone: Zone) {
         if let Some(Zone::Attached(h)) = self.zone(i) {
             if !takes_capacity(self.card(i)) {
@@ -1052,8 +1063,7 @@ impl Game {
         if self.temporary.iter().any(|t| t.source == i) {
             self.capacity_stale.mark_all();
         }
-        let in_play = |z: Zone| matches!(z, Zone::Battlefield | Zone::Attached(_));
-        if (self.zone(i).is_some_and(in_play) || in_play(zone))
+        if (self.in_play(i) || matches!(zone, Zone::Battlefield | Zone::Attached(_)))
             && matches!(
                 self.card(i).kind,
                 CardKind::Ship(_) | CardKind::Marine { .. }
@@ -1110,34 +1120,16 @@ impl Game {
         if now_in_play && !was_in_play {
             self.clock += 1;
         }
-        if now_in_play != was_in_play && self.speakers.card_statics.binary_search(&i).is_ok() {
-            match (now_in_play, self.statics_in_play.binary_search(&i)) {
-                (true, Err(at)) => self.statics_in_play.insert(at, i),
-                (false, Ok(at)) => {
-                    self.statics_in_play.remove(at);
-                }
-                _ => {}
+        if now_in_play != was_in_play {
+            // The indexes of cards in play (ARCHITECTURE.md invariant 10).
+            if self.speakers.card_statics.binary_search(&i).is_ok() {
+                enter_or_leave(&mut self.statics_in_play, i, now_in_play);
             }
-        }
-        if now_in_play != was_in_play && self.speakers.commander_statics.binary_search(&i).is_ok() {
-            match (
-                now_in_play,
-                self.commander_statics_in_play.binary_search(&i),
-            ) {
-                (true, Err(at)) => self.commander_statics_in_play.insert(at, i),
-                (false, Ok(at)) => {
-                    self.commander_statics_in_play.remove(at);
-                }
-                _ => {}
+            if self.speakers.commander_statics.binary_search(&i).is_ok() {
+                enter_or_leave(&mut self.commander_statics_in_play, i, now_in_play);
             }
-        }
-        if now_in_play != was_in_play && takes_capacity(self.card(i)) {
-            match (now_in_play, self.marines_and_wings.binary_search(&i)) {
-                (true, Err(at)) => self.marines_and_wings.insert(at, i),
-                (false, Ok(at)) => {
-                    self.marines_and_wings.remove(at);
-                }
-                _ => {}
+            if takes_capacity(self.card(i)) {
+                enter_or_leave(&mut self.marines_and_wings, i, now_in_play);
             }
         }
         let clock = self.clock;
