@@ -39,10 +39,10 @@ pub fn modifiers(g: &Game, unit: Inst) -> Vec<(Inst, CardModifier)> {
 /// order [`modifiers`] lists them, building nothing: the characteristics layer asks this on
 /// every read (`rules::stats`).
 ///
-/// Only the modifiers of the kinds `want` names are visited: a static's group and condition are read only
-/// when its modifier is one the caller wants (a capacity read leaves every attack bonus
-/// unread). Both are pure reads, so the modifiers visited are exactly those of [`modifiers`]
-/// that `want` picks, in the same order.
+/// Only modifiers of the kinds `want` names are visited: a static's group and condition are
+/// read only when its modifier is one the caller wants (a capacity read leaves every attack
+/// bonus unread). Both are pure reads, so the modifiers visited are exactly those of
+/// [`modifiers`] of those kinds, in the same order.
 #[inline]
 pub(crate) fn for_each_modifier(
     g: &Game,

@@ -33,3 +33,13 @@ Event "Double Tap" {
     text: "Deal 2 compulsory wounds to target opposing ship and deal 2 compulsory wounds to target opposing ship."
     play: deal 2 compulsory wounds to target opposing ship and deal 2 compulsory wounds to target opposing ship
 }
+
+Ship "Relay-class Frigate" {
+    class: Frigate
+    cost: 2R 1C
+    attack: 1
+    defense: 5
+    wounds: 1
+    text: "When deployed: target ship in your fleet gets +1 Marine capacity while this is in play."
+    when deployed: target ship in your fleet gets +1 marine capacity while attached
+}
