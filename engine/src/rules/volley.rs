@@ -113,7 +113,9 @@ pub(crate) fn can_act<R: Refusal>(g: &Game, unit: Inst) -> Result<(), R> {
     Ok(())
 }
 
-/// Whether `unit` can be fired on by `firer` with a volley of `kind`.
+/// Whether `unit` can be fired on by `firer` with a volley of `kind`: it fights on the other
+/// side (§6.5.2, §6.2), directly or as a Module-Station of a Station that does (§6.5.3,
+/// §2.2), and passes [`check_open_target`].
 pub(crate) fn check_target<R: Refusal>(
     g: &Game,
     firer: Inst,
@@ -124,11 +126,9 @@ pub(crate) fn check_target<R: Refusal>(
         .engagement
         .as_ref()
         .ok_or_else(|| R::because(|| err("no engagement", "6.6")))?;
-    let name = || format!("{} {target}", g.name(target));
     let Some(side) = side_of_unit(g, firer) else {
         return Err(R::because(|| not_in_engagement(g, firer, "6.5.2")));
     };
-    let tk = g.card(target).kind;
     // A Module-Station is targeted where its Station fights, on either side (§6.5.3, §2.2).
     let module_station =
         stats::station_of_module(g, target).filter(|&st| fights_for(g, side.other(), st));
@@ -145,12 +145,28 @@ pub(crate) fn check_target<R: Refusal>(
                 "6.2",
             )
         };
-        return Err(R::because(|| err(format!("{} {}", name(), why.0), why.1)));
+        return Err(R::because(|| {
+            err(format!("{} {target} {}", g.name(target), why.0), why.1)
+        }));
     }
+    check_open_target(g, e, target, kind)
+}
+
+/// The rules of [`check_target`] that read the target alone, once it is known to fight on
+/// the other side: Jammer against Interceptor fire (§3.3.2), a Station's Module-Stations
+/// first (§2.2), the first-round Station shield (§6.5.3). [`targets`] asks only these, of
+/// the opposing units and Module-Stations it walks.
+fn check_open_target<R: Refusal>(
+    g: &Game,
+    e: &Engagement,
+    target: Inst,
+    kind: VolleyKind,
+) -> Result<(), R> {
+    let name = || format!("{} {target}", g.name(target));
     if kind == VolleyKind::Interceptor {
         interceptor_may_target::<R>(g, target)?;
     }
-    if tk == CardKind::Station
+    if g.card(target).kind == CardKind::Station
         && g.attachments(target)
             .iter()
             .any(|&a| g.card(a).kind == CardKind::Module(ModuleKind::Station))
@@ -205,19 +221,26 @@ pub(crate) fn station_shield(g: &Game, e: &Engagement, target: Inst) -> Option<R
         CardKind::Station => target,
         _ => stats::station_of_module(g, target)?,
     };
+    if e.round != 1 {
+        return None;
+    }
     let side = side_of_unit(g, station)?;
-    let ships = units(g, side).any(|u| matches!(g.card(u).kind, CardKind::Ship(_)));
-    (e.round == 1 && ships).then(|| stats::card_rule(g, BaseRule::StationFirstRoundShield, station))
+    units(g, side)
+        .any(|u| matches!(g.card(u).kind, CardKind::Ship(_)))
+        .then(|| stats::card_rule(g, BaseRule::StationFirstRoundShield, station))
 }
 
 /// Every target `firer` may fire a `kind` volley at: the opposing units, then the
 /// Module-Stations on an opposing Station (§6.5.3), that pass [`check_target`]. Read in
-/// place; no list is made.
+/// place; no list is made. Each one walked fights on the other side, so only the rules that
+/// read the target alone are asked ([`check_open_target`]); debug builds hold each answer to
+/// the whole check.
 pub(crate) fn targets(
     g: &Game,
     firer: Inst,
     kind: VolleyKind,
 ) -> impl Iterator<Item = Inst> + Clone + '_ {
+    let e = g.engagement.as_ref();
     let theirs = side_of_unit(g, firer)
         .into_iter()
         .flat_map(move |side| units(g, side.other()));
@@ -226,9 +249,15 @@ pub(crate) fn targets(
         .filter(move |&u| g.card(u).kind == CardKind::Station)
         .flat_map(move |u| g.attachments(u).iter().copied())
         .filter(move |&a| g.card(a).kind == CardKind::Module(ModuleKind::Station));
-    theirs
-        .chain(module_stations)
-        .filter(move |&t| check_target::<Refused>(g, firer, t, kind).is_ok())
+    theirs.chain(module_stations).filter(move |&t| {
+        let ok = e.is_some_and(|e| check_open_target::<Refused>(g, e, t, kind).is_ok());
+        debug_assert_eq!(
+            ok,
+            check_target::<Refused>(g, firer, t, kind).is_ok(),
+            "the target listing and the target check disagree"
+        );
+        ok
+    })
 }
 
 /// Dice a unit rolls in a volley of `kind`.
