@@ -299,7 +299,9 @@ pub(crate) fn candidates<'a>(
 
 /// Whether `i` is one of the [`candidates`] of an effect of `source`'s that has `chosen`.
 fn is_candidate(g: &Game, source: Inst, chosen: &[Inst], f: &Filter, i: Inst) -> bool {
-    g.in_play(i)
+    // The card's kind first: most cards in play are of a kind the filter never names.
+    f.noun.admits(g.card(i).kind)
+        && g.in_play(i)
         && !chosen.contains(&i)
         && !shielded_from(g, source, i)
         && super::matches_filter(g, source, f, i)

@@ -1703,6 +1703,22 @@ fn each_way_in(
 ) {
     let c = g.card(card);
     let kind = c.kind;
+    if priced_out(g, who, c, ctx) {
+        #[cfg(debug_assertions)]
+        each_host(
+            g,
+            kind,
+            &g.in_play_of(who).collect::<Vec<_>>(),
+            |host, replacing| {
+                debug_assert!(
+                    passes(g, who, card, host, replacing, ctx).is_none(),
+                    "a card the listing prices out can be deployed"
+                );
+                true
+            },
+        );
+        return;
+    }
     let on_hosts = matches!(
         kind,
         CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_)
@@ -1758,6 +1774,23 @@ fn each_way_in(
             "a card the listing does not ask takes the deployed card"
         );
     }
+}
+
+/// Whether `card` is certain to cost more than `who` has in `ctx`, read before any other
+/// rule: deployed from the hand at its cost (§5.4.2), neither a Breakthru (free, §5.4.1) nor a
+/// Module (which may go face down for nothing), while no card in play prints a static on
+/// commanders and no discount is in force, so nothing can change the printed cost (§8.4).
+/// The cost a check would reach is then the printed one, and what it cannot pay no host and
+/// no other rule makes legal.
+fn priced_out(g: &Game, who: PlayerId, card: &Card, ctx: Context) -> bool {
+    matches!(
+        ctx,
+        Context::Manufacturing | Context::EventsOnly | Context::Engagement | Context::Setup
+    ) && !matches!(card.kind, CardKind::Breakthru | CardKind::Module(_))
+        && g.commander_statics_in_play.is_empty()
+        && g.discounts.is_empty()
+        && hooks::ability_discounts(g).is_empty()
+        && !g.can_afford(who, card.cost)
 }
 
 /// Whether `host` is a card a Marine or a Fighter Wing may go aboard at all: a ship or a
