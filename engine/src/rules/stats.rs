@@ -188,10 +188,14 @@ fn count_below_statics(g: &Game, i: Inst, name: TraitName) -> u32 {
             total += u32::from(t.value().unwrap_or(1));
         }
     };
-    for &t in &g.card(i).traits {
-        count(t);
+    // Only a card printing the trait is read (`Speakers::prints_trait`).
+    let prints = |c: Inst| g.speakers.prints_trait(c, name);
+    if prints(i) {
+        for &t in &g.card(i).traits {
+            count(t);
+        }
     }
-    for m in modules(g, i) {
+    for m in modules(g, i).filter(|&m| prints(m)) {
         for &t in &g.card(m).traits {
             if t.name() != TraitName::FaceUpFaceDown && t.name() != TraitName::Unique {
                 count(t);

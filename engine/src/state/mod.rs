@@ -478,7 +478,14 @@ pub(crate) struct Speakers {
     /// The rules `by_rule` names, one bit each ([`Speakers::rule_bit`]): most reads are of a
     /// rule no card overrides, answered by one test (`Game::resolve`).
     pub(crate) overridden: u64,
+    /// For each instance, the trait names its card prints, one bit each
+    /// ([`Speakers::trait_bit`]): most trait reads are of a trait the card and its Modules do
+    /// not print (`rules::stats`), answered without reading their traits.
+    printed_traits: Vec<u16>,
 }
+
+// Every trait name has a bit of `Speakers::printed_traits`.
+const _: () = assert!(crate::ir::TraitName::ALL.len() <= 16);
 
 // Every base rule has a bit of `Speakers::overridden`.
 const _: () = assert!(BaseRule::ALL.len() <= 64);
@@ -503,8 +510,10 @@ impl Speakers {
             by_event,
             by_rule,
             overridden,
+            printed_traits,
         } = self;
         overrides.clear();
+        printed_traits.clear();
         card_statics.clear();
         *modifier_kinds = Default::default();
         *capacity_statics = false;
@@ -514,6 +523,18 @@ impl Speakers {
         }
         by_rule.clear();
         *overridden = 0;
+    }
+
+    /// `name`'s bit of [`Speakers::printed_traits`].
+    fn trait_bit(name: crate::ir::TraitName) -> u16 {
+        1 << (name as u16)
+    }
+
+    /// Whether `i`'s card prints a trait named `name` (any value).
+    pub(crate) fn prints_trait(&self, i: Inst, name: crate::ir::TraitName) -> bool {
+        self.printed_traits
+            .get(i.0 as usize)
+            .is_some_and(|&bits| bits & Speakers::trait_bit(name) != 0)
     }
 
     /// `rule`'s bit of [`Speakers::overridden`].
@@ -544,6 +565,14 @@ impl Speakers {
 
     fn note(&mut self, i: Inst, card: &Card) {
         use cardlang::ir::effect::{Ability, Static};
+        let at = i.0 as usize;
+        if self.printed_traits.len() <= at {
+            self.printed_traits.resize(at + 1, 0);
+        }
+        self.printed_traits[at] = card
+            .traits
+            .iter()
+            .fold(0, |bits, t| bits | Speakers::trait_bit(t.name()));
         if Speakers::prints_override(card) {
             self.overrides.push(i);
             for a in &card.abilities {
