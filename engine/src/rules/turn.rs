@@ -93,12 +93,45 @@ fn eng_err(what: String, section: &'static str) -> RuleError {
     RuleError::Engagement { what, section }
 }
 
+/// §5.5.1, §5.5.2: whether `who` may declare an engagement against `defender` with `fleet`:
+/// the declaration's own rules ([`check_declaration`]), then the fleet's.
 pub(crate) fn check_engagement<R: Refusal>(
     g: &Game,
     who: PlayerId,
     defender: PlayerId,
     fleet: &[Inst],
 ) -> Result<(), R> {
+    check_declaration::<R>(g, who, defender)?;
+    if fleet.is_empty() {
+        return Err(R::because(|| {
+            eng_err("an attacking fleet needs at least one ship".into(), "5.5.2")
+        }));
+    }
+    let battlefield: &[Inst] = g.cmd(who).map_or(&[], |c| &c.battlefield);
+    for (k, s) in fleet.iter().enumerate() {
+        if !battlefield.contains(s) || !may_attack_with(g, *s) {
+            return Err(R::because(|| {
+                eng_err(
+                    format!("{} {s} is not a ship of yours in open space", g.name(*s)),
+                    "5.5.2",
+                )
+            }));
+        }
+        if fleet[..k].contains(s) {
+            return Err(R::because(|| {
+                eng_err(
+                    format!("{} {s} is named twice in the fleet", g.name(*s)),
+                    "5.5.2",
+                )
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// The rules of a declaration that read no ship of the fleet: the engagements left this turn
+/// (§5.5.2, §8.1) and an opposing commander still in the game to attack (§5.5.1).
+fn check_declaration<R: Refusal>(g: &Game, who: PlayerId, defender: PlayerId) -> Result<(), R> {
     let used = g.cmd(who).map_or(0, |c| c.engagements);
     let limit = g.resolve(BaseRule::EngagementsPerTurn, who, None).count();
     if used >= limit {
@@ -124,30 +157,6 @@ pub(crate) fn check_engagement<R: Refusal>(
                 "5.5.1",
             )
         }));
-    }
-    if fleet.is_empty() {
-        return Err(R::because(|| {
-            eng_err("an attacking fleet needs at least one ship".into(), "5.5.2")
-        }));
-    }
-    let battlefield: &[Inst] = g.cmd(who).map_or(&[], |c| &c.battlefield);
-    for (k, s) in fleet.iter().enumerate() {
-        if !battlefield.contains(s) || !may_attack_with(g, *s) {
-            return Err(R::because(|| {
-                eng_err(
-                    format!("{} {s} is not a ship of yours in open space", g.name(*s)),
-                    "5.5.2",
-                )
-            }));
-        }
-        if fleet[..k].contains(s) {
-            return Err(R::because(|| {
-                eng_err(
-                    format!("{} {s} is named twice in the fleet", g.name(*s)),
-                    "5.5.2",
-                )
-            }));
-        }
     }
     Ok(())
 }
@@ -188,24 +197,40 @@ pub(crate) fn decline_engagement(g: &mut Game, who: PlayerId) {
     g.step = Step::Discard;
 }
 
+/// The whole fleet, then (when there is a choice) each ship alone, against each opposing
+/// commander. Every ship listed is one of `who`'s in open space that may attack, named once
+/// ([`fleet_candidates`]), so a fleet of them passes the fleet's rules by construction and
+/// only the declaration's are asked, once per defender ([`check_declaration`]); debug builds
+/// hold each answer to the whole check.
 pub(crate) fn legal_engagements(g: &Game, who: PlayerId, out: &mut Vec<Choice>) {
     let fleet: crate::choice::Fleet = fleet_candidates(g, who).collect();
+    if fleet.is_empty() {
+        return;
+    }
     for defender in g.others_clockwise(who) {
-        // The whole fleet, then (when there is a choice) each ship alone.
-        if check_engagement::<Refused>(g, who, defender, &fleet).is_ok() {
-            out.push(Choice::DeclareEngagement {
-                defender,
-                fleet: fleet.clone(),
-            });
+        let ok = check_declaration::<Refused>(g, who, defender).is_ok();
+        debug_assert_eq!(
+            ok,
+            check_engagement::<Refused>(g, who, defender, &fleet).is_ok(),
+            "the engagement listing and the declaration check disagree"
+        );
+        if !ok {
+            continue;
         }
+        out.push(Choice::DeclareEngagement {
+            defender,
+            fleet: fleet.clone(),
+        });
         if fleet.len() > 1 {
             for &s in &fleet {
-                if check_engagement::<Refused>(g, who, defender, std::slice::from_ref(&s)).is_ok() {
-                    out.push(Choice::DeclareEngagement {
-                        defender,
-                        fleet: smallvec::smallvec![s],
-                    });
-                }
+                debug_assert!(
+                    check_engagement::<Refused>(g, who, defender, std::slice::from_ref(&s)).is_ok(),
+                    "a ship of a legal fleet cannot attack alone"
+                );
+                out.push(Choice::DeclareEngagement {
+                    defender,
+                    fleet: smallvec::smallvec![s],
+                });
             }
         }
     }
