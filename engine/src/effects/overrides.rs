@@ -119,6 +119,13 @@ fn covers(who: Commanders, src_controller: PlayerId, commander: PlayerId) -> boo
     }
 }
 
+/// Whether no Commander static can apply to anyone now: no card in play prints one and no
+/// one-shot effect left a temporary one, so [`each_commander_static`] visits nothing (costs,
+/// income and hand sizes are as printed).
+pub(crate) fn no_commander_statics(g: &Game) -> bool {
+    g.commander_statics_in_play.is_empty() && g.temporary_commanders.is_empty()
+}
+
 /// Visit every live Commander static covering `commander`, with its source: printed ones in
 /// instance order, then temporary ones from one-shot effects. No list is made.
 fn each_commander_static(

@@ -1778,8 +1778,9 @@ fn each_way_in(
 
 /// Whether `card` is certain to cost more than `who` has in `ctx`, read before any other
 /// rule: deployed from the hand at its cost (§5.4.2), neither a Breakthru (free, §5.4.1) nor a
-/// Module (which may go face down for nothing), while no card in play prints a static on
-/// commanders and no discount is in force, so nothing can change the printed cost (§8.4).
+/// Module (which may go face down for nothing), while no static on commanders can apply (none
+/// printed in play, none left by a one-shot effect: `overrides::no_commander_statics`) and no
+/// discount is in force, so nothing can change the printed cost (§8.4).
 /// The cost a check would reach is then the printed one, and what it cannot pay no host and
 /// no other rule makes legal.
 fn priced_out(g: &Game, who: PlayerId, card: &Card, ctx: Context) -> bool {
@@ -1787,7 +1788,7 @@ fn priced_out(g: &Game, who: PlayerId, card: &Card, ctx: Context) -> bool {
         ctx,
         Context::Manufacturing | Context::EventsOnly | Context::Engagement | Context::Setup
     ) && !matches!(card.kind, CardKind::Breakthru | CardKind::Module(_))
-        && g.commander_statics_in_play.is_empty()
+        && crate::effects::overrides::no_commander_statics(g)
         && g.discounts.is_empty()
         && hooks::ability_discounts(g).is_empty()
         && !g.can_afford(who, card.cost)
