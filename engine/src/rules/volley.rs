@@ -113,7 +113,7 @@ pub(crate) fn can_act<R: Refusal>(g: &Game, unit: Inst) -> Result<(), R> {
     Ok(())
 }
 
-/// Whether `unit` can be fired on by `firer` with a volley of `kind`: it fights on the other
+/// Whether `target` can be fired on by `firer` with a volley of `kind`: it fights on the other
 /// side (§6.5.2, §6.2), directly or as a Module-Station of a Station that does (§6.5.3,
 /// §2.2), and passes [`check_open_target`].
 pub(crate) fn check_target<R: Refusal>(
