@@ -569,8 +569,8 @@ impl Speakers {
         if self.printed_traits.len() <= at {
             self.printed_traits.resize(at + 1, 0);
         }
-        self.printed_traits[at] = card
-            .traits
+        let printed = &card.traits; // printed: §3.1, the traits the card prints, for `prints_trait`.
+        self.printed_traits[at] = printed
             .iter()
             .fold(0, |bits, t| bits | Speakers::trait_bit(t.name()));
         if Speakers::prints_override(card) {
