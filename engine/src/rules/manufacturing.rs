@@ -640,6 +640,16 @@ fn check_module_slots<R: Refusal>(
 
 // ----- the deployment check -----------------------------------------------------------------
 
+/// §8.4: whether nothing can change a printed cost now: no static on commanders can apply
+/// (none printed in play, none left by a one-shot effect: `overrides::no_commander_statics`),
+/// no discount is injected and no ability gives one. [`discounted`] then returns the printed
+/// cost; every source it reads is asked here, so the two cannot drift apart.
+fn printed_costs_stand(g: &Game) -> bool {
+    crate::effects::overrides::no_commander_statics(g)
+        && g.discounts.is_empty()
+        && hooks::ability_discounts(g).is_empty()
+}
+
 /// §5.4.2, §8.4: the cost after discounts injected by rulings and the cost modifiers printed
 /// on cards in play (`effects::overrides::cost`), never below zero.
 fn discounted(
@@ -648,6 +658,9 @@ fn discounted(
     inst: Inst,
     card: &Card,
 ) -> (Amount, crate::effects::overrides::Sources) {
+    if printed_costs_stand(g) {
+        return (card.cost, Default::default());
+    }
     let (mut cost, mut sources) = crate::effects::overrides::cost(g, who, inst, card.cost);
     for d in g
         .discounts
@@ -1778,19 +1791,15 @@ fn each_way_in(
 
 /// Whether `card` is certain to cost more than `who` has in `ctx`, read before any other
 /// rule: deployed from the hand at its cost (§5.4.2), neither a Breakthru (free, §5.4.1) nor a
-/// Module (which may go face down for nothing), while no static on commanders can apply (none
-/// printed in play, none left by a one-shot effect: `overrides::no_commander_statics`) and no
-/// discount is in force, so nothing can change the printed cost (§8.4).
-/// The cost a check would reach is then the printed one, and what it cannot pay no host and
-/// no other rule makes legal.
+/// Module (which may go face down for nothing), while nothing can change the printed cost
+/// ([`printed_costs_stand`], §8.4). The cost a check would reach is then the printed one, and
+/// what it cannot pay no host and no other rule makes legal.
 fn priced_out(g: &Game, who: PlayerId, card: &Card, ctx: Context) -> bool {
     matches!(
         ctx,
         Context::Manufacturing | Context::EventsOnly | Context::Engagement | Context::Setup
     ) && !matches!(card.kind, CardKind::Breakthru | CardKind::Module(_))
-        && crate::effects::overrides::no_commander_statics(g)
-        && g.discounts.is_empty()
-        && hooks::ability_discounts(g).is_empty()
+        && printed_costs_stand(g)
         && !g.can_afford(who, card.cost)
 }
 
