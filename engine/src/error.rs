@@ -149,6 +149,15 @@ pub enum Misfit {
 }
 
 impl Misfit {
+    /// Whether the host lacks the room (none at all, or not enough free; §2.4.1, §2.5.1.1)
+    /// rather than refusing the card: such a refusal is `RuleError::NoCapacity`.
+    pub fn is_room(self) -> bool {
+        matches!(
+            self,
+            Misfit::NoMarineCapacity { .. } | Misfit::NoRoom { .. }
+        )
+    }
+
     /// The section whose rule refuses it.
     pub fn section(self) -> &'static str {
         match self {
@@ -246,6 +255,12 @@ pub(crate) fn gone(g: &crate::Game, i: Inst) -> &'static str {
 /// (issue #15). One check serves both, so a listed choice is always accepted.
 pub(crate) trait Refusal: Sized {
     fn because(why: impl FnOnce() -> RuleError) -> Self;
+
+    /// A refusal for want of room aboard a host or on a Station ([`RuleError::NoCapacity`]):
+    /// a Regiment's search asks only whether that is why a card was refused (§3.4.7).
+    fn no_room(why: impl FnOnce() -> RuleError) -> Self {
+        Self::because(why)
+    }
 }
 
 impl Refusal for RuleError {
@@ -261,6 +276,20 @@ pub(crate) struct Refused;
 impl Refusal for Refused {
     fn because(_why: impl FnOnce() -> RuleError) -> Refused {
         Refused
+    }
+}
+
+/// Whether a refusal was for want of room, and nothing more (no words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NoRoom(pub bool);
+
+impl Refusal for NoRoom {
+    fn because(_why: impl FnOnce() -> RuleError) -> NoRoom {
+        NoRoom(false)
+    }
+
+    fn no_room(_why: impl FnOnce() -> RuleError) -> NoRoom {
+        NoRoom(true)
     }
 }
 

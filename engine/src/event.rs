@@ -423,7 +423,7 @@ pub enum Event {
     /// Dice assigned to targets before rolling (§6.2, §8.5).
     VolleyFired {
         unit: CardRef,
-        fire: SmallVec<[(CardRef, u8); 4]>,
+        fire: SmallVec<[(CardRef, u8); 5]>,
         kind: VolleyKind,
     },
     /// The dice at one target and the wounds they dealt (§6.2, §8.2).
@@ -433,10 +433,10 @@ pub enum Event {
         defense: u8,
         /// Static card modifiers in this roll: of the firer's attack and the target's
         /// defense, by source (§8.1; `effects::modifiers`).
-        statics: SmallVec<[(CardRef, crate::ir::effect::Stat, i8); 1]>,
+        statics: SmallVec<[(CardRef, crate::ir::effect::Stat, i8); 2]>,
         /// Roll-result modifiers of the firer, by source (issue 17; §8.2 still holds).
         bonus: SmallVec<[(CardRef, i8); 1]>,
-        dice: SmallVec<[Die; 8]>,
+        dice: SmallVec<[Die; 10]>,
         wounds: u8,
         total: u8,
         of: u8,
@@ -511,8 +511,8 @@ pub enum Event {
     BoardingBegan {
         ship: CardRef,
         target: CardRef,
-        boarders: CardRefs<4>,
-        defenders: CardRefs<4>,
+        boarders: CardRefs<5>,
+        defenders: CardRefs<5>,
     },
     /// The boarders won; `automatic` when no Marines defended (§6.9.3).
     BoardingWon {

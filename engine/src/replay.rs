@@ -1070,7 +1070,8 @@ fn difference(g: &Game, r: &Game, w: &Written, advance: bool) -> Option<String> 
 /// by design: the log and history, the turn cap (a ruling has none), the turn order of §4.8
 /// (kept for the log; turns pass clockwise by seat, §5.6), the resolver's clock (only the order
 /// cards entered play counts, compared among the cards it can matter for, [`speaks`]), the
-/// queue of forced dice, and the generator's position unless forced dice advance it. A limit
+/// queue of forced dice, the generator's position unless forced dice advance it, and the
+/// storage an ended engagement leaves for the next (no state). A limit
 /// or a ward of a card that has left play since is dropped: it can never count again (§9.12).
 /// The game is taken apart field by field (no `..`): a field added to it does not compile
 /// here until it is compared or said to be left out.
@@ -1117,6 +1118,7 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
         resolving,
         acting,
         window,
+        spare_engagement: _,
     } = g;
     let t = |s: String| w.translate_ids(&s);
     let sorted = |v: &[Inst]| {

@@ -104,18 +104,14 @@ pub(crate) fn side_of_unit(g: &Game, i: Inst) -> Option<Side> {
 /// §6.5.1, §5.5.3: the declared engagement begins with STEP 1 and is fought to its end before
 /// the turn goes on.
 pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet: &[Inst]) {
-    let mut queue: crate::state::Seats = smallvec::smallvec![attacker];
-    queue.extend(g.others_clockwise(attacker));
+    let mut e = Engagement::restart(g.spare_engagement.take(), attacker, defender, fleet);
+    e.start_queue.push(attacker);
+    e.start_queue.extend(g.others_clockwise(attacker));
     // §3.3.3, I-42: an Overload Drawback still to serve carries into this engagement.
-    let carried: crate::state::Cards<8> = std::mem::take(&mut g.drawback_carried)
-        .into_iter()
-        .filter(|&i| g.in_play(i))
-        .collect();
-    g.engagement = Some(Engagement {
-        start_queue: queue,
-        drawback_next: carried,
-        ..Engagement::at_start(attacker, defender, fleet)
-    });
+    let carried = std::mem::take(&mut g.drawback_carried);
+    e.drawback_next
+        .extend(carried.into_iter().filter(|&i| g.in_play(i)));
+    g.engagement = Some(e);
     g.step = Step::Combat;
     g.log.push(Event::CombatStep {
         step: 1,
@@ -129,7 +125,9 @@ pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet:
 
 /// End the engagement (§6.5.1, STEP 9) and return to the Engagement phase.
 pub(crate) fn end(g: &mut Game, reason: EndReason) {
-    let Some(e) = g.engagement.take() else { return };
+    let Some(mut e) = g.engagement.take() else {
+        return;
+    };
     // I-73: a Stoic unit still waiting for its last volley when the engagement ends (its
     // Station fell in a response window, say) loses the volley, and its destruction by volley
     // fire completes (§3.4.10, §6.7).
@@ -147,10 +145,19 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
     }
     // §3.3.3, I-42: "its next turn to volley" is not bounded by the engagement: a unit that
     // overloaded and has not had its next volley turn yet serves the Drawback in a later one.
-    g.drawback_carried = e.drawback_next.clone();
+    g.drawback_carried.clone_from(&e.drawback_next);
+    let (attacker, defender) = (e.attacker, e.defender);
+    // The aftermath's ships: the fleet as declared, then any that joined it since.
+    let mut fleet = std::mem::take(&mut e.declared);
+    for &i in &e.fleet {
+        if !fleet.contains(&i) {
+            fleet.push(i);
+        }
+    }
+    g.spare_engagement = Some(e);
     g.log.push(Event::EngagementEnded {
-        attacker: e.attacker,
-        defender: e.defender,
+        attacker,
+        defender,
         reason,
     });
     {
@@ -159,10 +166,7 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
     }
     crate::hooks::dispatch(
         g,
-        crate::hooks::Trigger::EngagementEnds {
-            attacker: e.attacker,
-            defender: e.defender,
-        },
+        crate::hooks::Trigger::EngagementEnds { attacker, defender },
     );
     boarding::check_garrisons(g);
     if g.outcome.is_some() {
@@ -171,23 +175,15 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
     if g.cmd(g.active).is_some_and(|c| c.out) {
         return;
     }
-    let used = g.cmd(e.attacker).map_or(0, |c| c.engagements);
-    let limit = g.rule_count(crate::ir::BaseRule::EngagementsPerTurn, e.attacker);
+    let used = g.cmd(attacker).map_or(0, |c| c.engagements);
+    let limit = g.rule_count(crate::ir::BaseRule::EngagementsPerTurn, attacker);
     let then = if used >= limit {
         GoOn::Discard
     } else {
         GoOn::Engagement
     };
     // §2.5.1.2, §3.4.4: before the turn goes on, reassignment and turning modules face down.
-    let mut fleet = e.declared;
-    fleet.extend(
-        e.fleet
-            .iter()
-            .filter(|i| !fleet.contains(i))
-            .copied()
-            .collect::<crate::state::Cards<8>>(),
-    );
-    super::aftermath::begin(g, e.attacker, e.defender, fleet, then);
+    super::aftermath::begin(g, attacker, defender, fleet, then);
 }
 
 /// After every combat choice: §6.9.7 garrisons, then whether the engagement is over.

@@ -7,7 +7,7 @@
 //! rule error), then *carried out*; `legal_*` list exactly the choices whose check passes.
 
 use crate::choice::Choice;
-use crate::error::{Misfit, Refusal, Refused, RuleError};
+use crate::error::{Misfit, NoRoom, Refusal, Refused, RuleError};
 use crate::event::{CapacityOutcome, DeployHow, Event, RegimentEnd};
 use crate::hooks::{self, Trigger};
 use crate::ids::{Inst, PlayerId};
@@ -221,13 +221,11 @@ fn misfit_error(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> RuleErr
             wanted: "a card of yours in play",
             section,
         },
-        (Misfit::NoMarineCapacity { .. } | Misfit::NoRoom { .. }, Some(h)) => {
-            RuleError::NoCapacity {
-                host: g.name(h).to_string(),
-                why: m.words(card),
-                section,
-            }
-        }
+        (m, Some(h)) if m.is_room() => RuleError::NoCapacity {
+            host: g.name(h).to_string(),
+            why: m.words(card),
+            section,
+        },
         (
             Misfit::WingCarriesNoMarines
             | Misfit::TooSmall
@@ -241,7 +239,12 @@ fn misfit_error(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> RuleErr
 
 /// A misfit as the refusal type `R` asks for, worded only if `R` reads words.
 fn refuse<R: Refusal>(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> R {
-    R::because(|| misfit_error(g, card, host, m))
+    let why = || misfit_error(g, card, host, m);
+    if m.is_room() && host.is_some() {
+        R::no_room(why)
+    } else {
+        R::because(why)
+    }
 }
 
 /// §9.4: after a host loses capacity, Wings that no longer fit launch into open space and
@@ -629,7 +632,7 @@ fn check_module_slots<R: Refusal>(
     let held = modules().count();
     let after = held - usize::from(replacing.is_some()) + 1;
     if after > limit {
-        return Err(R::because(|| RuleError::NoCapacity {
+        return Err(R::no_room(|| RuleError::NoCapacity {
             host: g.name(host).to_string(),
             why: format!("it holds {held} Module(s), the limit is {limit}; name one to replace"),
             section,
@@ -1397,8 +1400,8 @@ fn regiment_stop(g: &Game, r: &RegimentSearch) -> RegimentEnd {
     let no_room = c.shipyard.iter().chain(hand).any(|&i| {
         regiment_fits(r.unit, g.card(i))
             && matches!(
-                check(g, r.who, i, Some(r.host), None, Context::Regiment),
-                Err(RuleError::NoCapacity { .. })
+                check_as::<NoRoom>(g, r.who, i, Some(r.host), None, Context::Regiment),
+                Err(NoRoom(true))
             )
     });
     if no_room {

@@ -187,7 +187,7 @@ fn check_module_pick<R: Refusal>(
         .resolve(BaseRule::StationModuleLimit, who, Some(station))
         .count() as usize;
     if attached.len() >= limit {
-        return Err(R::because(|| RuleError::NoCapacity {
+        return Err(R::no_room(|| RuleError::NoCapacity {
             host: g.name(station).to_string(),
             why: format!("the Station holds its limit of {limit} Module-Stations"),
             section: "2.2",

@@ -675,7 +675,7 @@ fn static_sources(
     g: &Game,
     unit: Inst,
     target: Inst,
-) -> smallvec::SmallVec<[(CardRef, crate::ir::effect::Stat, i8); 1]> {
+) -> smallvec::SmallVec<[(CardRef, crate::ir::effect::Stat, i8); 2]> {
     use crate::ir::effect::{CardModifier, Stat};
     let station = stats::station_of_module(g, target).map(|st| (st, Stat::Defense));
     let of = [(unit, Stat::Attack), (target, Stat::Defense)]

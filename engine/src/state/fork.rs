@@ -69,6 +69,7 @@ impl Clone for Game {
             resolving,
             acting,
             window,
+            spare_engagement: _,
         } = self;
         Game {
             catalog: catalog.clone(),
@@ -111,6 +112,7 @@ impl Clone for Game {
             resolving: *resolving,
             acting: *acting,
             window: window.clone(),
+            spare_engagement: None,
         }
     }
 
@@ -156,6 +158,7 @@ impl Clone for Game {
             resolving,
             acting,
             window,
+            spare_engagement: _,
         } = self;
         share(catalog, &source.catalog);
         commanders.clone_from(&source.commanders);

@@ -62,9 +62,9 @@ pub struct Instance {
     pub wounds: u8,
     pub face_down: bool,
     pub facing: Facing,
-    /// Cards attached to this one, in attachment order (§9.1). Of the hosts in 400 random and
-    /// heuristic starter-deck games, over 99.5% carried at most 8 (the most was 11).
-    pub attachments: Cards<8>,
+    /// Cards attached to this one, in attachment order (§9.1). In 2,000 random starter-deck
+    /// games no host carried more than 12 (one carried 12); 208 games had one carry over 8.
+    pub attachments: Cards<12>,
     /// Who deployed it, for Unique (§3.4.11).
     pub deployed_by: Option<PlayerId>,
     /// When it entered play (resolver timestamp order).
@@ -348,6 +348,10 @@ pub struct Game {
     pub(crate) acting: Option<(Inst, crate::event::Cause)>,
     /// The open response window, if any (§2.6, §2.7; `rules::respond`).
     pub(crate) window: Option<pending::Window>,
+    /// The last engagement's storage, emptied when the next begins, so an engagement whose
+    /// lists outgrew their inline room does not allocate again (issue #15). Never read as
+    /// state: equality and forks leave it out (a fork starts without one).
+    pub(crate) spare_engagement: Option<engagement::Engagement>,
 }
 
 /// Two games are in the same position when every part of their state agrees. The card pool
@@ -398,6 +402,7 @@ impl PartialEq for Game {
             resolving,
             acting,
             window,
+            spare_engagement: _,
         } = self;
         Arc::ptr_eq(catalog, &o.catalog)
             && *commanders == o.commanders
@@ -728,6 +733,7 @@ impl Game {
             resolving: false,
             acting: None,
             window: None,
+            spare_engagement: None,
         })
     }
 
@@ -785,6 +791,7 @@ impl Game {
             resolving,
             acting,
             window,
+            spare_engagement: _,
         } = self;
         *old_catalog = catalog;
         let n = names.len();
@@ -1184,11 +1191,7 @@ impl Game {
             x.deployed_by = None;
         }
         let (owner, controller) = (x.owner, x.controller);
-        let attachments = if now_in_play {
-            Cards::new()
-        } else {
-            std::mem::take(&mut x.attachments)
-        };
+        let attached = if now_in_play { 0 } else { x.attachments.len() };
         match zone {
             Zone::Attached(h) => {
                 if let Some(hx) = self.instances.get_mut(h.0 as usize) {
@@ -1211,9 +1214,14 @@ impl Game {
                 }
             }
         }
-        for a in attachments {
-            // The attachment is still recorded as attached to `i`; detach_from_zone would
-            // look for it in `i`'s (now empty) list, which is harmless.
+        // Its attachments follow it out of play, first attached first (§9.1): each move
+        // takes the card off `i`'s list, which keeps its storage for the next card `i` hosts
+        // (issue #15: no allocation a decision). At most as many moves as it had.
+        for _ in 0..attached {
+            let first = self.instances.get(i.0 as usize);
+            let Some(a) = first.and_then(|x| x.attachments.first().copied()) else {
+                break;
+            };
             self.move_to(a, Zone::Scrapheap);
         }
     }
