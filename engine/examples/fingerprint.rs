@@ -15,6 +15,8 @@
 //!   allocate nothing.
 //!   `kinds N` plays the `renew` games and prints, for each kind of decision, how often it
 //!   came and its mean time listing choices and applying one (timed around each call).
+//!   `census N` plays the `renew` games and prints how long the lists inside events and the
+//!   attachment lists grew: what their inline sizes are chosen from.
 //!
 //! The hash is std's `DefaultHasher`, stable for one toolchain: compare within one.
 //! `cargo run --release -p engine --features cli --example fingerprint -- hash 400`
@@ -128,6 +130,83 @@ fn main() {
                 a * 1e6 / *c as f64,
                 (l + a) * 100.0 / total
             );
+        }
+        return;
+    }
+    if mode == "census" {
+        // How long the lists inside events and cards grow in the `renew` games: what their
+        // inline sizes are chosen from (docs/performance.md). `field length: count`.
+        let mut buf = Vec::new();
+        let mut census: std::collections::BTreeMap<(&str, usize), u64> = Default::default();
+        let mut g: Option<Game> = None;
+        for seed in 0..n {
+            let config = Config {
+                seed,
+                max_turns: 100,
+            };
+            let decks = [("A", &starters[0].1[..]), ("B", &starters[1].1[..])];
+            let mut game = match g.take() {
+                Some(mut g) => {
+                    g.renew(db.clone(), &decks, config).unwrap();
+                    g
+                }
+                None => Game::new(
+                    db.clone(),
+                    vec![
+                        ("A".into(), starters[0].1.clone()),
+                        ("B".into(), starters[1].1.clone()),
+                    ],
+                    config,
+                )
+                .unwrap(),
+            };
+            let mut dice = Dice::new(seed ^ 0x5eed);
+            let mut aboard = 0;
+            while let Some(d) = game.decision() {
+                game.legal_choices_into(&mut buf);
+                if buf.is_empty() {
+                    break;
+                }
+                let k = dice.below(buf.len() as u32) as usize;
+                game.play(d.who, buf.swap_remove(k)).unwrap();
+                let most = game.instances().iter().map(|x| x.attachments.len());
+                aboard = aboard.max(most.max().unwrap_or(0));
+            }
+            *census
+                .entry(("most aboard one host in a game", aboard))
+                .or_default() += 1;
+            for e in game.log() {
+                let mut count = |field, len| *census.entry((field, len)).or_default() += 1;
+                match e {
+                    engine::Event::VolleyRolled {
+                        statics,
+                        bonus,
+                        dice,
+                        ..
+                    } => {
+                        count("VolleyRolled.statics", statics.len());
+                        count("VolleyRolled.bonus", bonus.len());
+                        count("VolleyRolled.dice", dice.len());
+                    }
+                    engine::Event::VolleyFired { fire, .. } => {
+                        count("VolleyFired.fire", fire.len())
+                    }
+                    engine::Event::BoardingBegan {
+                        boarders,
+                        defenders,
+                        ..
+                    } => {
+                        count("BoardingBegan.boarders", boarders.len());
+                        count("BoardingBegan.defenders", defenders.len());
+                    }
+                    engine::Event::Drew { cards, .. } => count("Drew.cards", cards.len()),
+                    _ => {}
+                }
+            }
+            g = Some(game);
+        }
+        for ((field, len), c) in &census {
+            println!("{field:32} {len:3}: {c}");
         }
         return;
     }

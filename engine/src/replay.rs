@@ -1118,7 +1118,7 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
         resolving,
         acting,
         window,
-        spare_engagement: _,
+        spare: _,
     } = g;
     let t = |s: String| w.translate_ids(&s);
     let sorted = |v: &[Inst]| {

@@ -11,6 +11,23 @@ use rand_core::{RngCore, SeedableRng};
 use std::collections::VecDeque;
 
 /// Seeded dice and shuffler.
+/// Whether a volley die can show `n` (§9.37: a d10 shows 1 to 10).
+pub fn shows(n: u8) -> bool {
+    (1..=10).contains(&n)
+}
+
+/// A forced result no volley die shows (§9.37: 1 to 10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotADie(pub u8);
+
+impl std::fmt::Display for NotADie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a volley die shows 1 to 10, not {} (§9.37)", self.0)
+    }
+}
+
+impl std::error::Error for NotADie {}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dice {
     rng: ChaCha8Rng,
@@ -70,11 +87,17 @@ impl Dice {
         self.recorded.take().unwrap_or_default()
     }
 
-    /// Queue results the next d10 rolls will return, before any random ones.
-    pub fn force(&mut self, results: impl IntoIterator<Item = u8>) {
+    /// Queue results the next d10 rolls will return, before any random ones. A result a
+    /// volley die cannot show (§9.37: 1 to 10) refuses the whole list: nothing is queued.
+    pub fn force(&mut self, results: impl IntoIterator<Item = u8>) -> Result<(), NotADie> {
         let before = self.forced.len();
         self.forced.extend(results);
+        if let Some(&bad) = self.forced.range(before..).find(|&&r| !shows(r)) {
+            self.forced.truncate(before);
+            return Err(NotADie(bad));
+        }
         self.was_forced |= self.forced.len() > before;
+        Ok(())
     }
 
     /// Forced results still queued, in the order they would be used.
@@ -163,9 +186,21 @@ mod tests {
     const REF_DECK: [u8; 10] = [1, 2, 6, 7, 5, 8, 3, 9, 0, 4];
 
     #[test]
+    fn a_result_no_die_shows_forces_nothing() {
+        let mut d = Dice::new(1);
+        assert_eq!(d.force([3, 0, 4]), Err(NotADie(0)));
+        assert_eq!(d.force([11]), Err(NotADie(11)));
+        assert_eq!(d.forced_left(), 0);
+        assert_eq!(
+            NotADie(0).to_string(),
+            "a volley die shows 1 to 10, not 0 (§9.37)"
+        );
+    }
+
+    #[test]
     fn forced_dice_come_first() {
         let mut d = Dice::new(1);
-        d.force([10, 1]);
+        d.force([10, 1]).unwrap();
         assert_eq!(d.d10(), 10);
         assert_eq!(d.d10(), 1);
         assert_eq!(d.forced_left(), 0);
@@ -200,7 +235,7 @@ mod tests {
         let rolled: Vec<u8> = (0..6).map(|_| game.d10()).collect();
         let mut ruling = Dice::new(5);
         ruling.set_advance(true);
-        ruling.force(rolled.iter().map(|r| 11 - r));
+        ruling.force(rolled.iter().map(|r| 11 - r)).unwrap();
         let forced: Vec<u8> = (0..6).map(|_| ruling.d10()).collect();
         assert_eq!(forced, rolled.iter().map(|r| 11 - r).collect::<Vec<_>>());
         assert_eq!(ruling.word_pos(), game.word_pos());
@@ -213,7 +248,7 @@ mod tests {
     #[test]
     fn unused_forced_dice_are_reported_and_unforced_games_never_run_out() {
         let mut d = Dice::new(1);
-        d.force([4, 5, 6]);
+        d.force([4, 5, 6]).unwrap();
         d.d10();
         assert_eq!(d.forced_unused(), vec![5, 6]);
         let mut free = Dice::new(1);

@@ -370,7 +370,7 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
                 "dice" => {
                     for d in value.split_whitespace() {
                         match d.parse::<u8>() {
-                            Ok(n) if (1..=10).contains(&n) => r.dice.push(n),
+                            Ok(n) if crate::rng::shows(n) => r.dice.push(n),
                             _ => {
                                 return err(line, format!("`{d}` is not a volley die result 1..10"))
                             }
@@ -773,7 +773,12 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
         g.set_stockpile(who, res, cur);
     }
     g.dice.seek(r.seed_words);
-    g.force_dice(r.dice.iter().copied());
+    // Each result was checked where the file gives it (`dice:`), so this cannot refuse.
+    g.force_dice(r.dice.iter().copied())
+        .map_err(|e| RulingError {
+            line: 0,
+            message: e.to_string(),
+        })?;
     g.dice.set_advance(r.dice_advance);
     Ok((g, refs))
 }

@@ -126,7 +126,7 @@ fn monte_carlo(v: &Volley, trials: u32, seed: u64) -> (Vec<u32>, u32) {
     let mut destroyed = 0;
     for _ in 0..trials {
         let mut g = start.clone();
-        g.force_dice((0..v.dice).map(|_| dice.d10()));
+        g.force_dice((0..v.dice).map(|_| dice.d10())).unwrap();
         let before = g.log().len();
         g.apply(
             d.who,

@@ -104,7 +104,7 @@ pub(crate) fn side_of_unit(g: &Game, i: Inst) -> Option<Side> {
 /// §6.5.1, §5.5.3: the declared engagement begins with STEP 1 and is fought to its end before
 /// the turn goes on.
 pub(crate) fn begin(g: &mut Game, attacker: PlayerId, defender: PlayerId, fleet: &[Inst]) {
-    let mut e = Engagement::restart(g.spare_engagement.take(), attacker, defender, fleet);
+    let mut e = Engagement::restart(g.spare.engagement.take(), attacker, defender, fleet);
     e.start_queue.push(attacker);
     e.start_queue.extend(g.others_clockwise(attacker));
     // §3.3.3, I-42: an Overload Drawback still to serve carries into this engagement.
@@ -154,7 +154,7 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
             fleet.push(i);
         }
     }
-    g.spare_engagement = Some(e);
+    g.spare.engagement = Some(e);
     g.log.push(Event::EngagementEnded {
         attacker,
         defender,

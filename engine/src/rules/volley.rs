@@ -460,9 +460,12 @@ fn check_shooter<R: Refusal>(
 
 /// What `unit` may fire at in a volley of `kind`: opposing Marines in a boarding action,
 /// otherwise the legal targets of §6.5.3.
-fn targets_for(g: &Game, unit: Inst, kind: VolleyKind) -> crate::state::Cards<8> {
+/// Room inline for 32 (a list on the stack, not kept): as many targets as a fleet offers.
+fn targets_for(g: &Game, unit: Inst, kind: VolleyKind) -> smallvec::SmallVec<[Inst; 32]> {
     if matches!(g.card(unit).kind, CardKind::Marine { .. }) {
         crate::rules::boarding::opposing_marines(g, unit)
+            .into_iter()
+            .collect()
     } else {
         targets(g, unit, kind).collect()
     }
@@ -624,12 +627,10 @@ pub(crate) fn each_assignment(g: &Game, mut f: impl FnMut(Choice)) {
         return;
     };
     let left = a.left();
-    let rest: crate::state::Cards<8> = targets_for(g, a.unit, a.kind)
-        .into_iter()
-        .filter(|&t| a.fire.iter().all(|&(u, _)| u != t))
-        .collect();
+    let mut rest = targets_for(g, a.unit, a.kind);
+    rest.retain(|t| a.fire.iter().all(|&(u, _)| u != *t));
+    let from = if rest.len() > 1 { 1 } else { left };
     for &t in &rest {
-        let from = if rest.len() > 1 { 1 } else { left };
         for dice in from..=left {
             f(Choice::AssignDice {
                 unit: a.unit,
@@ -775,7 +776,7 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
             if !hit && rerolls > 0 {
                 // I-71: a missed die is rolled again, once; only the new result counts.
                 rerolls -= 1;
-                rerolled = Some(natural);
+                rerolled = std::num::NonZeroU8::new(natural);
                 natural = g.dice.d10();
                 (result, hit) = roll(natural);
             }

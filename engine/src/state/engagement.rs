@@ -288,7 +288,9 @@ pub struct Die {
     pub result: u8,
     pub hit: bool,
     /// The natural result of the first roll, when this die missed and was re-rolled (I-71).
-    pub rerolled: Option<u8>,
+    /// Never 0 (a die shows 1 to 10, `rng::Dice::force`): a die takes four bytes, so a
+    /// volley's ten dice fit its event inline (issue #15).
+    pub rerolled: Option<std::num::NonZeroU8>,
 }
 
 /// Where a volley is being fired: it decides who may fire and what follows the roll. Every

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use super::engagement::{Assignment, Engagement, Fight};
 use super::pending::Window;
-use super::{Cards, Commander, Game, Instance};
+use super::{Cards, Commander, Game, Instance, Spare};
 use crate::ids::Inst;
 
 impl Game {
@@ -69,7 +69,7 @@ impl Clone for Game {
             resolving,
             acting,
             window,
-            spare_engagement: _,
+            spare: _,
         } = self;
         Game {
             catalog: catalog.clone(),
@@ -112,7 +112,7 @@ impl Clone for Game {
             resolving: *resolving,
             acting: *acting,
             window: window.clone(),
-            spare_engagement: None,
+            spare: Spare::default(),
         }
     }
 
@@ -158,7 +158,7 @@ impl Clone for Game {
             resolving,
             acting,
             window,
-            spare_engagement: _,
+            spare: _,
         } = self;
         share(catalog, &source.catalog);
         commanders.clone_from(&source.commanders);

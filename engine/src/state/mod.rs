@@ -63,8 +63,9 @@ pub struct Instance {
     pub face_down: bool,
     pub facing: Facing,
     /// Cards attached to this one, in attachment order (§9.1). In 2,000 random starter-deck
-    /// games no host carried more than 12 (one carried 12); 208 games had one carry over 8.
-    pub attachments: Cards<12>,
+    /// games 208 had a host carry more than 8 (the most was 12): such a list keeps its heap
+    /// for the card's slot (`Spare`). Inline 12 doubled the cost of `Game::clone`.
+    pub attachments: Cards<8>,
     /// Who deployed it, for Unique (§3.4.11).
     pub deployed_by: Option<PlayerId>,
     /// When it entered play (resolver timestamp order).
@@ -259,6 +260,19 @@ pub const MAX_COMMANDERS: usize = 8;
 /// more than [`MAX_COMMANDERS`], so held inline, off the heap.
 pub type Seats = smallvec::SmallVec<[PlayerId; MAX_COMMANDERS]>;
 
+/// Storage a game keeps when what used it ends, so the next use does not allocate again
+/// (issue #15: no allocation a decision in steady state): lists that outgrew their inline
+/// room keep their heap.
+#[derive(Debug, Default)]
+pub(crate) struct Spare {
+    /// The last engagement, its lists emptied by the next (`Engagement::restart`).
+    pub(crate) engagement: Option<engagement::Engagement>,
+    /// The attachment lists of the last game's cards that outgrew their inline room, by
+    /// card slot: a renewed game (`Game::renew`) gives each back to the card made in its
+    /// slot, which with the same decks is the same card.
+    pub(crate) attachments: Vec<Cards<8>>,
+}
+
 /// A game of Hull Breach!. `Clone` (a fork) is written out in `fork`.
 #[derive(Debug)]
 pub struct Game {
@@ -348,10 +362,9 @@ pub struct Game {
     pub(crate) acting: Option<(Inst, crate::event::Cause)>,
     /// The open response window, if any (§2.6, §2.7; `rules::respond`).
     pub(crate) window: Option<pending::Window>,
-    /// The last engagement's storage, emptied when the next begins, so an engagement whose
-    /// lists outgrew their inline room does not allocate again (issue #15). Never read as
-    /// state: equality and forks leave it out (a fork starts without one).
-    pub(crate) spare_engagement: Option<engagement::Engagement>,
+    /// Storage kept for reuse, never state: equality, forks and the replay state leave it
+    /// out, and a fork starts without it.
+    pub(crate) spare: Spare,
 }
 
 /// Two games are in the same position when every part of their state agrees. The card pool
@@ -402,7 +415,7 @@ impl PartialEq for Game {
             resolving,
             acting,
             window,
-            spare_engagement: _,
+            spare: _,
         } = self;
         Arc::ptr_eq(catalog, &o.catalog)
             && *commanders == o.commanders
@@ -733,7 +746,7 @@ impl Game {
             resolving: false,
             acting: None,
             window: None,
-            spare_engagement: None,
+            spare: Spare::default(),
         })
     }
 
@@ -791,7 +804,7 @@ impl Game {
             resolving,
             acting,
             window,
-            spare_engagement: _,
+            spare,
         } = self;
         *old_catalog = catalog;
         let n = names.len();
@@ -800,6 +813,15 @@ impl Game {
             match commanders.get_mut(seat) {
                 Some(c) => c.reset(name),
                 None => commanders.push(Commander::new(name.to_string())),
+            }
+        }
+        for (slot, x) in instances.iter_mut().enumerate() {
+            if x.attachments.spilled() {
+                if spare.attachments.len() <= slot {
+                    spare.attachments.resize_with(slot + 1, Cards::new);
+                }
+                x.attachments.clear();
+                spare.attachments[slot] = std::mem::take(&mut x.attachments);
             }
         }
         instances.clear();
@@ -931,9 +953,13 @@ impl Game {
         self.engagement.as_ref()
     }
 
-    /// Forced volley-die results for rulings: used before the generator (see `rng`).
-    pub fn force_dice(&mut self, results: impl IntoIterator<Item = u8>) {
-        self.dice.force(results);
+    /// Forced volley-die results for rulings: used before the generator (see `rng`). A
+    /// result no die shows (outside 1 to 10) forces nothing and says so.
+    pub fn force_dice(
+        &mut self,
+        results: impl IntoIterator<Item = u8>,
+    ) -> Result<(), crate::rng::NotADie> {
+        self.dice.force(results)
     }
 
     /// The card an instance is (a placeholder for an unknown instance).
@@ -1052,6 +1078,12 @@ impl Game {
         if let Some(c) = self.catalog.get(card) {
             Arc::make_mut(&mut self.speakers).note(i, c);
         }
+        let attachments = self
+            .spare
+            .attachments
+            .get_mut(i.0 as usize)
+            .map(std::mem::take)
+            .unwrap_or_default();
         self.instances.push(Instance {
             card,
             owner: who,
@@ -1060,7 +1092,7 @@ impl Game {
             wounds: 0,
             face_down: false,
             facing: Facing::Normal,
-            attachments: Cards::new(),
+            attachments,
             deployed_by: None,
             entered: 0,
         });
