@@ -110,10 +110,9 @@ pub struct Engagement {
 }
 
 impl Engagement {
-    /// An engagement at its STEP 1 (§6.5.1, §6.6), round 1, with `fleet` declared and nothing
-    /// done yet: the one place every field starts.
     /// [`Engagement::at_start`], in the storage of `spare` (an ended engagement) when there
-    /// is one: every list emptied, its room kept (issue #15: no allocation a decision).
+    /// is one: every list emptied, its room kept (issue #15: no allocation a decision). Debug
+    /// builds hold it to `at_start`'s value.
     pub(crate) fn restart(
         spare: Option<Engagement>,
         attacker: PlayerId,
@@ -176,6 +175,8 @@ impl Engagement {
         e
     }
 
+    /// An engagement at its STEP 1 (§6.5.1, §6.6), round 1, with `fleet` declared and nothing
+    /// done yet: the one place every field starts.
     pub(crate) fn at_start(attacker: PlayerId, defender: PlayerId, fleet: &[Inst]) -> Self {
         Engagement {
             attacker,

@@ -1256,6 +1256,12 @@ impl Game {
             };
             self.move_to(a, Zone::Scrapheap);
         }
+        // A card out of play hosts nothing, whatever a move above left (it leaves none).
+        if attached > 0 {
+            if let Some(x) = self.instances.get_mut(i.0 as usize) {
+                x.attachments.clear();
+            }
+        }
     }
 
     pub(crate) fn shuffle_shipyard(&mut self, who: PlayerId) {
