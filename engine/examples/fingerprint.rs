@@ -67,31 +67,36 @@ fn main() {
     .iter()
     .map(|n| (n.to_string(), deck(n)))
     .collect();
+    // Seed `seed`'s game between the RDF and Colonial starters, in `last`'s storage when there
+    // is one (`Game::renew`, the decks lent), else new.
+    let starter_game = |last: Option<Game>, seed: u64| {
+        let config = Config {
+            seed,
+            max_turns: 100,
+        };
+        match last {
+            Some(mut g) => {
+                let decks = [("A", &starters[0].1[..]), ("B", &starters[1].1[..])];
+                g.renew(db.clone(), &decks, config).unwrap();
+                g
+            }
+            None => Game::new(
+                db.clone(),
+                vec![
+                    ("A".into(), starters[0].1.clone()),
+                    ("B".into(), starters[1].1.clone()),
+                ],
+                config,
+            )
+            .unwrap(),
+        }
+    };
     if mode == "kinds" {
         let mut buf = Vec::new();
         let mut tab: std::collections::BTreeMap<String, (u64, f64, f64)> = Default::default();
         let mut g: Option<Game> = None;
         for seed in 0..n {
-            let config = Config {
-                seed,
-                max_turns: 100,
-            };
-            let mut game = match g.take() {
-                Some(mut x) => {
-                    let decks = [("A", &starters[0].1[..]), ("B", &starters[1].1[..])];
-                    x.renew(db.clone(), &decks, config).unwrap();
-                    x
-                }
-                None => Game::new(
-                    db.clone(),
-                    vec![
-                        ("A".into(), starters[0].1.clone()),
-                        ("B".into(), starters[1].1.clone()),
-                    ],
-                    config,
-                )
-                .unwrap(),
-            };
+            let mut game = starter_game(g.take(), seed);
             let mut dice = Dice::new(seed ^ 0x5eed);
             while let Some(d) = game.decision() {
                 // A developer's table: the kind's Debug name up to its fields.
@@ -140,26 +145,7 @@ fn main() {
         let mut census: std::collections::BTreeMap<(&str, usize), u64> = Default::default();
         let mut g: Option<Game> = None;
         for seed in 0..n {
-            let config = Config {
-                seed,
-                max_turns: 100,
-            };
-            let decks = [("A", &starters[0].1[..]), ("B", &starters[1].1[..])];
-            let mut game = match g.take() {
-                Some(mut g) => {
-                    g.renew(db.clone(), &decks, config).unwrap();
-                    g
-                }
-                None => Game::new(
-                    db.clone(),
-                    vec![
-                        ("A".into(), starters[0].1.clone()),
-                        ("B".into(), starters[1].1.clone()),
-                    ],
-                    config,
-                )
-                .unwrap(),
-            };
+            let mut game = starter_game(g.take(), seed);
             let mut dice = Dice::new(seed ^ 0x5eed);
             let mut aboard = 0;
             while let Some(d) = game.decision() {
@@ -219,26 +205,7 @@ fn main() {
         let mut last: Option<Game> = None;
         let t = std::time::Instant::now();
         for seed in 0..n {
-            let config = Config {
-                seed,
-                max_turns: 100,
-            };
-            let mut g = match last.take() {
-                Some(mut g) if mode == "renew" => {
-                    let decks = [("A", &starters[0].1[..]), ("B", &starters[1].1[..])];
-                    g.renew(db.clone(), &decks, config).unwrap();
-                    g
-                }
-                _ => Game::new(
-                    db.clone(),
-                    vec![
-                        ("A".into(), starters[0].1.clone()),
-                        ("B".into(), starters[1].1.clone()),
-                    ],
-                    config,
-                )
-                .unwrap(),
-            };
+            let mut g = starter_game(last.take().filter(|_| mode == "renew"), seed);
             let mut dice = Dice::new(seed ^ 0x5eed);
             while let Some(d) = g.decision() {
                 if playout {

@@ -111,68 +111,22 @@ pub struct Engagement {
 
 impl Engagement {
     /// [`Engagement::at_start`], in the storage of `spare` (an ended engagement) when there
-    /// is one: every list emptied, its room kept (issue #15: no allocation a decision). Debug
-    /// builds hold it to `at_start`'s value.
+    /// is one: copied in with `clone_from` (`state::fork`), which keeps every list's room
+    /// (issue #15: no allocation a decision).
     pub(crate) fn restart(
         spare: Option<Engagement>,
         attacker: PlayerId,
         defender: PlayerId,
         fleet: &[Inst],
     ) -> Self {
-        let Some(mut e) = spare else {
-            return Engagement::at_start(attacker, defender, fleet);
-        };
-        let Engagement {
-            attacker: a,
-            defender: d,
-            fleet: f,
-            declared,
-            round,
-            step,
-            start_queue,
-            start_asked,
-            acted,
-            volleyed,
-            traits_used,
-            retreating,
-            boards,
-            escorts_used,
-            marks,
-            overloaded,
-            drawback,
-            drawback_next,
-            fearless,
-            fired,
-            stoic,
-            fight,
-            assigning,
-        } = &mut e;
-        (*a, *d, *round, *step) = (attacker, defender, 1, CombatStep::StartCards);
-        (*start_asked, *fight, *assigning) = (None, None, None);
-        for list in [f, declared] {
-            list.clear();
-            list.extend_from_slice(fleet);
+        let start = Engagement::at_start(attacker, defender, fleet);
+        match spare {
+            Some(mut e) => {
+                e.clone_from(&start);
+                e
+            }
+            None => start,
         }
-        start_queue.clear();
-        boards.clear();
-        marks.clear();
-        for list in [
-            acted,
-            volleyed,
-            traits_used,
-            retreating,
-            escorts_used,
-            overloaded,
-            drawback,
-            drawback_next,
-            fearless,
-            fired,
-            stoic,
-        ] {
-            list.clear();
-        }
-        debug_assert_eq!(e, Engagement::at_start(attacker, defender, fleet));
-        e
     }
 
     /// An engagement at its STEP 1 (§6.5.1, §6.6), round 1, with `fleet` declared and nothing
