@@ -101,7 +101,6 @@ pub fn allowed_fields(ty: CardType, class: Option<ShipClass>) -> Vec<FieldKey> {
 /// left empty in `decl` (its name, spans and the abilities' card-name references stay).
 pub fn check_card(decl: &mut CardDecl, sink: &mut Sink) -> Option<Card> {
     let mut c = Checker {
-        file: sink.file().to_string(),
         sink,
         errors: decl.had_errors,
     };
@@ -120,7 +119,7 @@ pub fn check_card(decl: &mut CardDecl, sink: &mut Sink) -> Option<Card> {
             c.error(
                 Diagnostic::error(
                     codes::FIELD_NOT_ALLOWED,
-                    &c.file,
+                    c.sink.file(),
                     format!("field `{}` is not allowed on {what}", f.key),
                 )
                 .at(f.key_span, "not allowed here")
@@ -133,7 +132,7 @@ pub fn check_card(decl: &mut CardDecl, sink: &mut Sink) -> Option<Card> {
             c.error(
                 Diagnostic::error(
                     codes::MISSING_FIELD,
-                    &c.file,
+                    c.sink.file(),
                     format!("{} needs the field `{key}`", ty.with_article()),
                 )
                 .at(decl.header, format!("this card has no `{key}`"))
@@ -175,7 +174,7 @@ pub fn check_card(decl: &mut CardDecl, sink: &mut Sink) -> Option<Card> {
         c.sink.push(
             Diagnostic::error(
                 codes::CARD_INVALID,
-                &c.file,
+                c.sink.file(),
                 format!("this card cannot be stored in a card database: {problem}"),
             )
             .at(at, "this card"),
@@ -186,7 +185,6 @@ pub fn check_card(decl: &mut CardDecl, sink: &mut Sink) -> Option<Card> {
 }
 
 struct Checker<'a> {
-    file: String,
     sink: &'a mut Sink,
     errors: bool,
 }
@@ -213,7 +211,7 @@ impl Checker<'_> {
                 self.error(
                     Diagnostic::error(
                         codes::BAD_VALUE,
-                        &self.file,
+                        self.sink.file(),
                         format!(
                             "{}'s `{}` is a plain number, not a bonus",
                             ty.with_article(),
@@ -227,7 +225,7 @@ impl Checker<'_> {
                 self.error(
                     Diagnostic::error(
                         codes::BAD_VALUE,
-                        &self.file,
+                        self.sink.file(),
                         format!(
                             "{}'s `{}` is a bonus to the card it is attached to",
                             ty.with_article(),
@@ -259,7 +257,7 @@ impl Checker<'_> {
             self.error(
                 Diagnostic::error(
                     codes::CAPITAL_NOT_UNIQUE,
-                    &self.file,
+                    self.sink.file(),
                     "a Capital Ship must have the trait `Unique`",
                 )
                 .at(at, "Capital Ships are all Unique (§2.5.8)")
@@ -282,7 +280,7 @@ impl Checker<'_> {
                 self.error(
                     Diagnostic::error(
                         codes::WING_CARRIES_MARINES,
-                        &self.file,
+                        self.sink.file(),
                         "a Fighter Wing cannot carry Marines",
                     )
                     .at(*span, "no Marines on a Fighter Wing (§2.5.1)")
@@ -297,7 +295,7 @@ impl Checker<'_> {
                 self.error(
                     Diagnostic::error(
                         codes::CHARACTER_REGIMENTED,
-                        &self.file,
+                        self.sink.file(),
                         "a Marine-Character cannot be Regimented",
                     )
                     .at(t.span, "Characters are never Regimented (§2.4.2)")
@@ -312,7 +310,7 @@ impl Checker<'_> {
                 self.error(
                     Diagnostic::error(
                         codes::FACE_DOWN_NOT_MODULE_SHIP,
-                        &self.file,
+                        self.sink.file(),
                         format!("{} cannot have `Face Up-Face Down`", ty.with_article()),
                     )
                     .at(t.span, "only Module-Ship cards have this trait (§3.4.4)")
@@ -333,7 +331,7 @@ impl Checker<'_> {
                 self.error(
                     Diagnostic::error(
                         codes::STATION_FACTION_ONLY,
-                        &self.file,
+                        self.sink.file(),
                         "a Station's faction cannot be `only`",
                     )
                     .at(*span, "a Station is never faction-restricted")
@@ -353,7 +351,7 @@ impl Checker<'_> {
                     self.error(
                         Diagnostic::error(
                             codes::ZERO_WOUNDS,
-                            &self.file,
+                            self.sink.file(),
                             format!("{} with 0 wounds is destroyed as soon as it is deployed", ty.with_article()),
                         )
                         .at(f.value_span, "must be at least 1")
@@ -375,7 +373,7 @@ impl Checker<'_> {
                     self.error(
                         Diagnostic::error(
                             codes::BREAKTHRU_COST,
-                            &self.file,
+                            self.sink.file(),
                             "a Breakthru's cost must be 0",
                         )
                         .at(*value_span, "Breakthrus are deployed at no cost (§2.8)")
@@ -399,7 +397,7 @@ impl Checker<'_> {
                     self.error(
                         Diagnostic::error(
                             codes::FACE_DOWN_COST,
-                            &self.file,
+                            self.sink.file(),
                             "a Face Up-Face Down module's cost must be 0",
                         )
                         .at(*value_span, "never paid: it is deployed at no cost (§3.4.4)")
@@ -455,7 +453,7 @@ impl Checker<'_> {
         self.error(
             Diagnostic::error(
                 codes::FITS_NO_SHIP,
-                &self.file,
+                self.sink.file(),
                 format!(
                     "{} that fits {shown} can never be attached",
                     ty.with_article()

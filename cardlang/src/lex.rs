@@ -40,9 +40,15 @@ impl Token<'_> {
 /// Walked by bytes: every character that starts or ends a token other than a word is ASCII,
 /// and ASCII bytes never occur inside a multi-byte character, so only words decode `char`s.
 pub fn lex(text: &str, base: usize) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    lex_into(text, base, &mut out);
+    out
+}
+
+/// [`lex`] into `out` (cleared first), so a caller lexing value after value reuses one buffer.
+pub fn lex_into<'s>(text: &'s str, base: usize, out: &mut Vec<Token<'s>>) {
+    out.clear();
     let bytes = text.as_bytes();
-    // Most values are a few tokens: one allocation rather than several.
-    let mut out = Vec::with_capacity(8);
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         let (tok, end) = match b {
@@ -108,7 +114,6 @@ pub fn lex(text: &str, base: usize) -> Vec<Token<'_>> {
         });
         i = end;
     }
-    out
 }
 
 /// The value of a digit run if it is at most `max`; `None` if larger (however many digits).

@@ -11,7 +11,7 @@ use crate::diag::{codes, Diagnostic, Sink};
 use crate::ir::{
     Amount, Capacity, Faction, RegimentUnit, ShipClass, SizeRestriction, Trait, TraitName,
 };
-use crate::lex::{lex, number_at_most, Tok, Token};
+use crate::lex::{lex_into, number_at_most, Tok, Token};
 use crate::names::did_you_mean;
 use crate::source::{Span, Spanned};
 use crate::syntax::{RawCard, RawEntry, RawValue};
@@ -34,9 +34,11 @@ pub fn lower_card(raw: &RawCard<'_>, sink: &mut Sink) -> CardDecl {
     };
     let card_type = l.card_type(raw);
     let name = l.name(raw);
-    let mut fields: Vec<Field> = Vec::new();
+    // One allocation each, not one per doubling; and one token buffer for every value.
+    let mut fields: Vec<Field> = Vec::with_capacity(raw.entries.len());
     let mut abilities = Vec::new();
-    let mut written: Vec<FieldKey> = Vec::new();
+    let mut written: Vec<FieldKey> = Vec::with_capacity(raw.entries.len());
+    let mut toks = Vec::with_capacity(8);
     for entry in &raw.entries {
         match entry.key {
             // Ability fields: the ability language (`crate::effect`, docs/abilities.md).
@@ -68,7 +70,7 @@ pub fn lower_card(raw: &RawCard<'_>, sink: &mut Sink) -> CardDecl {
                         continue;
                     }
                     written.push(key);
-                    if let Some(value) = l.value(key, entry) {
+                    if let Some(value) = l.value(key, entry, &mut toks) {
                         fields.push(Field {
                             key,
                             key_span: entry.key_span,
@@ -208,7 +210,13 @@ impl Lowerer<'_> {
     }
 
     /// Types one field's value; `None` if it is malformed (reported).
-    fn value(&mut self, key: FieldKey, entry: &RawEntry<'_>) -> Option<Value> {
+    /// `toks` is a buffer for the value's tokens.
+    fn value<'s>(
+        &mut self,
+        key: FieldKey,
+        entry: &RawEntry<'s>,
+        toks: &mut Vec<Token<'s>>,
+    ) -> Option<Value> {
         let (text, span) = match entry.value {
             RawValue::Flag if key.is_flag() => return Some(Value::Flag),
             RawValue::Line { span, .. }
@@ -260,23 +268,24 @@ impl Lowerer<'_> {
             );
             return None;
         }
-        let toks = lex(text, span.start);
+        lex_into(text, span.start, toks);
+        let toks: &[Token<'s>] = toks;
         match key {
-            FieldKey::Class => self.class_value(&toks, span).map(Value::Class),
-            FieldKey::Faction => self.faction(&toks, span),
+            FieldKey::Class => self.class_value(toks, span).map(Value::Class),
+            FieldKey::Faction => self.faction(toks, span),
             FieldKey::Prototype => Some(Value::Flag),
-            FieldKey::Cost | FieldKey::Income => self.amount(key, &toks, span).map(Value::Amount),
+            FieldKey::Cost | FieldKey::Income => self.amount(key, toks, span).map(Value::Amount),
             FieldKey::Attack | FieldKey::Defense | FieldKey::Wounds => {
-                self.stat(key, &toks, span).map(Value::Stat)
+                self.stat(key, toks, span).map(Value::Stat)
             }
-            FieldKey::Carries => self.carries(&toks, span),
+            FieldKey::Carries => self.carries(toks, span),
             FieldKey::Space => {
-                let n = self.number(key, &toks, span, 1, MAX_SPACE)?;
+                let n = self.number(key, toks, span, 1, MAX_SPACE)?;
                 Some(Value::Space(n))
             }
-            FieldKey::Fits => self.fits(&toks, span).map(Value::Fits),
-            FieldKey::Traits => self.traits(&toks, span).map(Value::Traits),
-            FieldKey::Text | FieldKey::Flavour => self.string(key, &toks, span).map(Value::Text),
+            FieldKey::Fits => self.fits(toks, span).map(Value::Fits),
+            FieldKey::Traits => self.traits(toks, span).map(Value::Traits),
+            FieldKey::Text | FieldKey::Flavour => self.string(key, toks, span).map(Value::Text),
         }
     }
 

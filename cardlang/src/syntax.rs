@@ -84,20 +84,33 @@ pub fn parse_file<'s>(text: &'s str, sink: &mut Sink) -> Vec<RawCard<'s>> {
     } else {
         Rule::file_lf
     };
-    match CardParser::parse(rule, text) {
-        Ok(pairs) => {
-            let mut cards = Vec::new();
-            for file in pairs {
-                for pair in file.into_inner() {
-                    if matches!(pair.as_rule(), Rule::file_card | Rule::file_card_lf) {
-                        cards.push(raw_card(pair, 0));
-                    }
-                }
-            }
-            cards
-        }
-        Err(_) => recover(text, sink),
+    match whole_file(rule, text) {
+        Some(Ok(cards)) => cards,
+        // `file_lf` skipped a key or type words that are not one (`plain_entry`,
+        // `type_words`): `file` reads the file exactly.
+        None => match whole_file(Rule::file, text) {
+            Some(Ok(cards)) => cards,
+            _ => recover(text, sink),
+        },
+        Some(Err(())) => recover(text, sink),
     }
+}
+
+/// The cards of `text` read by `rule` (`file` or `file_lf`) in one parse; `Err` if it does
+/// not parse, `None` if `file_lf` skipped a key or type words that are not one.
+fn whole_file(rule: Rule, text: &str) -> Option<Result<Vec<RawCard<'_>>, ()>> {
+    let Ok(pairs) = CardParser::parse(rule, text) else {
+        return Some(Err(()));
+    };
+    let mut cards = Vec::new();
+    for file in pairs {
+        for pair in file.into_inner() {
+            if matches!(pair.as_rule(), Rule::file_card | Rule::file_card_lf) {
+                cards.push(raw_card(pair, 0)?);
+            }
+        }
+    }
+    Some(Ok(cards))
 }
 
 /// Card-by-card parse: each failure is reported, then parsing resumes at the next header.
@@ -113,7 +126,7 @@ fn recover<'s>(text: &'s str, sink: &mut Sink) -> Vec<RawCard<'s>> {
                     end = pos + at.as_span().end();
                     for pair in at.into_inner() {
                         if pair.as_rule() == Rule::card {
-                            cards.push(raw_card(pair, pos));
+                            cards.extend(raw_card(pair, pos));
                         }
                     }
                 }
@@ -132,7 +145,9 @@ fn recover<'s>(text: &'s str, sink: &mut Sink) -> Vec<RawCard<'s>> {
     cards
 }
 
-fn raw_card(card: Pair<'_, Rule>, base: usize) -> RawCard<'_> {
+/// `None` only for a `file_card_lf` whose header or plain lines hold what `type_words` or
+/// `plain_entry` refuse.
+fn raw_card(card: Pair<'_, Rule>, base: usize) -> Option<RawCard<'_>> {
     let span = span_of(&card, base);
     let mut raw = RawCard {
         span,
@@ -155,28 +170,41 @@ fn raw_card(card: Pair<'_, Rule>, base: usize) -> RawCard<'_> {
                 raw.type_span = span_of(&pair, base);
             }
             Rule::card_name => raw.name = raw_string(pair, base),
-            Rule::plain_head | Rule::plain_head_lf => plain_head(&pair, base, &mut raw),
+            Rule::plain_head => plain_head(&pair, base, false, &mut raw)?,
+            Rule::plain_head_lf => plain_head(&pair, base, true, &mut raw)?,
             Rule::open_brace if !seen_open => {
                 seen_open = true;
                 raw.open_brace = span_of(&pair, base);
             }
-            Rule::plain_lines => plain_lines(&pair, base, false, &mut raw.entries),
-            Rule::plain_lines_lf => plain_lines(&pair, base, true, &mut raw.entries),
+            Rule::plain_lines => plain_lines(&pair, base, false, &mut raw.entries)?,
+            Rule::plain_lines_lf => plain_lines(&pair, base, true, &mut raw.entries)?,
             Rule::line => raw.entries.push(raw_entry(pair, base)),
             _ => {}
         }
     }
-    raw
+    Some(raw)
 }
 
 /// `file_card`'s header, one atomic match: type words, blanks, the quoted name, blanks, `{`
 /// (and the rest of its line). Split here into what `card_type`, `card_name` and `open_brace`
 /// give a `card`.
-fn plain_head<'s>(pair: &Pair<'s, Rule>, base: usize, raw: &mut RawCard<'s>) {
+///
+/// `plain_head_lf` skips from the first letter to the quote in one step (card.pest), so for it
+/// (`lf_only`) this checks what it skipped: type words (a letter, then letters, digits, `-`
+/// and `_`), each followed by blanks. `None` if not, and the file is read again by `file`.
+fn plain_head<'s>(
+    pair: &Pair<'s, Rule>,
+    base: usize,
+    lf_only: bool,
+    raw: &mut RawCard<'s>,
+) -> Option<()> {
     let all = pair.as_str();
     let start = base + pair.as_span().start();
     // The type words hold no quote; the name is the first string.
     let quote = all.find('"').unwrap_or(all.len());
+    if lf_only && !type_words(all.as_bytes().get(..quote).unwrap_or(&[])) {
+        return None;
+    }
     let type_word = all.get(..quote).unwrap_or("").trim_end_matches([' ', '\t']);
     raw.type_word = type_word;
     raw.type_span = Span::new(start, start + type_word.len());
@@ -206,6 +234,21 @@ fn plain_head<'s>(pair: &Pair<'s, Rule>, base: usize, raw: &mut RawCard<'s>) {
     let open =
         inner_start + inner_len + 1 + (after.len() - after.trim_start_matches([' ', '\t']).len());
     raw.open_brace = Span::new(open, open + 1);
+    Some(())
+}
+
+/// Whether `head` is what `card_type ~ ws1` reads: words of a letter then letters, digits, `-`
+/// or `_`, each followed by at least one blank.
+fn type_words(head: &[u8]) -> bool {
+    let mut words = head
+        .split(|&b| b == b' ' || b == b'\t')
+        .filter(|w| !w.is_empty());
+    let good = |w: &[u8]| {
+        w.first().is_some_and(u8::is_ascii_alphabetic)
+            && w.iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    matches!(head.last(), Some(b' ' | b'\t')) && words.all(good)
 }
 
 fn raw_string(string: Pair<'_, Rule>, base: usize) -> RawString<'_> {
@@ -225,15 +268,16 @@ fn raw_string(string: Pair<'_, Rule>, base: usize) -> RawString<'_> {
 }
 
 /// The grammar's fast path, one atomic match for a run of lines, each blank, a comment,
-/// `key: value` or `key words...`, ending at a line break (the grammar has checked each one).
-/// Split here into the entries [`raw_entry`] makes of the same lines.
-/// `lf_only`: the run is `plain_lines_lf`, from a file with no `\r`.
+/// `key: value` or `key words...`, ending at a line break (the grammar has checked each one,
+/// but for `plain_lines_lf`'s keys: see [`plain_entry`]). Split here into the entries
+/// [`raw_entry`] makes of the same lines. `lf_only`: the run is `plain_lines_lf`, from a file
+/// with no `\r`. `None` if one of its keys is not one.
 fn plain_lines<'s>(
     pair: &Pair<'s, Rule>,
     base: usize,
     lf_only: bool,
     entries: &mut Vec<RawEntry<'s>>,
-) {
+) -> Option<()> {
     let all = pair.as_str();
     let bytes = all.as_bytes();
     let start = base + pair.as_span().start();
@@ -245,7 +289,7 @@ fn plain_lines<'s>(
         // A line holds no line break: strings, comments and values all stop at one.
         let rest = bytes.get(at..).unwrap_or(&[]);
         let len = if lf_only {
-            all.get(at..).and_then(|r| r.find('\n'))
+            rest.iter().position(|&b| b == b'\n')
         } else {
             rest.iter().position(|&b| b == b'\n' || b == b'\r')
         };
@@ -258,11 +302,12 @@ fn plain_lines<'s>(
         let body = skip_blanks(bytes, at);
         if body < end && bytes.get(body) != Some(&b'#') {
             if let Some(line) = all.get(body..end) {
-                entries.push(plain_entry(line, start + body));
+                entries.push(plain_entry(line, start + body, lf_only)?);
             }
         }
         at = end + line_break;
     }
+    Some(())
 }
 
 /// The first position at or after `from` that is not a space or a tab.
@@ -274,13 +319,22 @@ fn skip_blanks(bytes: &[u8], from: usize) -> usize {
 }
 
 /// One `key: value` or `key words...` line (no line break) found at `start` of the file.
-fn plain_entry(line: &str, start: usize) -> RawEntry<'_> {
+///
+/// `lf_only`: the line is from `plain_lines_lf`, which skips a key to its first `:` or blank in
+/// one step rather than matching its characters one by one (card.pest). A key is letters,
+/// digits, `-` and `_`, so that skip took a key exactly when those end at a `:` or a blank;
+/// `None` when they do not (`when\tdeployed: ...`, `atta.ck: 3`), and then the file is read
+/// again by `file`, which reads keys exactly and says what is wrong.
+fn plain_entry(line: &str, start: usize, lf_only: bool) -> Option<RawEntry<'_>> {
     let bytes = line.as_bytes();
     // A non-ASCII character ends the key at its first byte, as it would by `char`.
     let key_len = bytes
         .iter()
         .position(|&b| !(b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
         .unwrap_or(bytes.len());
+    if lf_only && !matches!(bytes.get(key_len), Some(b':' | b' ')) {
+        return None;
+    }
     let after_key = skip_blanks(bytes, key_len);
     // The value (after `:` and blanks) or the phrase (after the blanks), trimmed at the end.
     let (rest_at, field) = match bytes.get(after_key) {
@@ -291,7 +345,7 @@ fn plain_entry(line: &str, start: usize) -> RawEntry<'_> {
     let from = start + rest_at;
     let span = Span::new(from, from + text.len());
     let end = span.end.max(start + key_len);
-    RawEntry {
+    Some(RawEntry {
         key: line.get(..key_len).unwrap_or(""),
         key_span: Span::new(start, start + key_len),
         span: Span::new(start, end),
@@ -301,7 +355,7 @@ fn plain_entry(line: &str, start: usize) -> RawEntry<'_> {
         } else {
             RawValue::Phrase { text, span }
         },
-    }
+    })
 }
 
 /// One `line` of the grammar: its kind is told by the rules inside it (a block has a body, a
@@ -710,17 +764,12 @@ mod tests {
         assert_eq!(whole[0].name.inner, "A \\\"q\\\" é");
     }
 
-    fn whole_file_cards(pairs: pest::iterators::Pairs<'_, Rule>) -> Vec<RawCard<'_>> {
-        pairs
-            .flat_map(|f| f.into_inner())
-            .filter(|p| matches!(p.as_rule(), Rule::file_card | Rule::file_card_lf))
-            .map(|p| raw_card(p, 0))
-            .collect()
-    }
-
-    /// `file_lf` (a file with no `\r`) reads a file exactly as `file` does: it accepts the
-    /// same files, with the same cards, and those are the cards recovery (`card` by `card`)
-    /// reads with no error. Every pair of awkward lines, in cards written several ways.
+    /// `file_lf` (a file with no `\r`) reads a file exactly as `file` does, or leaves it to
+    /// `file`: when it reads the file, `file` reads the same cards, and those are the cards
+    /// recovery (`card` by `card`) reads with no error; when `file` reads it, so does `file_lf`
+    /// (only a key it cannot vouch for leaves the file to `file`); when `file` refuses it, it
+    /// refuses it or leaves it to `file`. Every pair of awkward lines, in cards written several
+    /// ways.
     #[test]
     fn lf_fast_path_reads_as_file_and_card_by_card_do() {
         let lines = [
@@ -760,6 +809,13 @@ mod tests {
             "  key: value {",
             "  9bad: x",
             "  ké: v",
+            "  wé: v",
+            "  atta.ck: 3",
+            "  te\"xt: 3",
+            "  at#k: 3",
+            "  a}b: 3",
+            "  when\tdeployed: draw 1",
+            "  key\t\tword",
             "  Ship \"B\" {",
             "  Two Words \"C\" { # header-like",
             "  a \"b\" c",
@@ -772,9 +828,13 @@ mod tests {
             "Ship \"A\" {",
             "Module Ship  \"B \\\"q\\\"\"\t{ # c",
             "Event \"C\"{",
+            "Module-Ship\t x_2 \"E\" {",
+            "Sh.ip \"F\" {",
+            "Ship\"G\" {",
+            "Ship # \"H\" {",
         ];
         let tails = ["}\n", "} # end\n", "}", "  }\n\n# after\n"];
-        let mut checked = 0;
+        let (mut checked, mut deferred) = (0, 0);
         for (i, a) in lines.iter().enumerate() {
             for (j, b) in lines.iter().enumerate() {
                 let head = heads[(i + j) % heads.len()];
@@ -782,23 +842,43 @@ mod tests {
                 let text = format!(
                     "# pool\n{head}\n{a}\n{b}\n{tail}\nEvent \"D\" {{\n  text: \"x\"\n}}\n"
                 );
-                let fast = CardParser::parse(Rule::file_lf, &text).ok();
-                let full = CardParser::parse(Rule::file, &text).ok();
-                assert_eq!(fast.is_some(), full.is_some(), "{text:?}");
-                let (Some(fast), Some(full)) = (fast, full) else {
-                    continue;
-                };
-                let (fast, full) = (whole_file_cards(fast), whole_file_cards(full));
-                assert_eq!(fast, full, "{text:?}");
-                let mut sink = Sink::new("t.hb");
-                let by_card = recover(&text, &mut sink);
-                assert!(sink.into_diagnostics().is_empty(), "{text:?}");
-                assert_eq!(fast, by_card, "{text:?}");
-                checked += 1;
+                let full = whole_file(Rule::file, &text).expect("`file` vouches for its keys");
+                match (whole_file(Rule::file_lf, &text), full) {
+                    (Some(Ok(fast)), Ok(full)) => {
+                        assert_eq!(fast, full, "{text:?}");
+                        let mut sink = Sink::new("t.hb");
+                        let by_card = recover(&text, &mut sink);
+                        assert!(sink.into_diagnostics().is_empty(), "{text:?}");
+                        assert_eq!(fast, by_card, "{text:?}");
+                        checked += 1;
+                    }
+                    // Left to `file`, which `parse_file` then takes: a good file only for a
+                    // tab or a `#` right after a key (`at#k: 3` is the flag `at` and a comment).
+                    (None, Ok(_)) => {
+                        assert!(
+                            ["  key\t", "  when\t", "  at#k"]
+                                .iter()
+                                .any(|l| text.contains(l)),
+                            "{text:?}"
+                        );
+                        deferred += 1;
+                    }
+                    (None, Err(())) => {}
+                    (Some(Err(())), Err(())) => {}
+                    (fast, full) => panic!(
+                        "file_lf {:?}, file {:?}: {text:?}",
+                        fast.map(|r| r.is_ok()),
+                        full.is_ok()
+                    ),
+                }
             }
         }
-        // Most pairs make a good file: the comparison is not vacuous.
-        assert!(checked > lines.len() * lines.len() / 3, "{checked}");
+        // Many pairs make a good file (three heads in seven are bad): not vacuous.
+        assert!(checked > lines.len() * lines.len() / 6, "{checked}");
+        assert!(
+            deferred > 0 && deferred < checked / 2,
+            "{deferred} of {checked}"
+        );
     }
 
     #[test]

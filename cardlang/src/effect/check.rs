@@ -29,10 +29,9 @@ pub struct CardContext<'a> {
 /// Runs every card-level check; returns whether none reported an error (warnings do not
 /// count). The caller then takes the abilities' IR as they are.
 pub fn check_card(ctx: &CardContext<'_>, abilities: &[ParsedAbility], sink: &mut Sink) -> bool {
-    let file = sink.file().to_string();
     let mut c = Checker {
         ctx,
-        file,
+        file: sink.file(),
         diags: Vec::new(),
         overrides: abilities
             .iter()
@@ -119,7 +118,7 @@ enum Engaged {
 
 struct Checker<'a> {
     ctx: &'a CardContext<'a>,
-    file: String,
+    file: &'a str,
     diags: Vec<Diagnostic>,
     overrides: Vec<(BaseRule, RuleValue)>,
 }
@@ -296,14 +295,14 @@ impl Checker<'_> {
     }
 
     fn error(&mut self, code: &'static str, span: Span, msg: String, label: &str, help: String) {
-        let d = Diagnostic::error(code, self.file.clone(), msg)
+        let d = Diagnostic::error(code, self.file, msg)
             .at(span, label)
             .with_help(help);
         self.push(d);
     }
 
     fn warn(&mut self, code: &'static str, span: Span, msg: String, label: &str, help: String) {
-        let d = Diagnostic::warning(code, self.file.clone(), msg)
+        let d = Diagnostic::warning(code, self.file, msg)
             .at(span, label)
             .with_help(help);
         self.push(d);
@@ -397,7 +396,7 @@ impl Checker<'_> {
                 if let Some(first) = *seen_timing {
                     let d = Diagnostic::error(
                         codes::DUPLICATE_TIMING,
-                        self.file.clone(),
+                        self.file,
                         "`timing:` given twice",
                     )
                     .at(a.key_span, "second timing")

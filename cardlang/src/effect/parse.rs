@@ -81,7 +81,8 @@ pub fn parse_entry(
         );
         return None;
     }
-    let pairs = match AbilityParser::parse(rule, text) {
+    let read = grammar_text(text);
+    let pairs = match AbilityParser::parse(rule, &read) {
         Ok(p) => p,
         Err(e) => {
             sink.push(syntax_error(key, text, base, &e, sink.file()));
@@ -90,7 +91,7 @@ pub fn parse_entry(
     };
     let mut lw = Lower {
         base,
-        file: sink.file().to_string(),
+        file: sink.file(),
         diags: Vec::new(),
         out: ParsedAbility {
             key: key.to_string(),
@@ -107,8 +108,9 @@ pub fn parse_entry(
         .into_iter()
         .next()
         .and_then(|field| lw.field(key, field));
-    let failed = !lw.diags.is_empty();
-    for d in lw.diags {
+    let Lower { diags, mut out, .. } = lw;
+    let failed = !diags.is_empty();
+    for d in diags {
         sink.push(d);
     }
     if ability.is_none() && !failed {
@@ -125,10 +127,62 @@ pub fn parse_entry(
     }
     match ability {
         Some(a) if !failed => {
-            lw.out.ability = a;
-            Some(lw.out)
+            out.ability = a;
+            Some(out)
         }
         _ => None,
+    }
+}
+
+/// The text the grammar reads for `text`: `text` itself, unless it holds a line break, a
+/// carriage return or a `#` (a block's body can; a one-line value only inside a quoted name).
+/// Then a copy where each of their bytes outside a quoted name, and each byte of a comment, is
+/// a tab.
+///
+/// The grammar's `WHITESPACE` is only the blank and the tab (ability.pest): one or two compares
+/// where every token ends, rather than four and a comment's sequence (docs/performance.md). The
+/// copy reads exactly as the text would with line breaks and comments as whitespace: no rule
+/// but `WHITESPACE` reads a tab, a line break, a carriage return or a `#`, except a quoted name,
+/// which is copied as it is up to its closing quote, or up to and with the line break that
+/// leaves it unclosed. Every byte keeps its offset, so spans and error positions are the same.
+fn grammar_text(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    if !bytes.iter().any(|b| matches!(b, b'\n' | b'\r' | b'#')) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = bytes.to_vec();
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        match b {
+            b'"' => {
+                let rest = bytes.get(at + 1..).unwrap_or(&[]);
+                at += 1 + rest
+                    .iter()
+                    .position(|&c| c == b'"' || c == b'\n')
+                    .map_or(rest.len(), |i| i + 1);
+            }
+            b'#' => {
+                let rest = bytes.get(at..).unwrap_or(&[]);
+                let len = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
+                out.get_mut(at..at + len)
+                    .into_iter()
+                    .flatten()
+                    .for_each(|c| *c = b'\t');
+                at += len;
+            }
+            b'\n' | b'\r' => {
+                if let Some(c) = out.get_mut(at) {
+                    *c = b'\t';
+                }
+                at += 1;
+            }
+            _ => at += 1,
+        }
+    }
+    // Only whole characters were replaced, each byte by a tab: still UTF-8.
+    match String::from_utf8(out) {
+        Ok(s) => std::borrow::Cow::Owned(s),
+        Err(_) => std::borrow::Cow::Borrowed(text),
     }
 }
 
@@ -470,16 +524,16 @@ const STATICS: &[&str] = &[
 const SEARCH_THEN: &[&str] = &["deploy it", "deploy it free", "put it in hand"];
 
 /// Resolution state for one field.
-struct Lower {
+struct Lower<'f> {
     base: usize,
-    file: String,
+    file: &'f str,
     diags: Vec<Diagnostic>,
     out: ParsedAbility,
 }
 
 type P<'a> = Pair<'a, Rule>;
 
-impl Lower {
+impl Lower<'_> {
     fn span(&self, p: &P<'_>) -> Span {
         let s = p.as_span();
         Span::new(self.base + s.start(), self.base + s.end())
@@ -493,7 +547,7 @@ impl Lower {
         label: &str,
         help: Option<String>,
     ) {
-        let mut d = Diagnostic::error(code, self.file.clone(), message).at(span, label);
+        let mut d = Diagnostic::error(code, self.file, message).at(span, label);
         if let Some(h) = help {
             d = d.with_help(h);
         }
@@ -2059,6 +2113,44 @@ mod tests {
         ]
         .iter()
         .fold(phrase.to_string(), |s, (p, v)| s.replace(p, v))
+    }
+
+    /// What the grammar reads of a block: line breaks, carriage returns and comments become
+    /// tabs, byte for byte; a quoted name is copied as it is, its `#` too, and a name left
+    /// unclosed keeps the line break that ends it (where the grammar reports it).
+    #[test]
+    fn grammar_text_keeps_every_offset() {
+        assert!(matches!(
+            grammar_text("draw 1"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        let cases = [
+            ("draw\r\n 1 # one é\n", "draw\t\t 1 \t\t\t\t\t\t\t\t\t"),
+            (
+                "ships named \"X #1\"\n# \"q\n",
+                "ships named \"X #1\"\t\t\t\t\t\t",
+            ),
+            ("named \"Oops\n\tgain 1R", "named \"Oops\n\tgain 1R"),
+            // No `\\"` escape: the second quote opens a name that runs on.
+            ("named \"A\\\"B\" # c", "named \"A\\\"B\" # c"),
+        ];
+        for (text, read) in cases {
+            let got = grammar_text(text);
+            assert_eq!(got, read, "{text:?}");
+            assert_eq!(got.len(), text.len(), "{text:?}");
+        }
+        // A block reads as the same words on one line.
+        let mut sink = Sink::new("t.hb");
+        let block = parse_entry(
+            "play",
+            Span::point(0),
+            "# first\n  draw 1;\r\n gain 1R # last",
+            0,
+            &mut sink,
+        );
+        let line = parse_entry("play", Span::point(0), "draw 1; gain 1R", 0, &mut sink);
+        assert!(sink.into_diagnostics().is_empty());
+        assert_eq!(block.map(|a| a.ability), line.map(|a| a.ability));
     }
 
     /// Every phrase the help lists parses where the help offers it: the lists cannot drift
