@@ -14,53 +14,18 @@ use cardlang::db::CardDb;
 use cardlang::ir::CardId;
 use cardlang::source::read_pool;
 use engine::rng::Dice;
-use engine::state::engagement::CombatStep;
-use engine::{deck, Config, DecisionKind, Game};
+use engine::{deck, Config, Game};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// A starter deck of the bundled pool, read the way `hullbreach` reads deck files.
 fn deck_ids(cat: &CardDb, file: &str) -> Result<Vec<CardId>, String> {
     let path = root().join("cards/decks").join(file);
-    let text = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut ids = Vec::new();
-    for e in &deck::parse(&text).entries {
-        let card = cat
-            .by_name(&e.name)
-            .ok_or_else(|| format!("{file}: no card named {}", e.name))?;
-        ids.extend(std::iter::repeat_n(card.id, e.count as usize));
-    }
-    Ok(ids)
-}
-
-/// The decision as the rulebook names it.
-fn label(kind: &DecisionKind) -> &'static str {
-    match kind {
-        DecisionKind::SetupModule { .. } => "Setup: Module-Station (§4.2)",
-        DecisionKind::Mulligan => "Setup: mulligan (§4.4.1)",
-        DecisionKind::SetupDeploy => "Setup: deploy (§4.6)",
-        DecisionKind::SetupDiscard => "Setup: discard (§4.7)",
-        DecisionKind::Manufacturing => "Manufacturing Phase (§5.4)",
-        DecisionKind::Engagement => "declare an engagement (§5.5.1)",
-        DecisionKind::Discard => "discard and end the turn (§5.5.4)",
-        DecisionKind::Respond => "response window (§2.6, §2.7)",
-        DecisionKind::Regiment { .. } => "Regimented search (§3.4.7)",
-        DecisionKind::Combat(step) => match step {
-            CombatStep::StartCards => "engagement STEP 1: cards (§6.6)",
-            CombatStep::Interceptors => "engagement STEP 2: Interceptors",
-            CombatStep::Volley(_) => "engagement STEP 3/5: volley turn",
-            CombatStep::Boards(_) => "engagement STEP 4/6: boarding",
-            CombatStep::Escorts(_) => "engagement STEP 7: Escorts (§3.4.3)",
-            CombatStep::Boarding => "engagement STEP 8: boarding action",
-            CombatStep::Stoic(_) => "Stoic's last volley (§3.4.10)",
-        },
-        DecisionKind::Spoils => "Spoils of War (§7.1.3.2)",
-        DecisionKind::SpoilsMarines => "Spoils of War Marines (§7.1.3.3)",
-        DecisionKind::AssignDice { .. } => "split fire, die by die (§6.2)",
-        DecisionKind::Aftermath => "aftermath (§2.5.1.2, §6.9.7)",
-        DecisionKind::Effect { .. } => "a card effect's choice (§8.5)",
-    }
+    let bytes = deck::read_deck_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    deck::card_ids(&deck::parse(&bytes), cat)
+        .ok_or_else(|| format!("{file}: a card not in the pool"))
 }
 
 #[derive(Default)]
@@ -110,7 +75,8 @@ fn main() -> Result<(), String> {
             let n = buf.len() as u64;
             let k = dice.below(buf.len() as u32) as usize;
             let played = game.play(d.who, buf.swap_remove(k)).is_ok();
-            let c = costs.entry(label(&d.kind)).or_default();
+            // Grouped by the step's kind in the rulebook's words (`engine::words`).
+            let c = costs.entry(d.kind.kind_words()).or_default();
             c.decisions += 1;
             c.listed += n;
             c.legal += listed - start;
@@ -127,7 +93,7 @@ fn main() -> Result<(), String> {
         total.as_nanos() as f64 / decisions as f64
     );
     println!(
-        "{:<36} {:>9} {:>7} {:>7} {:>10} {:>10}",
+        "{:<50} {:>9} {:>7} {:>7} {:>10} {:>10}",
         "decision", "count", "share", "listed", "legal ns", "play ns"
     );
     let mut rows: Vec<_> = costs.into_iter().collect();
@@ -135,7 +101,7 @@ fn main() -> Result<(), String> {
     for (kind, c) in rows {
         let per = |d: Duration| d.as_nanos() as f64 / c.decisions as f64;
         println!(
-            "{kind:<36} {:>9} {:>6.1}% {:>7.1} {:>10.0} {:>10.0}",
+            "{kind:<50} {:>9} {:>6.1}% {:>7.1} {:>10.0} {:>10.0}",
             c.decisions,
             (c.legal + c.play).as_secs_f64() * 100.0 / total.as_secs_f64(),
             c.listed as f64 / c.decisions as f64,

@@ -48,6 +48,29 @@ impl DecisionKind {
         }
     }
 
+    /// The kind of step being decided, without its particulars (whose, which cards, how
+    /// many left): what a tally of decisions groups by, and [`DecisionKind::step_words`]
+    /// for a step that has none.
+    pub fn kind_words(&self) -> &'static str {
+        match self {
+            DecisionKind::SetupModule { .. } => "Setup Module-Station pick (§4.2)",
+            DecisionKind::Mulligan => "mulligan or keep (§4.4.1)",
+            DecisionKind::SetupDeploy => "Setup deployment (§4.6)",
+            DecisionKind::SetupDiscard => "end-of-Setup discard (§4.7)",
+            DecisionKind::Manufacturing => "Manufacturing Phase (§5.4)",
+            DecisionKind::Engagement => "engagement declaration (§5.5.1)",
+            DecisionKind::Discard => "end-of-turn discard (§5.5.4)",
+            DecisionKind::Respond => "chance to respond (§2.6, §2.7)",
+            DecisionKind::Regiment { .. } => "Regimented search (§3.4.7)",
+            DecisionKind::Combat(step) => combat_kind_words(step),
+            DecisionKind::Spoils => "Spoils of War deployment (§7.1.3.2)",
+            DecisionKind::SpoilsMarines => "Spoils-of-War Marines aboard hijacked ships (§7.1.3.3)",
+            DecisionKind::AssignDice { .. } => "split fire (§6.2)",
+            DecisionKind::Aftermath => "end-of-engagement reassignment (§2.5.1.2, §3.4.4)",
+            DecisionKind::Effect { .. } => "choice for a card's effect (§6.8)",
+        }
+    }
+
     /// The step being decided, without whose it is: "volley turn (STEP 3)".
     pub fn step_words(&self, g: &Game) -> String {
         let c = |i: Inst| card_label(g, i);
@@ -55,12 +78,6 @@ impl DecisionKind {
             DecisionKind::SetupModule { left } => {
                 format!("Setup Module-Station pick, {left} left (§4.2)")
             }
-            DecisionKind::Mulligan => "mulligan or keep (§4.4.1)".into(),
-            DecisionKind::SetupDeploy => "Setup deployment (§4.6)".into(),
-            DecisionKind::SetupDiscard => "end-of-Setup discard (§4.7)".into(),
-            DecisionKind::Manufacturing => "Manufacturing Phase (§5.4)".into(),
-            DecisionKind::Engagement => "engagement declaration (§5.5.1)".into(),
-            DecisionKind::Discard => "end-of-turn discard (§5.5.4)".into(),
             DecisionKind::Respond if g.engagement.is_some() => {
                 "chance to respond with an Event or Tactic (§2.6, §2.7)".into()
             }
@@ -74,34 +91,39 @@ impl DecisionKind {
                 }
             ),
             DecisionKind::Combat(step) => combat_words(g, step),
-            DecisionKind::Spoils => "Spoils of War deployment (§7.1.3.2)".into(),
-            DecisionKind::SpoilsMarines => {
-                "Spoils-of-War Marines aboard hijacked ships (§7.1.3.3)".into()
-            }
             DecisionKind::AssignDice { unit, left } => format!(
                 "split fire of {}, {left} {} left to assign (§6.2)",
                 c(*unit),
                 if *left == 1 { "die" } else { "dice" }
             ),
-            DecisionKind::Aftermath => "end-of-engagement reassignment (§2.5.1.2, §3.4.4)".into(),
             DecisionKind::Effect { source, ask } => {
                 format!("choice for {}: {}", c(*source), ask_words(g, ask))
             }
+            _ => self.kind_words().into(),
         }
+    }
+}
+
+/// An engagement step's kind ([`DecisionKind::kind_words`]): STEP 8's stages and a Stoic
+/// unit's last volley without the cards they are about.
+fn combat_kind_words(step: &CombatStep) -> &'static str {
+    match step {
+        CombatStep::StartCards => "start-of-engagement cards (STEP 1)",
+        CombatStep::Interceptors => "Interceptor fire (STEP 2)",
+        CombatStep::Volley(Side::Attacker) => "volley turn (STEP 3)",
+        CombatStep::Volley(Side::Defender) => "volley turn (STEP 5)",
+        CombatStep::Boards(Side::Attacker) => "boarding declarations (STEP 4)",
+        CombatStep::Boards(Side::Defender) => "boarding declarations (STEP 6)",
+        CombatStep::Escorts(_) => "Escorts cancelling boarding actions (STEP 7)",
+        CombatStep::Boarding => "boarding actions (STEP 8)",
+        CombatStep::Stoic(_) => "Stoic last volley (§3.4.10)",
     }
 }
 
 fn combat_words(g: &Game, step: &CombatStep) -> String {
     match step {
-        CombatStep::StartCards => "start-of-engagement cards (STEP 1)".into(),
-        CombatStep::Interceptors => "Interceptor fire (STEP 2)".into(),
-        CombatStep::Volley(Side::Attacker) => "volley turn (STEP 3)".into(),
-        CombatStep::Volley(Side::Defender) => "volley turn (STEP 5)".into(),
-        CombatStep::Boards(Side::Attacker) => "boarding declarations (STEP 4)".into(),
-        CombatStep::Boards(Side::Defender) => "boarding declarations (STEP 6)".into(),
-        CombatStep::Escorts(_) => "Escorts cancelling boarding actions (STEP 7)".into(),
         CombatStep::Boarding => match crate::rules::boarding::fight(g) {
-            None => "boarding actions (STEP 8)".into(),
+            None => combat_kind_words(step).into(),
             Some(f) => {
                 let at = card_label(g, f.target);
                 match f.stage {
@@ -123,6 +145,7 @@ fn combat_words(g: &Game, step: &CombatStep) -> String {
             }
         },
         CombatStep::Stoic(u) => format!("Stoic last volley of {} (§3.4.10)", card_label(g, *u)),
+        _ => combat_kind_words(step).into(),
     }
 }
 

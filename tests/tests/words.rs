@@ -168,3 +168,57 @@ fn every_decision_choice_and_refusal_the_rulings_reach_is_words() {
         bad.join("\n")
     );
 }
+
+/// `DecisionKind::kind_words`, the step a decision belongs to without its particulars (what
+/// `cardc/examples/decision_costs.rs` groups by), is words, and decisions named alike belong
+/// to one section (`DecisionKind::section`). Checked on every decision of seeded random
+/// starter-deck games with the bundled pool.
+#[test]
+fn decision_kinds_are_words_with_one_section_each() {
+    use engine::deck;
+    let db = Arc::new(tests::compile_pool(&tests::repo().join("cards")));
+    let starter = |name: &str| {
+        let path = tests::repo()
+            .join("cards/decks")
+            .join(format!("{name}.txt"));
+        let bytes = deck::read_deck_file(&path).expect("deck readable");
+        deck::card_ids(&deck::parse(&bytes), &db).expect("bundled cards")
+    };
+    let decks = [
+        ("rdf", starter("rdf-starter")),
+        ("colonial", starter("colonial-starter")),
+    ];
+    let mut sections: std::collections::BTreeMap<&str, &str> = Default::default();
+    let mut bad = Vec::new();
+    for seed in 0..20u64 {
+        let named = decks.iter().map(|(n, d)| (n.to_string(), d.clone()));
+        let config = engine::Config {
+            seed,
+            max_turns: 30,
+        };
+        let mut game = engine::Game::new(db.clone(), named.collect(), config).expect("set up");
+        let mut dice = engine::rng::Dice::new(seed);
+        while let Some(d) = game.decision() {
+            let kind = d.kind.kind_words();
+            scan("kind_words", kind, &mut bad);
+            let section = sections.entry(kind).or_insert(d.kind.section());
+            assert_eq!(
+                *section,
+                d.kind.section(),
+                "`{kind}` names decisions of two sections"
+            );
+            let mut choices = game.legal_choices();
+            if choices.is_empty() {
+                break;
+            }
+            let k = dice.below(choices.len() as u32) as usize;
+            game.apply(d.who, choices.swap_remove(k))
+                .expect("a listed choice is accepted");
+        }
+    }
+    assert!(bad.is_empty(), "debug syntax:\n{}", bad.join("\n"));
+    assert!(
+        sections.len() >= 12,
+        "expected most kinds of decision, reached {sections:?}"
+    );
+}
