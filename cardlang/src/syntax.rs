@@ -237,6 +237,21 @@ fn plain_head<'s>(
     Some(())
 }
 
+/// A byte of a key or a type word after its first letter: the grammar's
+/// `ASCII_ALPHANUMERIC | "-" | "_"` (card.pest).
+fn word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'_'
+}
+
+/// How many of `bytes`' first bytes are [`word_byte`]s; a non-ASCII character ends the run
+/// at its first byte, as it would by `char`.
+fn word_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| !word_byte(b))
+        .unwrap_or(bytes.len())
+}
+
 /// Whether `head` is what `card_type ~ ws1` reads: words of a letter then letters, digits, `-`
 /// or `_`, each followed by at least one blank.
 fn type_words(head: &[u8]) -> bool {
@@ -244,9 +259,7 @@ fn type_words(head: &[u8]) -> bool {
         .split(|&b| b == b' ' || b == b'\t')
         .filter(|w| !w.is_empty());
     let good = |w: &[u8]| {
-        w.first().is_some_and(u8::is_ascii_alphabetic)
-            && w.iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        w.first().is_some_and(u8::is_ascii_alphabetic) && w.iter().copied().all(word_byte)
     };
     matches!(head.last(), Some(b' ' | b'\t')) && words.all(good)
 }
@@ -327,11 +340,7 @@ fn skip_blanks(bytes: &[u8], from: usize) -> usize {
 /// again by `file`, which reads keys exactly and says what is wrong.
 fn plain_entry(line: &str, start: usize, lf_only: bool) -> Option<RawEntry<'_>> {
     let bytes = line.as_bytes();
-    // A non-ASCII character ends the key at its first byte, as it would by `char`.
-    let key_len = bytes
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
-        .unwrap_or(bytes.len());
+    let key_len = word_len(bytes);
     if lf_only && !matches!(bytes.get(key_len), Some(b':' | b' ')) {
         return None;
     }
@@ -576,9 +585,7 @@ fn odd_key_character(text: &str, at: usize, positives: &[Rule], file: &str) -> O
     if !body.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return None;
     }
-    let key_len = body
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-        .unwrap_or(body.len());
+    let key_len = word_len(body.as_bytes());
     let odd = body.get(key_len..)?.chars().next()?;
     if matches!(odd, ':' | ' ' | '\t' | '{' | '#' | '\r') {
         return None;
