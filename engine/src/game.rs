@@ -388,6 +388,7 @@ impl Game {
             crate::rules::manufacturing::settle_capacity(self);
             crate::rules::respond::settle(self);
             crate::rules::victory::pass_turn_of_eliminated(self);
+            self.index_in_play();
             return Ok(());
         }
         let decision = self.decision().ok_or(RuleError::GameOver)?;
@@ -415,6 +416,8 @@ impl Game {
         crate::rules::respond::settle(self);
         // §5.6: the turn of a commander who left the game passes once nothing else waits.
         crate::rules::victory::pass_turn_of_eliminated(self);
+        // What the next listing reads (`Game::in_play`), once nothing else moves.
+        self.index_in_play();
         Ok(())
     }
 

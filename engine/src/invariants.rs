@@ -136,6 +136,22 @@ pub fn violations(g: &Game) -> Vec<String> {
             names(&g.marines_and_wings)
         ));
     }
+    // Each commander's list of cards in play, where it is marked fresh, is what the walk of
+    // their battlefield finds (`Game::in_play`).
+    for seat in 0..g.commanders().len() {
+        let who = crate::ids::PlayerId(seat as u8);
+        if let Some(list) = g.in_play.fresh(who) {
+            let walked: Vec<Inst> = g.walk_in_play(who).collect();
+            if list != walked.as_slice() {
+                out.push(format!(
+                    "{}'s cards in play are [{}], the index says [{}]",
+                    g.commanders()[seat].name,
+                    names(&walked),
+                    names(list)
+                ));
+            }
+        }
+    }
     // §9.4: a host is over its capacity only while it is marked for settlement.
     if let Some(h) = crate::rules::manufacturing::unsettled_host(g) {
         out.push(format!(
@@ -366,5 +382,71 @@ mod tests {
                 "the cards in play printing a static on commanders are [], the index says [{marine}]"
             )]
         );
+    }
+
+    #[test]
+    fn the_lists_of_cards_in_play_follow_the_moves_and_are_read_only_while_fresh() {
+        let (mut g, marine) = board();
+        let (ada, bob) = (PlayerId(0), PlayerId(1));
+        let walked = |g: &Game, who| g.walk_in_play(who).collect::<Vec<_>>();
+        g.index_in_play();
+        assert_eq!(g.in_play.fresh(ada), Some(&walked(&g, ada)[..]));
+        let ship = g.zone(marine).and_then(|z| match z {
+            Zone::Attached(h) => Some(h),
+            _ => None,
+        });
+        let ship = ship.expect("the Marine is aboard the cruiser");
+        // A second Marine joins the cruiser's run, after the first; the list stays fresh.
+        let second = g
+            .place(ada, CardId(2), Zone::Attached(ship))
+            .expect("placed");
+        let list = g
+            .in_play
+            .fresh(ada)
+            .expect("a move keeps the list")
+            .to_vec();
+        assert_eq!(list, walked(&g, ada));
+        assert_eq!(list[list.len() - 2..], [marine, second]);
+        // The cruiser leaving play takes its whole run out of the list.
+        g.move_to(ship, Zone::Scrapheap);
+        let list = g
+            .in_play
+            .fresh(ada)
+            .expect("a move keeps the list")
+            .to_vec();
+        assert_eq!(list, walked(&g, ada));
+        assert!(![ship, marine, second].iter().any(|i| list.contains(i)));
+        assert_eq!(g.in_play.fresh(bob), Some(&walked(&g, bob)[..]));
+        assert!(violations(&g).is_empty(), "{:?}", violations(&g));
+        // A writer that bypasses `move_to` marks every list: they are walked until rebuilt.
+        g.board_changed();
+        assert_eq!(g.in_play.fresh(ada), None);
+        assert_eq!(g.in_play.fresh(bob), None);
+        assert_eq!(g.in_play_of(ada).collect::<Vec<_>>(), walked(&g, ada));
+        g.index_in_play();
+        assert!(g.in_play.fresh(ada).is_some());
+        // A fresh list that disagrees with the zones is reported.
+        let mut stale = g.clone();
+        stale.in_play.lists[0].push(marine);
+        let list = stale
+            .in_play
+            .fresh(ada)
+            .expect("still marked fresh")
+            .to_vec();
+        assert_eq!(
+            violations(&stale),
+            vec![format!(
+                "Ada's cards in play are [{}], the index says [{}]",
+                names(&walked(&g, ada)),
+                names(&list)
+            )]
+        );
+    }
+
+    fn names(v: &[Inst]) -> String {
+        v.iter()
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }

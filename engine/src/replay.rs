@@ -1115,6 +1115,7 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
         marines_and_wings: _,
         capacity_stale: _,
         garrisons_stale: _,
+        in_play: _,
         resolving,
         acting,
         window,

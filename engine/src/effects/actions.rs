@@ -1093,11 +1093,17 @@ pub(crate) fn check_play_targets<R: Refusal>(g: &Game, card: Inst) -> Result<(),
             for action in actions {
                 for aim in action.each_aim() {
                     if let Aim::Chosen(t) = aim {
-                        // Nothing is chosen yet when a card is played.
-                        let any = g
-                            .cards_in_play()
-                            .any(|i| is_candidate(g, card, &[], &t.filter, i));
-                        if !t.up_to && !any {
+                        if t.up_to {
+                            continue;
+                        }
+                        // Nothing is chosen yet when a card is played. The cards in play are
+                        // read from the commanders' lists (`Game::in_play_of`), not found
+                        // among every card of the game: the same cards, in another order.
+                        let candidate = |i| is_candidate(g, card, &[], &t.filter, i);
+                        let any = (0..g.commanders.len())
+                            .any(|k| g.in_play_of(PlayerId(k as u8)).any(candidate));
+                        debug_assert_eq!(any, g.cards_in_play().any(candidate));
+                        if !any {
                             return Err(R::because(|| {
                                 refuse(format!("{} has no legal target", c.name), "8.5")
                             }));

@@ -855,6 +855,7 @@ pub(crate) fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
         return;
     }
     g.garrisons_stale = true;
+    g.in_play.mark_all();
     if let Some(c) = g.cmd_mut(old) {
         c.battlefield.retain(|x| *x != ship);
     }

@@ -1700,21 +1700,21 @@ pub(crate) fn each_way(
 
 /// What one listing reads once for all the cards it asks (nothing changes while it lists):
 /// the lister's cards in play, in `Game::in_play_of` order, walked when a card first needs a
-/// host, and their hosts' rooms.
+/// host (`Game::in_play_list`), and their hosts' rooms.
 #[derive(Default)]
-struct Scan {
-    in_play: Option<crate::state::Cards<64>>,
+struct Scan<'g> {
+    in_play: Option<crate::state::InPlayList<'g>>,
     rooms: Rooms,
 }
 
 /// [`each_way`] reading the cards in play and the hosts' rooms through `scan`, which a
 /// listing shares among the cards it asks.
-fn each_way_in(
-    g: &Game,
+fn each_way_in<'g>(
+    g: &'g Game,
     who: PlayerId,
     card: Inst,
     ctx: Context,
-    scan: &mut Scan,
+    scan: &mut Scan<'g>,
     mut f: impl FnMut(Way) -> bool,
 ) {
     let c = g.card(card);
@@ -1741,7 +1741,7 @@ fn each_way_in(
     );
     let Scan { in_play, rooms } = scan;
     let in_play: &[Inst] = if on_hosts {
-        in_play.get_or_insert_with(|| g.in_play_of(who).collect())
+        in_play.get_or_insert_with(|| g.in_play_list(who))
     } else {
         &[]
     };
@@ -1907,7 +1907,7 @@ pub(crate) fn legal_manufacturing(g: &Game, who: PlayerId, out: &mut Vec<Choice>
     deploys_in(g, who, Context::Manufacturing, &mut scan, out);
     conscripts_in(g, who, &mut scan, out);
     let Scan { in_play, rooms } = &mut scan;
-    let in_play = in_play.get_or_insert_with(|| g.in_play_of(who).collect());
+    let in_play = in_play.get_or_insert_with(|| g.in_play_list(who));
     reassigns_in(g, who, in_play, |_, _| true, rooms, out);
 }
 
@@ -1915,7 +1915,13 @@ pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec
     deploys_in(g, who, ctx, &mut Scan::default(), out);
 }
 
-fn deploys_in(g: &Game, who: PlayerId, ctx: Context, scan: &mut Scan, out: &mut Vec<Choice>) {
+fn deploys_in<'g>(
+    g: &'g Game,
+    who: PlayerId,
+    ctx: Context,
+    scan: &mut Scan<'g>,
+    out: &mut Vec<Choice>,
+) {
     let Some(c) = g.cmd(who) else { return };
     for card in first_copies(g, c.hand.iter().copied()) {
         let kind = g.card(card).kind;
@@ -1941,7 +1947,7 @@ fn deploys_in(g: &Game, who: PlayerId, ctx: Context, scan: &mut Scan, out: &mut 
     }
 }
 
-fn conscripts_in(g: &Game, who: PlayerId, scan: &mut Scan, out: &mut Vec<Choice>) {
+fn conscripts_in<'g>(g: &'g Game, who: PlayerId, scan: &mut Scan<'g>, out: &mut Vec<Choice>) {
     let Some(c) = g.cmd(who) else { return };
     let limit = g
         .resolve(BaseRule::ConscriptionsPerPhase, who, None)
@@ -1990,7 +1996,7 @@ pub(crate) fn legal_reassigns_where(
     keep: impl Fn(Inst, Option<Inst>) -> bool,
     out: &mut impl crate::rules::Choices,
 ) {
-    let in_play: crate::state::Cards<64> = g.in_play_of(who).collect();
+    let in_play = g.in_play_list(who);
     reassigns_in(g, who, &in_play, keep, &mut Rooms::default(), out);
 }
 

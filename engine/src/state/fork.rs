@@ -66,6 +66,7 @@ impl Clone for Game {
             marines_and_wings,
             capacity_stale,
             garrisons_stale,
+            in_play,
             resolving,
             acting,
             window,
@@ -109,6 +110,7 @@ impl Clone for Game {
             marines_and_wings: marines_and_wings.clone(),
             capacity_stale: capacity_stale.clone(),
             garrisons_stale: *garrisons_stale,
+            in_play: in_play.clone(),
             resolving: *resolving,
             acting: *acting,
             window: window.clone(),
@@ -155,6 +157,7 @@ impl Clone for Game {
             marines_and_wings,
             capacity_stale,
             garrisons_stale,
+            in_play,
             resolving,
             acting,
             window,
@@ -197,6 +200,7 @@ impl Clone for Game {
         marines_and_wings.clone_from(&source.marines_and_wings);
         capacity_stale.clone_from(&source.capacity_stale);
         *garrisons_stale = source.garrisons_stale;
+        in_play.clone_from(&source.in_play);
         *resolving = source.resolving;
         *acting = source.acting;
         window.clone_from(&source.window);
@@ -361,6 +365,29 @@ impl Clone for Commander {
         *mulligans = source.mulligans;
         *conscripted = source.conscripted;
         *engagements = source.engagements;
+    }
+}
+
+impl Clone for super::InPlayIndex {
+    fn clone(&self) -> Self {
+        let super::InPlayIndex { lists, stale } = self;
+        super::InPlayIndex {
+            lists: lists.iter().map(copied).collect(),
+            stale: *stale,
+        }
+    }
+
+    /// Each list copied into the one it replaces, keeping its room.
+    fn clone_from(&mut self, source: &Self) {
+        let super::InPlayIndex { lists, stale } = self;
+        lists.truncate(source.lists.len());
+        for (k, list) in source.lists.iter().enumerate() {
+            match lists.get_mut(k) {
+                Some(l) => copy_cards(l, list),
+                None => lists.push(copied(list)),
+            }
+        }
+        *stale = source.stale;
     }
 }
 

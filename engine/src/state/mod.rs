@@ -273,6 +273,70 @@ pub(crate) struct Spare {
     pub(crate) attachments: Vec<Cards<8>>,
 }
 
+/// Each commander's cards in play in `Game::in_play_of` order (hosts before what they carry),
+/// kept because every listing of a Manufacturing decision reads them (issue #15). A list is
+/// read only while fresh: `Game::mark_move` keeps the lists a move takes a card from and to
+/// (`Game::index_move`), writers that bypass it mark every list stale
+/// (`Game::board_changed`, a change of control), and `Game::index_in_play` rebuilds the
+/// stale ones after every choice. Inline room for two
+/// commanders of 24 cards each, so a fork of a two-commander game allocates nothing for it.
+#[derive(Debug)]
+pub(crate) struct InPlayIndex {
+    pub(crate) lists: SmallVec<[Cards<24>; 2]>,
+    /// One bit a seat: that commander's list is out of date.
+    pub(crate) stale: u8,
+}
+
+impl Default for InPlayIndex {
+    fn default() -> InPlayIndex {
+        InPlayIndex {
+            lists: SmallVec::new(),
+            stale: u8::MAX,
+        }
+    }
+}
+
+impl InPlayIndex {
+    fn bit(who: PlayerId) -> u8 {
+        1u8.checked_shl(u32::from(who.0)).unwrap_or(0)
+    }
+
+    /// `who`'s list, if it is up to date.
+    pub(crate) fn fresh(&self, who: PlayerId) -> Option<&[Inst]> {
+        let bit = Self::bit(who);
+        if bit == 0 || self.stale & bit != 0 {
+            return None;
+        }
+        self.lists.get(who.0 as usize).map(|l| &l[..])
+    }
+
+    fn mark(&mut self, who: PlayerId) {
+        self.stale |= Self::bit(who);
+    }
+
+    pub(crate) fn mark_all(&mut self) {
+        self.stale = u8::MAX;
+    }
+}
+
+/// A commander's cards in play as a list ([`Game::in_play_list`]): borrowed from the index
+/// while it is fresh, else walked into a list on the stack.
+pub(crate) enum InPlayList<'g> {
+    Fresh(&'g [Inst]),
+    Walked(Cards<64>),
+}
+
+impl std::ops::Deref for InPlayList<'_> {
+    type Target = [Inst];
+
+    fn deref(&self) -> &[Inst] {
+        match self {
+            InPlayList::Fresh(list) => list,
+            InPlayList::Walked(list) => list,
+        }
+    }
+}
+
 /// A game of Hull Breach!. `Clone` (a fork) is written out in `fork`.
 #[derive(Debug)]
 pub struct Game {
@@ -355,6 +419,9 @@ pub struct Game {
     /// ships were last checked for their Marines (§6.9.7, §7.1.3.3): `check_garrisons` reads
     /// the battlefields only when it is set, and clears it. Not part of the game's value.
     pub(crate) garrisons_stale: bool,
+    /// Each commander's cards in play in `Game::in_play_of` order, for the listings that read
+    /// them on every decision. Not part of the game's value.
+    pub(crate) in_play: InPlayIndex,
     /// Effects are being resolved (`effects::actions::run` is not reentrant).
     pub(crate) resolving: bool,
     /// The card and cause of the effect being interpreted right now, if any (a replacement
@@ -412,6 +479,7 @@ impl PartialEq for Game {
             marines_and_wings,
             capacity_stale: _,
             garrisons_stale: _,
+            in_play: _,
             resolving,
             acting,
             window,
@@ -743,6 +811,7 @@ impl Game {
             marines_and_wings: Vec::new(),
             capacity_stale: CapacityMarks::everything(),
             garrisons_stale: true,
+            in_play: InPlayIndex::default(),
             resolving: false,
             acting: None,
             window: None,
@@ -801,6 +870,7 @@ impl Game {
             marines_and_wings,
             capacity_stale,
             garrisons_stale,
+            in_play,
             resolving,
             acting,
             window,
@@ -869,6 +939,7 @@ impl Game {
         marines_and_wings.clear();
         capacity_stale.mark_all();
         *garrisons_stale = true;
+        in_play.mark_all();
         *resolving = false;
         *acting = None;
         *window = None;
@@ -1061,14 +1132,172 @@ impl Game {
     /// Every card in play the commander controls, hosts before their attachments (each
     /// battlefield card, then what is attached to it, depth first). Walks the zones in place:
     /// no list is made.
+    ///
+    /// A commander's list is read from `Game::in_play` while it is fresh (a debug build holds
+    /// it to the walk), and walked otherwise.
     pub fn in_play_of(&self, who: PlayerId) -> InPlayOf<'_> {
+        if let Some(list) = self.in_play.fresh(who) {
+            debug_assert!(
+                list.iter().copied().eq(self.walk_in_play(who)),
+                "the index of {who}'s cards in play is out of date"
+            );
+            return InPlayOf {
+                game: self,
+                roots: list,
+                listed: true,
+                next_root: 0,
+                at: None,
+                left: list.len(),
+            };
+        }
+        self.walk_in_play(who)
+    }
+
+    /// [`Game::in_play_of`] as a list: the index's own while it is fresh, else walked into one.
+    pub(crate) fn in_play_list(&self, who: PlayerId) -> InPlayList<'_> {
+        match self.in_play.fresh(who) {
+            Some(list) => {
+                debug_assert!(
+                    list.iter().copied().eq(self.walk_in_play(who)),
+                    "the index of {who}'s cards in play is out of date"
+                );
+                InPlayList::Fresh(list)
+            }
+            None => InPlayList::Walked(self.walk_in_play(who).collect()),
+        }
+    }
+
+    /// [`Game::in_play_of`] by walking the zones: the battlefield, each card followed by its
+    /// attachments.
+    pub(crate) fn walk_in_play(&self, who: PlayerId) -> InPlayOf<'_> {
         InPlayOf {
             game: self,
             roots: self.cmd(who).map_or(&[], |c| &c.battlefield),
+            listed: false,
             next_root: 0,
             at: None,
             left: self.instances.len(),
         }
+    }
+
+    /// Rebuild the lists of cards in play (`Game::in_play`) that a move made stale: after
+    /// every choice, so the next listing reads them.
+    pub(crate) fn index_in_play(&mut self) {
+        let stale = self.in_play.stale;
+        if stale == 0 {
+            return;
+        }
+        let n = self.commanders.len();
+        self.in_play.lists.resize_with(n, Cards::new);
+        for seat in 0..n {
+            if stale & InPlayIndex::bit(PlayerId(seat as u8)) == 0 {
+                continue;
+            }
+            let mut list = std::mem::take(&mut self.in_play.lists[seat]);
+            list.clear();
+            list.extend(self.walk_in_play(PlayerId(seat as u8)));
+            self.in_play.lists[seat] = list;
+        }
+        self.in_play.stale = 0;
+    }
+
+    /// Keep the lists of cards in play (`Game::in_play`) as `i` moving to `zone` will leave
+    /// them, asked before the move. In a list, `i` and what hangs from it are one run, which
+    /// leaves the list of the commander it is among and joins the list it goes to: at the end
+    /// of a battlefield (a card joining one joins its controller's, which a move into play
+    /// leaves as it is), or after the run of the host it attaches to (it becomes the host's
+    /// last attachment). A card joining play hosts nothing. Where a list is stale, the run it
+    /// would give or take is not known, and the list it goes to is marked stale too.
+    fn index_move(&mut self, i: Inst, zone: Zone) {
+        let from = self.holder(i);
+        let to = match zone {
+            Zone::Battlefield => Some(self.controller(i)),
+            Zone::Attached(h) => self.holder(h),
+            _ => None,
+        };
+        if from.is_none() && to.is_none() {
+            return;
+        }
+        let mut run: Cards<8> = smallvec::smallvec![i];
+        let mut known = true;
+        if let Some(w) = from {
+            let found = self.in_play.fresh(w).map(|list| {
+                list.iter()
+                    .position(|&x| x == i)
+                    .map(|p| (p, self.run_end(list, p)))
+            });
+            match found {
+                Some(Some((p, end))) => {
+                    let list = &mut self.in_play.lists[w.0 as usize];
+                    run = list.drain(p..end).collect();
+                }
+                Some(None) => {
+                    // Defensive: a fresh list without a card in play of its commander.
+                    debug_assert!(false, "{i} is in play but not in {w}'s list");
+                    self.in_play.mark(w);
+                    known = false;
+                }
+                None => known = false,
+            }
+        }
+        let Some(w) = to else { return };
+        if !known {
+            self.in_play.mark(w);
+            return;
+        }
+        let at = self.in_play.fresh(w).map(|list| match zone {
+            Zone::Attached(h) => list
+                .iter()
+                .position(|&x| x == h)
+                .map(|p| self.run_end(list, p)),
+            _ => Some(list.len()),
+        });
+        match at {
+            Some(Some(at)) => {
+                let list = &mut self.in_play.lists[w.0 as usize];
+                list.insert_many(at, run);
+            }
+            Some(None) => self.in_play.mark(w),
+            None => {}
+        }
+    }
+
+    /// The end of the run that starts at `list[p]`: the card there and, after it, every card
+    /// hanging from it.
+    fn run_end(&self, list: &[Inst], p: usize) -> usize {
+        let Some(&top) = list.get(p) else {
+            return p;
+        };
+        let mut end = p + 1;
+        while list.get(end).is_some_and(|&x| self.hangs_from(x, top)) {
+            end += 1;
+        }
+        end
+    }
+
+    /// Whether `i` is attached to `host`, or to a card attached to it, and so on.
+    fn hangs_from(&self, mut i: Inst, host: Inst) -> bool {
+        for _ in 0..self.instances.len() {
+            match self.zone(i) {
+                Some(Zone::Attached(h)) if h == host => return true,
+                Some(Zone::Attached(h)) => i = h,
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// The commander among whose cards in play `i` is: the controller of the battlefield card
+    /// it is, or hangs from (`in_play_of` walks a battlefield and what hangs from it).
+    fn holder(&self, mut i: Inst) -> Option<PlayerId> {
+        for _ in 0..=self.instances.len() {
+            match self.zone(i)? {
+                Zone::Battlefield => return Some(self.controller(i)),
+                Zone::Attached(h) => i = h,
+                _ => return None,
+            }
+        }
+        None
     }
 
     // ----- instances and zones ----------------------------------------------------------
@@ -1109,6 +1338,7 @@ impl Game {
     pub(crate) fn board_changed(&mut self) {
         self.capacity_stale.mark_all();
         self.garrisons_stale = true;
+        self.in_play.mark_all();
     }
 
     /// Mark what `i` moving from where it is to `zone` may change for the settlements after a
@@ -1120,6 +1350,7 @@ impl Game {
     /// leaving only lowers its host's load. A card that is the source of a temporary modifier
     /// may end it by moving (`Duration::WhileAttached`): that marks every host.
     pub(crate) fn mark_move(&mut self, i: Inst, zone: Zone) {
+        self.index_move(i, zone);
         if let Some(Zone::Attached(h)) = self.zone(i) {
             if !takes_capacity(self.card(i)) {
                 self.capacity_stale.mark(h);
@@ -1429,6 +1660,8 @@ impl CapacityMarks {
 pub struct InPlayOf<'g> {
     game: &'g Game,
     roots: &'g [Inst],
+    /// `roots` is the whole list (`Game::in_play`), read in order with nothing to walk.
+    listed: bool,
     next_root: usize,
     at: Option<Inst>,
     /// Defensive: attachments cannot form a cycle, but the walk never runs without bound.
@@ -1466,6 +1699,9 @@ impl Iterator for InPlayOf<'_> {
     type Item = Inst;
 
     fn next(&mut self) -> Option<Inst> {
+        if self.listed {
+            return self.next_root();
+        }
         if self.left == 0 {
             return None;
         }
