@@ -426,7 +426,10 @@ mod tests {
         g.index_in_play();
         assert!(g.in_play.fresh(ada).is_some());
         // A fresh list that disagrees with the zones is reported.
+        // A fork starts with its lists stale, to be rebuilt after its first choice.
         let mut stale = g.clone();
+        assert_eq!(stale.in_play.fresh(ada), None);
+        stale.index_in_play();
         stale.in_play.lists[0].push(marine);
         let list = stale
             .in_play

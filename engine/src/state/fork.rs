@@ -6,6 +6,8 @@
 //! exists already and reuses its storage: a search that keeps one scratch game and
 //! `clone_from`s the root into it allocates nothing once the scratch's lists have grown to the
 //! root's sizes (and the root's log is frozen, [`Game::freeze_log`], so no event is copied).
+//! The lists of cards in play kept for the listings (`Game::in_play`) are copied by
+//! `clone_from` only; a `clone` starts with them stale, as a new game does.
 //!
 //! Every impl destructures the value, as `PartialEq for Game` does, so a field added to one of
 //! these types and not copied here fails to compile.
@@ -66,7 +68,7 @@ impl Clone for Game {
             marines_and_wings,
             capacity_stale,
             garrisons_stale,
-            in_play,
+            in_play: _,
             resolving,
             acting,
             window,
@@ -110,7 +112,10 @@ impl Clone for Game {
             marines_and_wings: marines_and_wings.clone(),
             capacity_stale: capacity_stale.clone(),
             garrisons_stale: *garrisons_stale,
-            in_play: in_play.clone(),
+            // A new game's lists of cards in play start stale, as a new game's do: copying
+            // them would cost a fork more than the walks before its first choice rebuilds
+            // them (a commander's list of more than 24 cards is one more allocation).
+            in_play: super::InPlayIndex::default(),
             resolving: *resolving,
             acting: *acting,
             window: window.clone(),
