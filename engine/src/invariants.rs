@@ -119,6 +119,12 @@ pub fn violations(g: &Game) -> Vec<String> {
             names(&g.statics_in_play)
         ));
     }
+    if g.statics_in_play_kinds != g.kinds_in_play() {
+        out.push(format!(
+            "the kinds of modifier kept for the statics in play [{}] are not the kinds they print",
+            names(&g.statics_in_play)
+        ));
+    }
     let commander_statics =
         in_play_where(&|i| g.speakers.commander_statics.binary_search(&i).is_ok());
     if g.commander_statics_in_play != commander_statics {
@@ -373,6 +379,13 @@ mod tests {
             vec![format!(
                 "the cards in play printing a static are [], the index says [{marine}]"
             )]
+        );
+        let mut stale = g.clone();
+        stale.statics_in_play_kinds = crate::state::Wanted::ALL;
+        assert_eq!(
+            violations(&stale),
+            vec!["the kinds of modifier kept for the statics in play [] are not the kinds they print"
+                .to_string()]
         );
         let mut stale = g;
         stale.commander_statics_in_play.push(marine);

@@ -1111,6 +1111,7 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
         speakers: _,
         // Derived from the cards in play, as `speakers` is.
         statics_in_play: _,
+        statics_in_play_kinds: _,
         commander_statics_in_play: _,
         marines_and_wings: _,
         capacity_stale: _,

@@ -50,8 +50,8 @@ pub(crate) fn for_each_modifier(
     want: Wanted,
     mut f: impl FnMut(Inst, CardModifier),
 ) {
-    // No card of the game prints a static the read wants: there is none to visit.
-    let statics: &[Inst] = if g.speakers.modifier_kinds.meets(want) {
+    // No card in play prints a static the read wants: there is none to visit.
+    let statics: &[Inst] = if g.statics_in_play_kinds.meets(want) {
         &g.statics_in_play
     } else {
         &[]

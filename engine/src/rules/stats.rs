@@ -49,9 +49,13 @@ fn modules(g: &Game, i: Inst) -> impl Iterator<Item = Inst> + '_ {
     g.attachments(i)
         .iter()
         .copied()
-        .filter(move |&a| matches!(g.card(a).kind, CardKind::Module(_)))
-        // §3.4.4: a face-down module has no effect on the game.
-        .filter(move |&a| !g.instance(a).is_some_and(|x| x.face_down))
+        .filter(move |&a| is_live_module(g, a))
+}
+
+/// Whether the attachment `a` is a Module whose text counts: face up (§3.4.4: a face-down
+/// module has no effect on the game).
+fn is_live_module(g: &Game, a: Inst) -> bool {
+    matches!(g.card(a).kind, CardKind::Module(_)) && !g.instance(a).is_some_and(|x| x.face_down)
 }
 
 /// How many times the unit has made the Fearless swap this engagement (§3.4.5); an odd
@@ -195,7 +199,9 @@ fn count_below_statics(g: &Game, i: Inst, name: TraitName) -> u32 {
             count(t);
         }
     }
-    for m in modules(g, i).filter(|&m| prints(m)) {
+    // The bit first: most attachments print no such trait, and it is the cheapest read.
+    let aboard = g.attachments(i).iter().copied().filter(|&a| prints(a));
+    for m in aboard.filter(|&a| is_live_module(g, a)) {
         for &t in &g.card(m).traits {
             if t.name() != TraitName::FaceUpFaceDown && t.name() != TraitName::Unique {
                 count(t);

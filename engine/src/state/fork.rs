@@ -64,6 +64,7 @@ impl Clone for Game {
             wards_used,
             speakers,
             statics_in_play,
+            statics_in_play_kinds,
             commander_statics_in_play,
             marines_and_wings,
             capacity_stale,
@@ -108,6 +109,7 @@ impl Clone for Game {
             wards_used: wards_used.clone(),
             speakers: speakers.clone(),
             statics_in_play: statics_in_play.clone(),
+            statics_in_play_kinds: *statics_in_play_kinds,
             commander_statics_in_play: commander_statics_in_play.clone(),
             marines_and_wings: marines_and_wings.clone(),
             capacity_stale: capacity_stale.clone(),
@@ -158,6 +160,7 @@ impl Clone for Game {
             wards_used,
             speakers,
             statics_in_play,
+            statics_in_play_kinds,
             commander_statics_in_play,
             marines_and_wings,
             capacity_stale,
@@ -201,6 +204,7 @@ impl Clone for Game {
         wards_used.clone_from(&source.wards_used);
         share(speakers, &source.speakers);
         statics_in_play.clone_from(&source.statics_in_play);
+        *statics_in_play_kinds = source.statics_in_play_kinds;
         commander_statics_in_play.clone_from(&source.commander_statics_in_play);
         marines_and_wings.clone_from(&source.marines_and_wings);
         capacity_stale.clone_from(&source.capacity_stale);

@@ -402,6 +402,11 @@ pub struct Game {
     /// The cards in play printing a static on cards, in instance order (`move_to` keeps it):
     /// what every characteristics read visits (`effects::for_each_modifier`).
     pub(crate) statics_in_play: Vec<Inst>,
+    /// The kinds of modifier the statics of `statics_in_play` print, one bit each
+    /// (`Game::kinds_in_play`, made again when one of them enters or leaves play): a read
+    /// that wants none of them visits no static at all (`effects::for_each_modifier`). A
+    /// static printed only by cards out of play costs a read nothing.
+    pub(crate) statics_in_play_kinds: Wanted,
     /// The cards in play printing a static on commanders, in instance order (`move_to` keeps
     /// it): what every cost, income and hand-size read visits (`effects::overrides`).
     pub(crate) commander_statics_in_play: Vec<Inst>,
@@ -475,6 +480,7 @@ impl PartialEq for Game {
             wards_used,
             speakers,
             statics_in_play,
+            statics_in_play_kinds: _,
             commander_statics_in_play,
             marines_and_wings,
             capacity_stale: _,
@@ -542,9 +548,6 @@ pub(crate) struct Speakers {
     pub(crate) overrides: Vec<Inst>,
     /// Cards printing a static on cards (§9.22).
     pub(crate) card_statics: Vec<Inst>,
-    /// The kinds of every modifier those statics print: a read that wants none of them has
-    /// no static to visit (`effects::for_each_modifier`).
-    pub(crate) modifier_kinds: Wanted,
     /// Whether one of those modifiers is on Marine or Wing capacity (§9.22): asked after
     /// every choice (`manufacturing::settle_capacity`), so kept rather than searched.
     pub(crate) capacity_statics: bool,
@@ -590,7 +593,6 @@ impl Speakers {
         let Speakers {
             overrides,
             card_statics,
-            modifier_kinds,
             capacity_statics,
             commander_statics,
             by_event,
@@ -601,7 +603,6 @@ impl Speakers {
         overrides.clear();
         printed_traits.clear();
         card_statics.clear();
-        *modifier_kinds = Default::default();
         *capacity_statics = false;
         commander_statics.clear();
         for (_, cards) in by_event.iter_mut() {
@@ -682,7 +683,6 @@ impl Speakers {
         }
         for a in &card.abilities {
             if let Ability::Static(Static::Cards { modifier, .. }) = a {
-                self.modifier_kinds = self.modifier_kinds.or(Wanted::of(modifier));
                 self.capacity_statics |= matches!(
                     modifier,
                     crate::ir::effect::CardModifier::Stat {
@@ -807,6 +807,7 @@ impl Game {
             temporary_commanders: Vec::new(),
             speakers: Arc::default(),
             statics_in_play: Vec::new(),
+            statics_in_play_kinds: Wanted::default(),
             commander_statics_in_play: Vec::new(),
             marines_and_wings: Vec::new(),
             capacity_stale: CapacityMarks::everything(),
@@ -866,6 +867,7 @@ impl Game {
             wards_used,
             speakers,
             statics_in_play,
+            statics_in_play_kinds,
             commander_statics_in_play,
             marines_and_wings,
             capacity_stale,
@@ -935,6 +937,7 @@ impl Game {
             None => *speakers = Arc::default(),
         }
         statics_in_play.clear();
+        *statics_in_play_kinds = Wanted::default();
         commander_statics_in_play.clear();
         marines_and_wings.clear();
         capacity_stale.mark_all();
@@ -1335,6 +1338,16 @@ impl Game {
 
     /// Mark what the settlements after a choice read (capacity, garrisons) as changed: for the
     /// few writers that change zones, faces or control without `move_to`.
+    /// The kinds of modifier the statics of the cards in play print
+    /// (`Game::statics_in_play_kinds`).
+    pub(crate) fn kinds_in_play(&self) -> Wanted {
+        self.statics_in_play
+            .iter()
+            .fold(Wanted::default(), |k, &s| {
+                k.or(Wanted::printed_by(self.card(s)))
+            })
+    }
+
     pub(crate) fn board_changed(&mut self) {
         self.capacity_stale.mark_all();
         self.garrisons_stale = true;
@@ -1423,6 +1436,7 @@ impl Game {
             // The indexes of cards in play (ARCHITECTURE.md invariant 10).
             if self.speakers.card_statics.binary_search(&i).is_ok() {
                 enter_or_leave(&mut self.statics_in_play, i, now_in_play);
+                self.statics_in_play_kinds = self.kinds_in_play();
             }
             if self.speakers.commander_statics.binary_search(&i).is_ok() {
                 enter_or_leave(&mut self.commander_statics_in_play, i, now_in_play);

@@ -18,8 +18,8 @@ const _: () = assert!(COMBAT + 5 <= u64::BITS);
 
 /// Which card modifiers a read wants, one bit per kind: each stat, income, each trait gained
 /// and lost, and each combat modifier, whatever its amount. A game keeps the union of the
-/// kinds its statics print (`Speakers::modifier_kinds`), so a read that wants none of them
-/// visits no static at all, with one test.
+/// kinds the statics of its cards in play print (`Game::statics_in_play_kinds`), so a read
+/// that wants none of them visits no static at all, with one test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Wanted(u64);
 
@@ -64,6 +64,17 @@ impl Wanted {
             CardModifier::Rerolls(_) => Wanted::REROLLS,
             CardModifier::PreventWounds { .. } => Wanted::PREVENT_WOUNDS,
         }
+    }
+
+    /// The kinds of every card modifier `card`'s statics print (§9.22).
+    pub(crate) fn printed_by(card: &crate::ir::Card) -> Wanted {
+        use crate::ir::effect::{Ability, Static};
+        card.abilities
+            .iter()
+            .fold(Wanted::default(), |k, a| match a {
+                Ability::Static(Static::Cards { modifier, .. }) => k.or(Wanted::of(modifier)),
+                _ => k,
+            })
     }
 
     /// Whether `m` is of a kind this read wants.
