@@ -217,13 +217,14 @@ pub(crate) fn interceptor_may_target<R: Refusal>(g: &Game, target: Inst) -> Resu
 /// `station-first-round-shield` rule as it stands for that Station, §8.1) when `target` is
 /// part of a Station in that situation; `None` when the rule does not come into it.
 pub(crate) fn station_shield(g: &Game, e: &Engagement, target: Inst) -> Option<Resolution> {
+    // The round first: it is one read, and after the first round nothing else is asked.
+    if e.round != 1 {
+        return None;
+    }
     let station = match g.card(target).kind {
         CardKind::Station => target,
         _ => stats::station_of_module(g, target)?,
     };
-    if e.round != 1 {
-        return None;
-    }
     let side = side_of_unit(g, station)?;
     units(g, side)
         .any(|u| matches!(g.card(u).kind, CardKind::Ship(_)))

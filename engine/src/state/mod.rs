@@ -728,7 +728,12 @@ fn remove<const N: usize>(cards: &mut Cards<N>, i: Inst)
 where
     [Inst; N]: smallvec::Array<Item = Inst>,
 {
-    cards.retain(|c| *c != i);
+    // A card is in one place once (`engine::invariants`): the first found is the only one,
+    // and the rest move up one place (a draw takes the Shipyard's first card).
+    if let Some(at) = cards.iter().position(|c| *c == i) {
+        cards.remove(at);
+    }
+    debug_assert!(!cards.contains(&i), "{i} was listed twice in one place");
 }
 
 fn no_card() -> &'static Card {
