@@ -210,6 +210,20 @@ pub fn cost(g: &Game, who: PlayerId, card: Inst, base: Amount) -> (Amount, Sourc
     (changed(base, more, less), sources)
 }
 
+/// §8.4: the most the cost modifiers of cards in play can take off any card's cost for
+/// `who` now: every decrease of a static on commanders that covers them, whatever cards it
+/// names (a bound [`cost`] never goes below, read once for a whole listing).
+pub(crate) fn greatest_cost_decrease(g: &Game, who: PlayerId) -> Amount {
+    // Penalties only raise a cost: they are left out.
+    let (mut more, mut less) = (Amount::ZERO, Amount::ZERO);
+    each_commander_static(g, who, |_, m| {
+        if let CommanderModifier::Cost { change, .. } = m {
+            add(*change, &mut more, &mut less);
+        }
+    });
+    less
+}
+
 /// §5.3.2: a card's income after `static: ... gets +1R income` modifiers.
 pub fn card_income(g: &Game, card: Inst) -> (Amount, Sources) {
     let base = g.card(card).income;

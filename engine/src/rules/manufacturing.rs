@@ -646,7 +646,8 @@ fn check_module_slots<R: Refusal>(
 /// §8.4: whether nothing can change a printed cost now: no static on commanders can apply
 /// (none printed in play, none left by a one-shot effect: `overrides::no_commander_statics`),
 /// no discount is injected and no ability gives one. [`discounted`] then returns the printed
-/// cost; every source it reads is asked here, so the two cannot drift apart.
+/// cost; every source it reads is asked here and in [`greatest_discount`], so the three
+/// cannot drift apart.
 fn printed_costs_stand(g: &Game) -> bool {
     crate::effects::overrides::no_commander_statics(g)
         && g.discounts.is_empty()
@@ -692,6 +693,22 @@ fn discounted(
         }
     }
     (cost, sources)
+}
+
+/// §8.4: the most [`discounted`] can take off any card's cost for `who` now, whatever the
+/// card: every decrease of a static on commanders covering them and every discount injected
+/// or given by an ability, each as if it applied. A cost never falls below its printed cost
+/// less this.
+fn greatest_discount(g: &Game, who: PlayerId) -> Amount {
+    if printed_costs_stand(g) {
+        return Amount::ZERO;
+    }
+    let mut d = crate::effects::overrides::greatest_cost_decrease(g, who);
+    for x in g.discounts.iter().chain(&hooks::ability_discounts(g)) {
+        d.resource = d.resource.saturating_add(x.amount.resource);
+        d.currency = d.currency.saturating_add(x.amount.currency);
+    }
+    d
 }
 
 fn unique_count(g: &Game, who: PlayerId, id: CardId) -> u8 {
@@ -1700,11 +1717,13 @@ pub(crate) fn each_way(
 
 /// What one listing reads once for all the cards it asks (nothing changes while it lists):
 /// the lister's cards in play, in `Game::in_play_of` order, walked when a card first needs a
-/// host (`Game::in_play_list`), and their hosts' rooms.
+/// host (`Game::in_play_list`), their hosts' rooms, and the most a cost of theirs can be
+/// lowered by ([`greatest_discount`]), read when a card is first priced.
 #[derive(Default)]
 struct Scan<'g> {
     in_play: Option<crate::state::InPlayList<'g>>,
     rooms: Rooms,
+    discount: Option<Amount>,
 }
 
 /// [`each_way`] reading the cards in play and the hosts' rooms through `scan`, which a
@@ -1719,7 +1738,7 @@ fn each_way_in<'g>(
 ) {
     let c = g.card(card);
     let kind = c.kind;
-    if priced_out(g, who, c, ctx) {
+    if priced_out(g, who, c, ctx, &mut scan.discount) {
         #[cfg(debug_assertions)]
         each_host(
             g,
@@ -1739,7 +1758,7 @@ fn each_way_in<'g>(
         kind,
         CardKind::Ship(ShipClass::FighterWing) | CardKind::Marine { .. } | CardKind::Module(_)
     );
-    let Scan { in_play, rooms } = scan;
+    let Scan { in_play, rooms, .. } = scan;
     let in_play: &[Inst] = if on_hosts {
         in_play.get_or_insert_with(|| g.in_play_list(who))
     } else {
@@ -1794,16 +1813,30 @@ fn each_way_in<'g>(
 
 /// Whether `card` is certain to cost more than `who` has in `ctx`, read before any other
 /// rule: deployed from the hand at its cost (§5.4.2), neither a Breakthru (free, §5.4.1) nor a
-/// Module (which may go face down for nothing), while nothing can change the printed cost
-/// ([`printed_costs_stand`], §8.4). The cost a check would reach is then the printed one, and
-/// what it cannot pay no host and no other rule makes legal.
-fn priced_out(g: &Game, who: PlayerId, card: &Card, ctx: Context) -> bool {
-    matches!(
+/// Module (which may go face down for nothing), its printed cost less the most any cost of
+/// theirs can be lowered by now ([`greatest_discount`], §8.4; read once into `discount` for
+/// a listing) is more than they have. The cost a check would reach is no less, and what it
+/// cannot pay no host and no other rule makes legal.
+fn priced_out(
+    g: &Game,
+    who: PlayerId,
+    card: &Card,
+    ctx: Context,
+    discount: &mut Option<Amount>,
+) -> bool {
+    if !matches!(
         ctx,
         Context::Manufacturing | Context::EventsOnly | Context::Engagement | Context::Setup
-    ) && !matches!(card.kind, CardKind::Breakthru | CardKind::Module(_))
-        && printed_costs_stand(g)
-        && !g.can_afford(who, card.cost)
+    ) || matches!(card.kind, CardKind::Breakthru | CardKind::Module(_))
+    {
+        return false;
+    }
+    let d = *discount.get_or_insert_with(|| greatest_discount(g, who));
+    let least = Amount {
+        resource: card.cost.resource.saturating_sub(d.resource),
+        currency: card.cost.currency.saturating_sub(d.currency),
+    };
+    !g.can_afford(who, least)
 }
 
 /// Whether `host` is a card a Marine or a Fighter Wing may go aboard at all: a ship or a
@@ -1906,7 +1939,7 @@ pub(crate) fn legal_manufacturing(g: &Game, who: PlayerId, out: &mut Vec<Choice>
     let mut scan = Scan::default();
     deploys_in(g, who, Context::Manufacturing, &mut scan, out);
     conscripts_in(g, who, &mut scan, out);
-    let Scan { in_play, rooms } = &mut scan;
+    let Scan { in_play, rooms, .. } = &mut scan;
     let in_play = in_play.get_or_insert_with(|| g.in_play_list(who));
     reassigns_in(g, who, in_play, |_, _| true, rooms, out);
 }
