@@ -201,11 +201,13 @@ fn check_local<R: Refusal>(
 }
 
 fn check_face_down<R: Refusal>(g: &Game, a: &Aftermath, who: PlayerId, m: Inst) -> Result<(), R> {
-    let ok = is_local(g, a, who, m)
+    // The card's own facts first: most local cards are no such module, and the walk up to
+    // the battlefield is asked only of one that is. One refusal whichever fails.
+    // printed: Face Up-Face Down is the Module's own printed trait (§3.4.4).
+    let ok = g.card(m).has_trait(TraitName::FaceUpFaceDown)
+        && g.instance(m).is_some_and(|x| !x.face_down)
         && g.controller(m) == who
-        // printed: Face Up-Face Down is the Module's own printed trait (§3.4.4).
-        && g.card(m).has_trait(TraitName::FaceUpFaceDown)
-        && g.instance(m).is_some_and(|x| !x.face_down);
+        && is_local(g, a, who, m);
     if ok {
         Ok(())
     } else {
