@@ -563,6 +563,13 @@ pub enum Event {
         card: CardRef,
         to: PlayerId,
     },
+    /// §6.3, §6.9.7 (I-74): a card held by a commander who has left the game goes back to its
+    /// owner.
+    GivenBack {
+        card: CardRef,
+        to: PlayerId,
+        from: PlayerId,
+    },
     /// §6.5.1, §6.6 STEP 9.
     EngagementEnded {
         attacker: PlayerId,
@@ -862,6 +869,7 @@ impl Event {
             Event::Hijacked { .. } => "9.16",
             Event::Scuttled { .. } => "9.31",
             Event::Reverted { .. } => "6.9.7",
+            Event::GivenBack { .. } => "6.3",
             Event::EngagementEnded {
                 reason: EndReason::Deadlock,
                 ..

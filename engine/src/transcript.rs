@@ -492,6 +492,12 @@ impl<'g> Namer<'g> {
                 self.card(*card),
                 self.who(*to)
             ),
+            Event::GivenBack { card, to, from } => format!(
+                "{} goes back to {}: {}, who held it, is out of the game",
+                self.card(*card),
+                self.who(*to),
+                self.who(*from)
+            ),
             Event::EngagementEnded {
                 attacker,
                 defender,

@@ -2,8 +2,8 @@
 //!
 //! A commander whose Station is destroyed, hijacked or scuttled is eliminated at once
 //! (§2.2, §6.6 STEP 8E). They pick up their cards — every card they own leaves play,
-//! including ships others hijacked from them (§6.3); ships they had hijacked lose their
-//! garrison and revert (§6.9.7). With two commanders the game ends; with more, the victor
+//! including ships others hijacked from them (§6.3); ships they had hijacked revert to
+//! their owners, and nothing else stays under their command (§6.9.7, I-74). With two commanders the game ends; with more, the victor
 //! takes the Spoils of War: the eliminated Stockpile (still capped, §9.27), one free
 //! deployment from the Shipyard (§7.1.3.2, then a shuffle, §8.3), and their Marines aboard
 //! ships hijacked from the eliminated commander move to their own ships with room or are
@@ -57,6 +57,7 @@ pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>
         });
     }
     pick_up(g, loser, spoils);
+    give_back(g, loser);
     settle_relocations(g);
     boarding::check_garrisons(g);
     let involved = g.engagement.as_ref().map(|e| {
@@ -201,6 +202,53 @@ fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
     owned.sort_by_key(|&i| !matches!(g.zone(i), Some(Zone::Battlefield)));
     for i in owned {
         if g.in_play(i) {
+            g.move_to(i, Zone::Scrapheap);
+        }
+    }
+}
+
+/// §6.3, §6.9.7, §9.16 (I-74): nothing stays under the command of a commander out of the game.
+/// Once their own cards have left play, every ship they hold that another commander owns
+/// reverts to its owner, with whatever of theirs is aboard it — even when its garrison was
+/// a Marine of the owner's that came under their command with the ship, which counts as a
+/// garrison only while its commander is in. Any other card still under their command goes
+/// back to its owner; a card whose owner is out too leaves play.
+fn give_back(g: &mut Game, loser: PlayerId) {
+    let still_in = |g: &Game, p: PlayerId| g.cmd(p).is_some_and(|c| !c.out);
+    let ships: crate::state::Cards<8> = g
+        .cmd(loser)
+        .map(|c| c.battlefield.iter().copied().collect())
+        .unwrap_or_default();
+    for ship in ships {
+        let owner = g.instance(ship).map_or(loser, |x| x.owner);
+        if owner != loser && still_in(g, owner) && g.zone(ship) == Some(Zone::Battlefield) {
+            boarding::change_controller(g, ship, owner);
+            g.log.push(Event::GivenBack {
+                card: g.card_ref(ship),
+                to: owner,
+                from: loser,
+            });
+        }
+    }
+    let held: crate::state::Cards<8> = (0..g.instances.len())
+        .map(|k| Inst(k as u16))
+        .filter(|&i| g.in_play(i) && g.controller(i) == loser)
+        .collect();
+    for i in held {
+        let owner = g.instance(i).map_or(loser, |x| x.owner);
+        let attached = matches!(g.zone(i), Some(Zone::Attached(_)));
+        if attached && owner != loser && still_in(g, owner) {
+            if let Some(x) = g.instances.get_mut(i.0 as usize) {
+                x.controller = owner;
+            }
+            g.in_play.mark_all();
+            g.garrisons_stale = true;
+            g.log.push(Event::GivenBack {
+                card: g.card_ref(i),
+                to: owner,
+                from: loser,
+            });
+        } else if g.in_play(i) {
             g.move_to(i, Zone::Scrapheap);
         }
     }
