@@ -847,8 +847,9 @@ fn check_fight(g: &mut Game) {
 
 // ----- hijack, scuttle, garrisons -----------------------------------------------------------
 
-/// Put `ship` (and what is attached to it) under `new`'s command, moving it between the
-/// commanders' battlefields and the engagement's sides.
+/// Put `ship` under `new`'s command with every card aboard under its old commander's (I-75:
+/// a hijack captures what stays aboard; a third commander's cards stay theirs), moving it
+/// between the commanders' battlefields and the engagement's sides.
 pub(crate) fn change_controller(g: &mut Game, ship: Inst, new: PlayerId) {
     let old = g.controller(ship);
     if old == new {
