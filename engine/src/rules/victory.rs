@@ -2,12 +2,13 @@
 //!
 //! A commander whose Station is destroyed, hijacked or scuttled is eliminated at once
 //! (§2.2, §6.6 STEP 8E). They pick up their cards — every card they own leaves play,
-//! including ships others hijacked from them (§6.3); ships they had hijacked revert to
-//! their owners, and nothing else stays under their command (§6.9.7, I-74). With two commanders the game ends; with more, the victor
-//! takes the Spoils of War: the eliminated Stockpile (still capped, §9.27), one free
-//! deployment from the Shipyard (§7.1.3.2, then a shuffle, §8.3), and their Marines aboard
-//! ships hijacked from the eliminated commander move to their own ships with room or are
-//! discarded (§7.1.3.3). A commander who scoops after being attacked grants the same (§7.2).
+//! including ships others hijacked from them (§6.3); ships they had hijacked go back to
+//! their owners, so nothing stays under their command (§6.9.7, I-74). With two commanders
+//! the game ends; with more, the victor takes the Spoils of War: the eliminated Stockpile
+//! (still capped, §9.27), one free deployment from the Shipyard (§7.1.3.2, then a shuffle,
+//! §8.3), and their Marines aboard ships hijacked from the eliminated commander move to
+//! their own ships with room or are discarded (§7.1.3.3). A commander who scoops after
+//! being attacked grants the same (§7.2).
 //!
 //! §7.1.3.3 is a decision of the Marines' commander (I-50): which local ship with room takes
 //! each Marine; discarding is legal only for a Marine no such ship has room for. So that
@@ -208,47 +209,39 @@ fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
 }
 
 /// §6.3, §6.9.7, §9.16 (I-74): nothing stays under the command of a commander out of the game.
-/// Once their own cards have left play, every ship they hold that another commander owns
-/// reverts to its owner, with whatever of theirs is aboard it — even when its garrison was
-/// a Marine of the owner's that came under their command with the ship, which counts as a
-/// garrison only while its commander is in. Any other card still under their command goes
-/// back to its owner; a card whose owner is out too leaves play.
+/// Once their own cards have left play, every card on their battlefield that another commander
+/// still in owns goes back to its owner with whatever of theirs is aboard it — even a ship whose
+/// garrison was a Marine of the owner's that came under their command with it (I-75), which
+/// counts as a garrison only while its commander is in.
 fn give_back(g: &mut Game, loser: PlayerId) {
-    let still_in = |g: &Game, p: PlayerId| g.cmd(p).is_some_and(|c| !c.out);
-    let ships: crate::state::Cards<8> = g
+    let held: crate::state::Cards<8> = g
         .cmd(loser)
         .map(|c| c.battlefield.iter().copied().collect())
         .unwrap_or_default();
-    for ship in ships {
-        let owner = g.instance(ship).map_or(loser, |x| x.owner);
-        if owner != loser && still_in(g, owner) && g.zone(ship) == Some(Zone::Battlefield) {
-            boarding::change_controller(g, ship, owner);
+    for card in held {
+        let owner = g.instance(card).map_or(loser, |x| x.owner);
+        if owner != loser && g.cmd(owner).is_some_and(|c| !c.out) {
+            boarding::change_controller(g, card, owner);
             g.log.push(Event::GivenBack {
-                card: g.card_ref(ship),
+                card: g.card_ref(card),
                 to: owner,
                 from: loser,
             });
         }
     }
-    let held: crate::state::Cards<8> = (0..g.instances.len())
+    // No rule leaves anything else under their command (an attached card takes its host's
+    // commander; a card of a commander already out left with them); should one, it leaves
+    // play rather than stay with nobody (`engine::invariants` reports it in a sweep).
+    let stray: crate::state::Cards<4> = (0..g.instances.len())
         .map(|k| Inst(k as u16))
         .filter(|&i| g.in_play(i) && g.controller(i) == loser)
         .collect();
-    for i in held {
-        let owner = g.instance(i).map_or(loser, |x| x.owner);
-        let attached = matches!(g.zone(i), Some(Zone::Attached(_)));
-        if attached && owner != loser && still_in(g, owner) {
-            if let Some(x) = g.instances.get_mut(i.0 as usize) {
-                x.controller = owner;
-            }
-            g.in_play.mark_all();
-            g.garrisons_stale = true;
-            g.log.push(Event::GivenBack {
-                card: g.card_ref(i),
-                to: owner,
-                from: loser,
-            });
-        } else if g.in_play(i) {
+    debug_assert!(
+        stray.is_empty(),
+        "cards left under a commander out of the game"
+    );
+    for i in stray {
+        if g.in_play(i) {
             g.move_to(i, Zone::Scrapheap);
         }
     }
