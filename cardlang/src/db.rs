@@ -37,8 +37,6 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs::{self, File};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -358,40 +356,34 @@ impl CardDb {
         })
     }
 
-    /// Writes the database atomically: to a temporary file beside `path`, synced, then renamed
-    /// over `path`, so a reader never sees half a database.
+    /// Writes the database atomically through [`crate::write`]: a temporary file created
+    /// exclusively under an unpredictable name beside `path`, synced, then renamed over `path`,
+    /// so a reader never sees half a database and a link planted at either name is never
+    /// written through.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), DbError> {
         let path = path.as_ref();
-        let io = |action: &'static str, p: &Path| {
-            let p = p.to_path_buf();
-            move |source| DbError::Io {
-                action,
-                path: p,
-                source,
-            }
-        };
-        let Some(file_name) = path.file_name() else {
+        if path.file_name().is_none() {
             return Err(DbError::NotAFile {
                 path: path.to_path_buf(),
             });
-        };
-        let tmp_name = format!(
-            ".{}.{}.tmp",
-            file_name.to_string_lossy(),
-            std::process::id()
-        );
-        let tmp = path.with_file_name(tmp_name);
-        let written = (|| {
-            let mut file = File::create(&tmp).map_err(io("create", &tmp))?;
-            file.write_all(&self.bytes).map_err(io("write", &tmp))?;
-            file.sync_all().map_err(io("sync", &tmp))?;
-            fs::rename(&tmp, path).map_err(io("replace", path))
-        })();
-        if written.is_err() {
-            // Best effort: the error we report is the write's, not the clean-up's.
-            let _ = fs::remove_file(&tmp);
         }
-        written
+        crate::write::write_atomic(path, &self.bytes).map_err(|e| match e {
+            crate::write::WriteError::NotAFile { path, .. } => DbError::NotAFile { path },
+            crate::write::WriteError::Io {
+                action,
+                path,
+                source,
+            } => DbError::Io {
+                action,
+                path,
+                source,
+            },
+            other => DbError::Io {
+                action: "write",
+                path: other.path().to_path_buf(),
+                source: std::io::Error::other(other.to_string()),
+            },
+        })
     }
 
     /// Reads and checks a database file. The size is checked before reading, and the read

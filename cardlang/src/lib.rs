@@ -4,12 +4,14 @@
 //! - [`ir`]: the checked card IR (always built; the engine links only this and [`db`]);
 //! - [`db`]: the versioned card database codec;
 //! - [`read`]: the bounded reader every input file goes through (regular files only, capped);
+//! - [`write`]: the one writer every output goes through (atomic, never through a planted link);
 //! - the front end (feature `compiler`): source text -> pest parse -> typed AST -> checks -> IR,
 //!   with every problem of every file reported as a span-carrying diagnostic.
 
 pub mod db;
 pub mod ir;
 pub mod read;
+pub mod write;
 
 // The front end (owned by the `front` helper): source -> syntax -> lower (AST) -> check -> IR.
 #[cfg(feature = "compiler")]

@@ -5,10 +5,11 @@
 //! rulings through the same code as `cardc` reads card files.
 //!
 //! Two rules hold for every read:
-//! - **Regular files only, checked before opening.** Opening a FIFO blocks until a writer comes
-//!   (possibly forever) and a device such as `/dev/zero` never ends, so the path's type is
-//!   looked at first and anything but a regular file is refused with a message naming what it
-//!   is. The type is looked at again on the open handle, in case the path changed in between.
+//! - **Regular files only, judged on the opened file.** Opening a FIFO blocks until a writer
+//!   comes (possibly forever) and a device such as `/dev/zero` never ends, so every open is
+//!   non-blocking and the opened handle's type decides: anything but a regular file is refused
+//!   with a message naming what it is, before a byte is read. There is no check-then-open
+//!   window for a swapped-in FIFO to slip through.
 //! - **At most the cap plus one byte is read.** The extra byte is what tells "exactly at the
 //!   cap" from "over it", however large the file claims (or turns out) to be.
 //!
@@ -94,18 +95,6 @@ fn kind_of(meta: &Metadata) -> Option<&'static str> {
     Some("not a regular file")
 }
 
-/// Refuses anything but a regular file, without opening it (a FIFO would block the open).
-pub fn check_regular(path: &Path) -> Result<(), ReadError> {
-    let meta = fs::metadata(path).map_err(|e| io_error(path, e))?;
-    match kind_of(&meta) {
-        None => Ok(()),
-        Some(what) => Err(ReadError::NotRegular {
-            path: path.to_path_buf(),
-            what,
-        }),
-    }
-}
-
 fn io_error(path: &Path, source: io::Error) -> ReadError {
     if source.kind() == io::ErrorKind::NotFound {
         ReadError::NotFound {
@@ -153,11 +142,20 @@ pub fn read_file(path: &Path, cap: usize) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
-/// Opens `path` only if it is a regular file, looked at before opening and again after (the
-/// path may have been swapped in between).
-fn open_regular(path: &Path) -> Result<(File, Metadata), ReadError> {
-    check_regular(path)?;
-    let file = File::open(path).map_err(|e| io_error(path, e))?;
+/// Opens `path` only if it is a regular file. The open itself never blocks: it is made with
+/// `O_NONBLOCK` (a FIFO swapped in after any earlier look would otherwise block the open until
+/// a writer comes), and the type that counts is the opened handle's (`fstat`), so no swap
+/// between a check and the open can get a FIFO or device read. On a regular file the flag
+/// changes nothing.
+pub fn open_regular(path: &Path) -> Result<(File, Metadata), ReadError> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| io_error(path, e))?;
     let meta = file.metadata().map_err(|e| io_error(path, e))?;
     if let Some(what) = kind_of(&meta) {
         return Err(ReadError::NotRegular {
@@ -257,6 +255,65 @@ mod tests {
             "{e}"
         );
         let _ = fs::remove_file(&path);
+    }
+
+    /// The swap race (issue #39): a FIFO swapped in between a look at the path and the open
+    /// made the open block, in 16 of 334 runs of the old check-then-open reader. Here the path
+    /// flips between a regular file and a FIFO 2,000 times, as fast as renames go, while it is
+    /// read over and over; every read must come back (a file's bytes, or "a FIFO"). The
+    /// watchdog only tells a hang from a result; nothing here is timed.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_fifo_swapped_in_never_blocks_a_read() {
+        use std::os::unix::ffi::OsStrExt;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let dir = scratch("swap");
+        fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("card.hb");
+        let (file_src, fifo_src) = (dir.join("file.next"), dir.join("fifo.next"));
+        let fifo_c = std::ffi::CString::new(fifo_src.as_os_str().as_bytes()).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (done_tx, done_rx) = std::sync::mpsc::channel();
+        let reader = {
+            let (stop, target) = (Arc::clone(&stop), target.clone());
+            std::thread::spawn(move || {
+                let (mut files, mut fifos) = (0u32, 0u32);
+                while !stop.load(Ordering::Relaxed) {
+                    match read_file(&target, 100) {
+                        Ok(b) => {
+                            assert_eq!(b, b"card: x");
+                            files += 1;
+                        }
+                        Err(ReadError::NotRegular { .. }) => fifos += 1,
+                        Err(_) => {} // no file at all for a moment
+                    }
+                }
+                let _ = done_tx.send((files, fifos));
+            })
+        };
+        for _ in 0..2_000 {
+            let _ = fs::write(&file_src, b"card: x");
+            let _ = fs::rename(&file_src, &target);
+            let _ = fs::remove_file(&fifo_src);
+            // SAFETY: a valid NUL-terminated path; mkfifo only creates a directory entry.
+            if unsafe { libc::mkfifo(fifo_c.as_ptr(), 0o600) } == 0 {
+                let _ = fs::rename(&fifo_src, &target);
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        match done_rx.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok((files, fifos)) => {
+                reader.join().unwrap();
+                assert!(
+                    files > 0 && fifos > 0,
+                    "the reads met {files} files, {fifos} FIFOs"
+                );
+            }
+            // The stuck reader thread is left behind; the test process ends without it.
+            Err(_) => panic!("a read blocked on a FIFO swapped in after it started"),
+        }
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -20,6 +20,10 @@ pub const MAX_POOL_BYTES: usize = 64 * 1024 * 1024;
 pub const MAX_POOL_FILES: usize = 10_000;
 /// Deepest directory nesting `read_pool` descends into.
 pub const MAX_DIR_DEPTH: usize = 32;
+/// Most directory entries (files and folders of any kind) one walk of a pool looks at. A
+/// database recording `/` as its source, or `--cards ~` by mistake, stops here (well under a
+/// second) instead of walking the whole disk; a real pool of 10,000 files fits many times over.
+pub const MAX_DIR_ENTRIES: usize = 100_000;
 
 /// One card file: its display name (repo-relative, `/`-separated) and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,7 +129,8 @@ pub fn read_pool(dir: &Path) -> Result<Vec<SourceFile>, PoolError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    collect_paths(dir, 0, &mut paths, &mut problems);
+    let mut budget = MAX_DIR_ENTRIES;
+    collect_paths(dir, 0, &mut paths, &mut problems, &mut budget);
     paths.sort();
     if paths.len() > MAX_POOL_FILES {
         problems.push(Diagnostic::error(
@@ -187,7 +192,8 @@ pub fn read_pool(dir: &Path) -> Result<Vec<SourceFile>, PoolError> {
 pub fn pool_paths(dir: &Path) -> (Vec<PathBuf>, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     let mut paths = Vec::new();
-    collect_paths(dir, 0, &mut paths, &mut problems);
+    let mut budget = MAX_DIR_ENTRIES;
+    collect_paths(dir, 0, &mut paths, &mut problems, &mut budget);
     paths.sort();
     paths.truncate(MAX_POOL_FILES);
     (paths, problems)
@@ -264,8 +270,16 @@ fn read_capped(path: &Path) -> Result<Vec<u8>, ReadProblem> {
     }
 }
 
-fn collect_paths(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, problems: &mut Vec<Diagnostic>) {
-    if depth > MAX_DIR_DEPTH || out.len() > MAX_POOL_FILES {
+/// `budget`: directory entries still to look at ([`MAX_DIR_ENTRIES`] for a whole walk); when it
+/// runs out the walk stops with one problem saying so.
+fn collect_paths(
+    dir: &Path,
+    depth: usize,
+    out: &mut Vec<PathBuf>,
+    problems: &mut Vec<Diagnostic>,
+    budget: &mut usize,
+) {
+    if depth > MAX_DIR_DEPTH || out.len() > MAX_POOL_FILES || *budget == 0 {
         return;
     }
     let entries = match fs::read_dir(dir) {
@@ -279,7 +293,29 @@ fn collect_paths(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, problems: &mu
             return;
         }
     };
-    let mut children: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // At most the budget plus one, so an over-full folder is noticed without listing it whole.
+    let mut children: Vec<PathBuf> = entries
+        .take(budget.saturating_add(1))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    if children.len() > *budget {
+        *budget = 0;
+        problems.push(
+            Diagnostic::error(
+                codes::FILE_TOO_LARGE,
+                display_dir(dir),
+                format!(
+                    "more than {MAX_DIR_ENTRIES} files and folders under the card directory; \
+                 the walk stopped here"
+                ),
+            )
+            .with_help(
+                "point `--cards` (or `cardc build`) at the folder that holds the card files",
+            ),
+        );
+        return;
+    }
+    *budget -= children.len();
     children.sort();
     for path in children {
         // `symlink_metadata`: a symlinked directory is not followed, so a link loop cannot
@@ -291,7 +327,7 @@ fn collect_paths(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, problems: &mu
             if path.file_name().is_some_and(|n| n == "decks") {
                 continue;
             }
-            collect_paths(&path, depth + 1, out, problems);
+            collect_paths(&path, depth + 1, out, problems, budget);
         } else if path.extension().is_some_and(|e| e == "hb") {
             // Not only regular files: a FIFO or device named `*.hb` is reported by the reader
             // (without being opened), not silently skipped.

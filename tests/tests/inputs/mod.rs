@@ -6,6 +6,8 @@
 
 #![allow(dead_code)] // each test binary uses part of this module
 
+pub mod fuzzing;
+
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
