@@ -543,10 +543,13 @@ pub enum Event {
     MarinesRetreat {
         ship: CardRef,
     },
-    /// §9.23: whether the defenders pursue to `ship`.
+    /// §9.23: whether the defenders pursue to `ship`; `returning`: whether Marines of the
+    /// boarding party are left to go back aboard it (not when the party was destroyed).
     Pursuit {
         ship: CardRef,
         pursued: bool,
+        #[serde(default)]
+        returning: bool,
     },
     /// §6.6 STEP 8E, §9.16.
     Hijacked {

@@ -471,14 +471,23 @@ impl<'g> Namer<'g> {
                     self.card(*ship)
                 )
             }
-            Event::Pursuit { ship, pursued } => {
+            Event::Pursuit {
+                ship,
+                pursued,
+                returning,
+            } => {
                 if *pursued {
                     format!(
                         "the defenders pursue to {}: roles reversed",
                         self.card(*ship)
                     )
-                } else {
+                } else if *returning {
                     format!("no pursuit: the Marines return to {}", self.card(*ship))
+                } else {
+                    format!(
+                        "no pursuit onto {}: its boarding party was destroyed",
+                        self.card(*ship)
+                    )
                 }
             }
             Event::Hijacked { card, by } => {

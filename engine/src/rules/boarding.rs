@@ -565,6 +565,19 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
             // §9.23: the roles reverse: the defenders now board the ship the boarders came from.
             let ship = f.target;
             let target = f.ship;
+            if let Some(r) = station_boards(g, ship) {
+                if !r.flag() {
+                    return Err(err(
+                        format!(
+                            "{} {ship} is a Station: its Marines may not board, so they cannot pursue",
+                            g.name(ship)
+                        ),
+                        "6.9.4",
+                    ));
+                }
+                // Card text lets this Station's Marines board: say which (§8.1).
+                g.note(&r);
+            }
             let survivors = pursuers(g, &f);
             if survivors.is_empty() {
                 return Err(err(
@@ -578,6 +591,7 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
             g.log.push(Event::Pursuit {
                 ship: g.card_ref(f.ship),
                 pursued: true,
+                returning: false,
             });
             if let Some(e) = g.engagement.as_mut() {
                 e.fight = None;
@@ -585,9 +599,11 @@ pub(crate) fn fight_choice(g: &mut Game, who: PlayerId, c: &Choice) -> Result<()
             start_pursuit(g, ship, target, survivors);
         }
         (FightStage::Pursue, Choice::EndStep) => {
+            let returning = alive(g, &f.party).next().is_some();
             g.log.push(Event::Pursuit {
                 ship: g.card_ref(f.ship),
                 pursued: false,
+                returning,
             });
             next_fight(g);
         }
@@ -736,8 +752,13 @@ fn next_fight_if_running(g: &mut Game) {
 }
 
 /// §9.23, §6.9.5: the surviving defenders who may pursue onto the boarders' ship — a Marine
-/// whose card restricts the classes it boards stays behind (§2.4).
+/// whose card restricts the classes it boards stays behind (§2.4). A pursuit is a boarding
+/// action with the roles reversed, so a Station's Marines never pursue (§2.2, §6.9.4) unless
+/// card text lets that Station's Marines board (`station-marines-board`, §8.1).
 fn pursuers(g: &Game, f: &Fight) -> Cards<8> {
+    if station_boards(g, f.target).is_some_and(|r| !r.flag()) {
+        return Cards::new();
+    }
     admitted(g, alive(g, &f.defenders).collect(), f.ship)
 }
 
