@@ -152,7 +152,7 @@ fn sweep_of_two_to_five_commanders_with_station_wounding_events() {
         .filter(|c| db0.by_name(&c.name).is_none())
         .map(|c| c.id)
         .collect::<Vec<_>>();
-    assert_eq!(featured.len(), 4, "the four cards of eliminations.hb");
+    assert_eq!(featured.len(), 5, "the five cards of eliminations.hb");
     let starters = DECKS
         .iter()
         .map(|d| {

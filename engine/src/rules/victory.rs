@@ -51,6 +51,9 @@ pub(crate) fn leave_game(g: &mut Game, loser: PlayerId, victor: Option<PlayerId>
     if let (true, Some(v)) = (spoils, victor) {
         let loot = g.cmd(loser).map(|c| c.stockpile()).unwrap_or_default();
         let (gained, _) = g.gain(v, loot);
+        // Taken, not copied: the loser's Stockpile is empty from now on (what the cap left
+        // behind is lost with them).
+        g.pay(loser, loot);
         g.log.push(Event::SpoilsOfWar {
             to: v,
             from: loser,
@@ -438,14 +441,22 @@ pub(crate) fn spoils_pick(
     host: Option<Inst>,
 ) -> Result<(), RuleError> {
     let plan = manufacturing::check(g, who, card, host, None, Context::Spoils)?;
-    g.spoils.retain(|&p| p != who);
+    spoils_taken(g, who);
     manufacturing::carry_out(g, who, plan);
     g.shuffle_shipyard(who);
     Ok(())
 }
 
+/// §7.1.3: the Spoils of War are per Station destroyed; one is settled, and any other the same
+/// commander is owed (two Stations at once) waits its turn.
+fn spoils_taken(g: &mut Game, who: PlayerId) {
+    if let Some(at) = g.spoils.iter().position(|&p| p == who) {
+        g.spoils.remove(at);
+    }
+}
+
 pub(crate) fn spoils_decline(g: &mut Game, who: PlayerId) {
-    g.spoils.retain(|&p| p != who);
+    spoils_taken(g, who);
     g.log.push(Event::SpoilsDeclined { who });
     g.shuffle_shipyard(who);
 }

@@ -26,3 +26,9 @@ Event "Setup Raid" {
     override deploy-in-setup = yes
     play: take 3C from target opponent
 }
+
+Event "Orbital Barrage" {
+    cost: 1R
+    text: "Deal 2 compulsory wounds to each opposing Station."
+    play: deal 2 compulsory wounds to each opposing Station
+}
