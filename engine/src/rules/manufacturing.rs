@@ -1170,8 +1170,16 @@ fn check_event_timing<R: Refusal>(
                 "its text allows it only during an engagement",
                 "6.5.4",
             ),
+            // §5.5.5, §5.6: once the active commander has declared the end of the turn, the
+            // window that follows is no longer part of it.
             Timing::YourTurn => (
-                g.active == who,
+                g.active == who
+                    && !matches!(
+                        g.step,
+                        crate::state::Step::Respond {
+                            then: crate::state::Then::NextTurn
+                        }
+                    ),
                 "its text allows it only in your turn",
                 "2.6",
             ),
