@@ -1004,11 +1004,26 @@ pub(crate) fn check_garrisons(g: &mut Game) {
             continue;
         }
         let owner = g.instance(s).map_or(ctrl, |x| x.owner);
-        change_controller(g, s, owner);
         g.log.push(Event::Reverted {
             card: g.card_ref(s),
             to: owner,
         });
+        // The hijacker's own Wings docked aboard are theirs, not the prize's: they launch and
+        // stay under their commander, as the owner's Wings launched before the hijack (§6.7).
+        // Nothing but a boarding action gives a commander's card to another (§9.16).
+        let wings: crate::state::Cards<4> = g
+            .attachments(s)
+            .iter()
+            .copied()
+            .filter(|&a| {
+                g.card(a).kind == CardKind::Ship(crate::ir::ShipClass::FighterWing)
+                    && g.controller(a) == ctrl
+            })
+            .collect();
+        for w in wings {
+            traits::launch_from(g, w, s);
+        }
+        change_controller(g, s, owner);
     }
     g.garrisons_stale = false;
 }
