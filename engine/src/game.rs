@@ -374,7 +374,9 @@ impl Game {
         self.noted.clear();
     }
 
-    fn apply_choice(&mut self, who: PlayerId, choice: &Choice) -> Result<(), RuleError> {
+    /// The rules' check and change for one choice, unrecorded: all or nothing (a refused choice
+    /// changes nothing; `run_choice` asserts it in debug builds). `completeness` probes with it.
+    pub(crate) fn apply_choice(&mut self, who: PlayerId, choice: &Choice) -> Result<(), RuleError> {
         if self.outcome.is_some() {
             return Err(RuleError::GameOver);
         }

@@ -12,6 +12,7 @@ pub use cardlang::ir;
 
 pub mod board;
 pub mod choice;
+pub mod completeness;
 pub mod deck;
 pub mod effects;
 pub mod error;

@@ -131,3 +131,44 @@ pub fn base_rule_pins() -> Vec<(BaseRule, Vec<String>)> {
         })
         .collect()
 }
+
+/// The starter decks of `cards/decks/`, as the sweeps play them.
+pub const STARTER_DECKS: [&str; 3] = ["rdf-starter", "colonial-starter", "corporate-starter"];
+
+/// The pool of the game sweeps in CI: the bundled cards plus the Station-wounding cards of
+/// `tests/rulings/pool/eliminations.hb` (featured: every generated deck holds one where its
+/// faction allows), with the starter decks.
+pub fn station_wounding_sweep_pool() -> engine::sweep::Pool {
+    let bundled = compile_pool(&repo().join("cards"));
+    let mut files = cardlang::source::read_pool(&repo().join("cards")).expect("cards/ readable");
+    let extra = std::fs::read_to_string(repo().join("tests/rulings/pool/eliminations.hb"))
+        .expect("eliminations.hb readable");
+    files.push(cardlang::source::SourceFile::new("eliminations.hb", extra));
+    let compiled = cardlang::compile(&files);
+    assert!(
+        !compiled.has_errors(),
+        "the pool with eliminations.hb compiles"
+    );
+    let db = Arc::new(CardDb::new(compiled.cards).expect("pool loads"));
+    let featured = db
+        .iter()
+        .filter(|c| bundled.by_name(&c.name).is_none())
+        .map(|c| c.id)
+        .collect();
+    let starters = STARTER_DECKS
+        .iter()
+        .map(|d| {
+            let path = repo().join("cards/decks").join(format!("{d}.txt"));
+            let list = engine::deck::parse(&engine::deck::read_deck_file(&path).expect("deck"));
+            (
+                d.to_string(),
+                engine::deck::card_ids(&list, &db).expect("starter cards"),
+            )
+        })
+        .collect();
+    engine::sweep::Pool {
+        db,
+        starters,
+        featured,
+    }
+}

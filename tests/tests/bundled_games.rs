@@ -135,40 +135,9 @@ fn starter_deck_games_keep_every_invariant() {
 /// still end with a winner or at the turn cap with nobody out holding a decision.
 #[test]
 fn sweep_of_two_to_five_commanders_with_station_wounding_events() {
-    use engine::sweep::{self, PlayerKind, Pool, Settings};
-    let (db0, _) = bundled();
-    let mut files = cardlang::source::read_pool(&repo().join("cards")).expect("cards/ readable");
-    let extra = std::fs::read_to_string(repo().join("tests/rulings/pool/eliminations.hb"))
-        .expect("eliminations.hb readable");
-    files.push(cardlang::source::SourceFile::new("eliminations.hb", extra));
-    let compiled = cardlang::compile(&files);
-    assert!(
-        !compiled.has_errors(),
-        "the pool with eliminations.hb compiles"
-    );
-    let db = Arc::new(CardDb::new(compiled.cards).expect("pool loads"));
-    let featured = db
-        .iter()
-        .filter(|c| db0.by_name(&c.name).is_none())
-        .map(|c| c.id)
-        .collect::<Vec<_>>();
-    assert_eq!(featured.len(), 5, "the five cards of eliminations.hb");
-    let starters = DECKS
-        .iter()
-        .map(|d| {
-            let path = repo().join("cards/decks").join(format!("{d}.txt"));
-            let list = engine::deck::parse(&engine::deck::read_deck_file(&path).expect("deck"));
-            (
-                d.to_string(),
-                engine::deck::card_ids(&list, &db).expect("starter cards"),
-            )
-        })
-        .collect();
-    let pool = Pool {
-        db,
-        starters,
-        featured,
-    };
+    use engine::sweep::{self, PlayerKind, Settings};
+    let pool = tests::station_wounding_sweep_pool();
+    assert_eq!(pool.featured.len(), 5, "the five cards of eliminations.hb");
     for (player, games) in [(PlayerKind::Random, 160), (PlayerKind::Heuristic, 60)] {
         let settings = Settings {
             games,

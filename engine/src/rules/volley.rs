@@ -403,9 +403,15 @@ pub(crate) fn legal_volleys(g: &Game, unit: Inst, kind: VolleyKind, out: &mut Ve
     {
         return;
     }
-    push_fire(unit, n, targets(g, unit, kind), out, |unit, fire| {
-        Choice::Volley { unit, fire }
-    });
+    // A Marine's volley (a Stoic Marine's last one) is at the other party's Marines, as the
+    // check reads it (issue #41: the listing offered only `done`).
+    push_fire(
+        unit,
+        n,
+        targets_for(g, unit, kind).into_iter(),
+        out,
+        |unit, fire| Choice::Volley { unit, fire },
+    );
 }
 
 // ----- firing a volley: one choice or dice assigned step by step (§6.2) -----------------------
