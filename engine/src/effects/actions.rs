@@ -887,7 +887,10 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
         }
         (Ask::Opponent, Choice::EffectCommander(o)) => {
             if !g.others_clockwise(p.who).any(|x| x == *o) {
-                return Err(refuse(format!("{o} is not an opposing Commander"), "8.5"));
+                return Err(refuse(
+                    format!("{} is not an opposing Commander", g.commander_name(*o)),
+                    "8.5",
+                ));
             }
             p.opponent = Some(*o);
             g.log.push(Event::CommanderChosen {
@@ -981,7 +984,14 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
         }
         (Ask::Discard { who: d, left }, Choice::EffectTarget(card)) => {
             if !g.cmd(*d).is_some_and(|c| c.hand.contains(card)) {
-                return Err(refuse(format!("{card} is not in {d}'s hand"), "5.5.4"));
+                return Err(refuse(
+                    format!(
+                        "{} is not in {}'s hand",
+                        crate::transcript::card_label(g, *card),
+                        g.commander_name(*d)
+                    ),
+                    "5.5.4",
+                ));
             }
             discard(g, *d, *card);
             let rest = left.saturating_sub(1);
