@@ -106,7 +106,7 @@ pub(crate) fn can_act<R: Refusal>(g: &Game, unit: Inst) -> Result<(), R> {
         return Err(R::because(|| {
             err(
                 format!("{} {unit} has already acted this volley turn", g.name(unit)),
-                "3.2",
+                "6.2",
             )
         }));
     }
