@@ -1503,19 +1503,22 @@ impl Session {
                 false
             }
             Step::Choice(who, choice) => {
-                let before = self.game.decision();
+                // `done` says which step it ended, so an extra `done` that lands in a later
+                // step than meant is visible rather than silent: named before it is played,
+                // while the stage it ends is still the game's.
+                let ended = match (&choice, self.game.decision()) {
+                    (Choice::EndStep, Some(d)) => Some(format!(
+                        "[§{}] {} ends their {}",
+                        d.kind.section(),
+                        self.game.commander_name(d.who),
+                        d.kind.step_words(&self.game)
+                    )),
+                    _ => None,
+                };
                 match self.game.apply(who, choice.clone()) {
                     Ok(events) => {
-                        // `done` says which step it ended, so an extra `done` that lands in
-                        // a later step than meant is visible rather than silent.
-                        if let (Choice::EndStep, Some(d)) = (&choice, &before) {
-                            let _ = writeln!(
-                                self.out,
-                                "[§{}] {} ends their {}",
-                                d.kind.section(),
-                                self.game.commander_name(d.who),
-                                d.kind.step_words(&self.game)
-                            );
+                        if let Some(line) = &ended {
+                            let _ = writeln!(self.out, "{line}");
                         }
                         let n = Namer::new(&self.game);
                         for e in &events {
