@@ -222,6 +222,13 @@ pub fn violations(g: &Game) -> Vec<String> {
             }
         }
     }
+    // §3.3.3, I-42, §9.12: an Overload Drawback is owed by a card in play; one that left play
+    // comes back as a new card.
+    for &i in &g.drawback_carried {
+        if !g.in_play(i) {
+            out.push(format!("{} {i} owes an Overload Drawback out of play", g.name(i)));
+        }
+    }
     liveness(g, &mut out);
     boarding_state(g, &mut out);
     out

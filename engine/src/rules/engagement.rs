@@ -145,7 +145,12 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
     }
     // §3.3.3, I-42: "its next turn to volley" is not bounded by the engagement: a unit that
     // overloaded and has not had its next volley turn yet serves the Drawback in a later one.
+    // Only units still in play owe it: a unit that left play during the engagement is a new
+    // card if it comes back (§9.12), as `move_to` says for one that leaves later.
     g.drawback_carried.clone_from(&e.drawback_next);
+    let mut carried = std::mem::take(&mut g.drawback_carried);
+    carried.retain(|i| g.in_play(*i));
+    g.drawback_carried = carried;
     let (attacker, defender) = (e.attacker, e.defender);
     // The aftermath's ships: the fleet as declared, then any that joined it since.
     let mut fleet = std::mem::take(&mut e.declared);
