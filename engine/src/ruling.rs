@@ -559,6 +559,9 @@ struct Refs {
     labels: BTreeMap<String, Inst>,
     /// Cards the board gives wounds, with their lines: checked once the board stands.
     wounded: Vec<(Inst, usize)>,
+    /// Every card the board puts in play, with its line: hosts' loads are checked once the
+    /// board stands.
+    placed: Vec<(Inst, usize)>,
 }
 
 fn seat(g: &Game, name: &str, line: usize) -> Result<PlayerId, RulingError> {
@@ -603,6 +606,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
     let mut refs = Refs {
         labels: BTreeMap::new(),
         wounded: Vec::new(),
+        placed: Vec::new(),
     };
     let mut flags: Vec<(Inst, usize, crate::moment::CardFlags)> = Vec::new();
     let mut stockpiles = Vec::new();
@@ -717,6 +721,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
                     return err(e.line, format!("label @{l} used twice"));
                 }
             }
+            refs.placed.push((i, e.line));
             stack.push((e.depth, i));
         }
         stockpiles.push((who, c.stockpile.unwrap_or((10, 10))));
@@ -821,6 +826,32 @@ fn check_wounds(g: &Game, refs: &Refs) -> Result<(), RulingError> {
                     g.name(i)
                 ),
             );
+        }
+    }
+    Ok(())
+}
+
+/// Once the board stands: no host carries more Marines or Wings than it has room for (§9.4,
+/// §2.4.1, §2.5.1.1). The rules would lose the extra at the next settlement without a word in
+/// the ruling; a board that breaks the rule is refused where it says so.
+fn check_capacity(g: &Game, refs: &Refs) -> Result<(), RulingError> {
+    for &(i, line) in &refs.placed {
+        if g.attachments(i).is_empty() {
+            continue;
+        }
+        let (marines, wings) = crate::rules::manufacturing::used(g, i, None);
+        let (room_m, room_w) = crate::rules::stats::capacity(g, i);
+        for (what, used, room) in [("Marines", marines, room_m), ("Wings", wings, room_w)] {
+            if used > room {
+                return err(
+                    line,
+                    format!(
+                        "{} holds {what} filling {used} places but has room for {room} (§9.4): \
+                         a board holds only what its hosts can carry",
+                        g.name(i)
+                    ),
+                );
+            }
         }
     }
     Ok(())
@@ -1402,6 +1433,7 @@ impl Session {
         if matches!(r.phase, StartAt::Setup | StartAt::Logistics) {
             // The board as written, then the automatic steps played on it.
             check_wounds(&g, &refs).map_err(|e| fail(&out, e))?;
+            check_capacity(&g, &refs).map_err(|e| fail(&out, e))?;
             out.push_str("\n== board ==\n");
             out.push_str(&board(&g));
             g.start_at(active, r.turn, r.phase);
@@ -1417,6 +1449,7 @@ impl Session {
             crate::moment::build(&mut g, &r.moment, r.phase_line, &names)
                 .map_err(|e| fail(&out, e))?;
             check_wounds(&g, &refs).map_err(|e| fail(&out, e))?;
+            check_capacity(&g, &refs).map_err(|e| fail(&out, e))?;
             out.push_str("\n== board ==\n");
             out.push_str(&board(&g));
         }
