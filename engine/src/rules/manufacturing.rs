@@ -865,6 +865,16 @@ fn check_zone<R: Refusal>(
     Ok(())
 }
 
+/// A deployment from the Shipyard (Conscription, a Regimented search, the Spoils of War, a
+/// card's search) keeps its own words for an Event or a Tactic: it did not come from hand.
+fn from_shipyard(how: DeployHow) -> Option<DeployHow> {
+    matches!(
+        how,
+        DeployHow::Conscripted | DeployHow::Regimented | DeployHow::Spoils | DeployHow::Searched
+    )
+    .then_some(how)
+}
+
 /// When each card type may be deployed, and whether it stands on its own: Tactics (§2.7, §4.6),
 /// Events (§2.6, §5.1), Stations (§4.2), Stockpiles (§4.3), Breakthrus (§2.8), and ships,
 /// Marines and Modules (§5.4, §6.5.4). The answer is how the card is deployed.
@@ -922,7 +932,7 @@ fn check_timing<R: Refusal>(
                 }));
             }
             crate::effects::actions::check_play_targets::<R>(g, inst)?;
-            Ok(DeployHow::Tactic)
+            Ok(from_shipyard(how).unwrap_or(DeployHow::Tactic))
         }
         CardKind::Event => {
             if ctx == Context::Setup && !ck.rule(BaseRule::DeployInSetup, Some(inst)).flag() {
@@ -939,7 +949,7 @@ fn check_timing<R: Refusal>(
             }
             check_event_timing::<R>(g, who, card, ctx)?;
             crate::effects::actions::check_play_targets::<R>(g, inst)?;
-            Ok(DeployHow::Event)
+            Ok(from_shipyard(how).unwrap_or(DeployHow::Event))
         }
         CardKind::Station => Err(R::because(|| {
             deploy_err(card, "a Station is deployed only at Setup", "4.2")
