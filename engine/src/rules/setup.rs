@@ -331,8 +331,13 @@ pub(crate) fn initiative(g: &mut Game) {
         }
         _ => g.order = (0..n).map(seat).collect(),
     }
-    g.log.push(Event::TurnOrder {
-        order: g.order.iter().copied().collect(),
-    });
+    // The order of play among the commanders still in: one who scooped in Setup has no turn.
+    let order = g
+        .order
+        .iter()
+        .copied()
+        .filter(|&p| g.cmd(p).is_some_and(|c| !c.out))
+        .collect();
+    g.log.push(Event::TurnOrder { order });
     logistics::begin_turn(g, first);
 }
