@@ -99,11 +99,19 @@ fn run_queue(g: &mut Game) {
         if g.pending.is_empty() {
             break;
         }
-        // An effect whose decider left the game (§7.2) is dropped.
+        // An effect whose decider left the game (§7.2) is dropped — unless the one who left
+        // was only answering it (a discard it asks of each opponent in turn): the effect goes
+        // on for the commanders still in (§7.2, §8.6).
         if let Some(p) = g.pending.first() {
             if g.cmd(p.decider()).is_none_or(|c| c.out) {
-                let p = g.pending.remove(0);
-                done(g, &p);
+                let mut p = g.pending.remove(0);
+                let gone = p.decider();
+                if gone != p.who && g.cmd(p.who).is_some_and(|c| !c.out) {
+                    p.ask = next_discarder(g, &p, gone);
+                    g.pending.insert(0, p);
+                } else {
+                    done(g, &p);
+                }
                 continue;
             }
             if p.ask.is_some() {
@@ -1070,7 +1078,8 @@ fn placement(
     }
 }
 
-/// After `done` discarded, the next Commander the discard names (turn order), if any.
+/// After `done` discarded (or left the game while asked), the next Commander the discard
+/// names (clockwise from the effect's commander), if any.
 fn next_discarder(g: &Game, p: &Pending, done: PlayerId) -> Option<Ask> {
     let Some(Action::Discard {
         who,
@@ -1079,9 +1088,12 @@ fn next_discarder(g: &Game, p: &Pending, done: PlayerId) -> Option<Ask> {
     else {
         return None;
     };
+    // The list runs clockwise from the effect's commander; "after `done`" is by seat, so it
+    // holds when `done` has just left the game and is no longer in it.
+    let seats = g.commanders().len();
+    let seat = |c: PlayerId| (usize::from(c.0) + seats - usize::from(p.who.0)) % seats;
     let list = commanders(g, p, *who);
-    let pos = list.iter().position(|&c| c == done)?;
-    list.into_iter().skip(pos + 1).find_map(|c| {
+    list.into_iter().filter(|&c| seat(c) > seat(done)).find_map(|c| {
         let have = g.cmd(c).map_or(0, |x| x.hand.len()) as u8;
         (have > 0).then_some(Ask::Discard {
             who: c,
