@@ -226,7 +226,10 @@ pub fn violations(g: &Game) -> Vec<String> {
     // comes back as a new card.
     for &i in &g.drawback_carried {
         if !g.in_play(i) {
-            out.push(format!("{} {i} owes an Overload Drawback out of play", g.name(i)));
+            out.push(format!(
+                "{} {i} owes an Overload Drawback out of play",
+                g.name(i)
+            ));
         }
     }
     liveness(g, &mut out);

@@ -955,6 +955,13 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                 return Err(refuse("no search in progress", "8.3"));
             };
             if !search_candidates(g, &p, filter, then).any(|i| i == *card) {
+                // A card the search finds but cannot deploy says why (a Marine-Character, a
+                // host without room, ...), as the deployment's own check words it.
+                if let (SearchThen::Deploy { free }, true) =
+                    (then, filter.noun.admits(g.card(*card).kind))
+                {
+                    placement(g, &p, *card, free, choice)?;
+                }
                 return Err(refuse(
                     format!("{} {card} cannot be taken by this search", g.name(*card)),
                     "8.3",
@@ -1093,13 +1100,15 @@ fn next_discarder(g: &Game, p: &Pending, done: PlayerId) -> Option<Ask> {
     let seats = g.commanders().len();
     let seat = |c: PlayerId| (usize::from(c.0) + seats - usize::from(p.who.0)) % seats;
     let list = commanders(g, p, *who);
-    list.into_iter().filter(|&c| seat(c) > seat(done)).find_map(|c| {
-        let have = g.cmd(c).map_or(0, |x| x.hand.len()) as u8;
-        (have > 0).then_some(Ask::Discard {
-            who: c,
-            left: (*n).min(have),
+    list.into_iter()
+        .filter(|&c| seat(c) > seat(done))
+        .find_map(|c| {
+            let have = g.cmd(c).map_or(0, |x| x.hand.len()) as u8;
+            (have > 0).then_some(Ask::Discard {
+                who: c,
+                left: (*n).min(have),
+            })
         })
-    })
 }
 
 /// §8.5: an Event or Tactic whose `play:` must choose a target cannot be deployed when no

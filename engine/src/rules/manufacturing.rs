@@ -995,14 +995,16 @@ fn check_timing<R: Refusal>(
     }
 }
 
-/// §2.4.2: a Marine-Character is always deployed at cost from the hand, so the free Shipyard
-/// deployment of the Spoils of War (§7.1.3.2: a card you may legally deploy) never takes one.
+/// §2.4.2: a Marine-Character is always deployed at cost from the hand, so no deployment from
+/// the Shipyard takes one: not the free deployment of the Spoils of War (§7.1.3.2: a card you
+/// may legally deploy), not a card's search that deploys what it finds (§8.3, at cost or
+/// free). Conscription has its own rule and override (`character-conscription`).
 fn check_spoils_character<R: Refusal>(card: &Card, ctx: Context) -> Result<(), R> {
-    if ctx == Context::Spoils && is_character(card) {
+    if matches!(ctx, Context::Spoils | Context::Searched { .. }) && is_character(card) {
         return Err(R::because(|| {
             deploy_err(
             card,
-            "a Marine-Character is always deployed at cost from your hand, never free from the Shipyard",
+            "a Marine-Character is always deployed at cost from your hand, never from the Shipyard",
             "2.4.2",
         )
         }));
