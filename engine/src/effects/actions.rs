@@ -210,7 +210,15 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
         p.settled.push(picked);
         p.stopped = false;
     }
-    if a.commander_aim() == Some(CommanderAim::TargetOpponent) && p.opponent.is_none() {
+    // "The opposing Commander" is the one a commander fights in an engagement; outside one
+    // (a third commander's card, an Event between engagements) it is the one opponent left,
+    // or the one its commander names among several (§9.21, §8.5, I-81), as `target opponent`.
+    let named = match a.commander_aim() {
+        Some(CommanderAim::TargetOpponent) => true,
+        Some(CommanderAim::Opponent) => engaged_opponent(g, p.who).is_none(),
+        _ => false,
+    };
+    if named && p.opponent.is_none() {
         let mut opps = g.others_clockwise(p.who);
         match (opps.next(), opps.next()) {
             (None, _) => {}
@@ -269,16 +277,21 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
 fn commanders(g: &Game, p: &Pending, aim: CommanderAim) -> Seats {
     match aim {
         CommanderAim::You => smallvec![p.who],
-        CommanderAim::Opponent => {
-            let e = g.engagement.as_ref();
-            match e {
-                Some(e) if e.attacker == p.who => smallvec![e.defender],
-                Some(e) if e.defender == p.who => smallvec![e.attacker],
-                _ => Seats::new(),
-            }
-        }
+        CommanderAim::Opponent => engaged_opponent(g, p.who)
+            .or(p.opponent)
+            .into_iter()
+            .collect(),
         CommanderAim::EachOpponent => g.others_clockwise(p.who).collect(),
         CommanderAim::TargetOpponent => p.opponent.into_iter().collect(),
+    }
+}
+
+/// The commander `who` fights in the engagement under way, if they fight in it.
+fn engaged_opponent(g: &Game, who: PlayerId) -> Option<PlayerId> {
+    match g.engagement.as_ref() {
+        Some(e) if e.attacker == who => Some(e.defender),
+        Some(e) if e.defender == who => Some(e.attacker),
+        _ => None,
     }
 }
 
