@@ -140,10 +140,11 @@ pub(crate) fn top(g: &Game, i: Inst) -> Inst {
     cur
 }
 
-/// Whose Station a card is at (§9.18): an attacking fleet is at the defender's Station. An
-/// Event or Tactic deployed during an engagement is deployed into it (§6.5.4), whoever's it
-/// is: in hand (the deploy check), while its `play:` waits for a choice, while that `play:`
-/// runs, and once gone, it acts where the engagement is; otherwise at its controller's Station.
+/// Whose Station a card is at (§9.18): an attacking fleet is at the defender's Station. A
+/// Tactic deployed during an engagement is deployed into it (§6.5.4, §2.7), and so is an Event
+/// of a commander who fights in it: in hand (the deploy check), while its `play:` waits for a
+/// choice, while that `play:` runs, and once gone, it acts where the engagement is; otherwise
+/// (a third commander's Event, I-82) at its controller's Station.
 /// The deploy check and the resolution ask this one question, so they agree (§9.15, §9.18).
 pub(crate) fn place(g: &Game, i: Inst) -> PlayerId {
     let t = top(g, i);
@@ -151,7 +152,16 @@ pub(crate) fn place(g: &Game, i: Inst) -> PlayerId {
         let resolving = !g.in_play(t)
             || g.pending.iter().any(|p| p.resolves_card && p.source == t)
             || g.acting == Some((t, crate::event::Cause::Play));
-        let played = resolving && matches!(g.card(t).kind, CardKind::Event | CardKind::Tactic);
+        // A Tactic is always deployed into the engagement (§2.7); an Event only by a commander
+        // who fights in it: a third commander's Event acts where their own fleet is, at their
+        // Station (§2.6, §9.15, I-82).
+        let fights = |who| e.attacker == who || e.defender == who;
+        let played = resolving
+            && match g.card(t).kind {
+                CardKind::Tactic => true,
+                CardKind::Event => g.instance(t).is_some_and(|x| fights(x.controller)),
+                _ => false,
+            };
         if e.fleet.contains(&t) || played {
             return e.defender;
         }
