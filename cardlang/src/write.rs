@@ -226,6 +226,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     commit_temp(file, &tmp, path, bytes, || Ok(()))
 }
 
+/// Checks, without writing it, that an output could be written at `path` now: what is there may
+/// be replaced (a regular file or a link, never a directory or special file) and a temporary
+/// file can be created beside it (the directory exists and is writable; the probe is removed).
+/// For a long job that writes only at its end, so a typo fails before the work, not after it.
+pub fn check_writable(path: &Path) -> Result<(), WriteError> {
+    if let Some(meta) = entry(path)? {
+        replaceable(path, &meta)?;
+    }
+    let (file, tmp) = create_temp(path)?;
+    drop(file);
+    fs::remove_file(&tmp).map_err(io_err("remove", &tmp))
+}
+
 /// Whether the permissions let the owner write (root ignores permissions; a file its owner
 /// made read-only is still refused).
 fn read_only(meta: &Metadata) -> bool {

@@ -321,5 +321,67 @@ fn odds_prints_the_exact_distribution_without_a_pool() {
     );
     let bad = hullbreach_in(&dir.0, &["odds", "--dice", "40", "--defense", "7"]);
     assert!(!bad.status.success());
-    assert!(text(&bad.stderr).contains("--dice must be 1 to 30"));
+    assert!(
+        text(&bad.stderr).contains("40 is not in 1..=30"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
+/// Issue #39: in human output a file-level error names its file. A broken `--feature` card
+/// file was reported as "the card pool in cards has 1 error(s)", never naming the file; a
+/// missing decklist, an unwritable output and a database that does not load name theirs.
+#[test]
+fn file_level_errors_name_the_file() {
+    let dir = Scratch::new("named");
+    let says = |out: Output, what: &str| {
+        let e = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{e}");
+        assert!(e.contains(what), "{e}");
+    };
+    let broken = dir.path().join("broken-feature.hb");
+    std::fs::write(&broken, "card \"Half a Card\" {\n  cost 1R\n").expect("write");
+    let broken = broken.to_string_lossy().into_owned();
+    says(
+        hullbreach(&["sweep", "--games", "1", "--feature", &broken]),
+        &format!("error(s) in {broken}: the card pool in cards does not compile"),
+    );
+    says(
+        hullbreach(&["play", "--deck", "no-such-deck", "--deck", "rdf-starter"]),
+        "cards/decks/no-such-deck.txt: no such file",
+    );
+    let nowhere = dir.path().join("missing").join("moment.ruling");
+    let nowhere = nowhere.to_string_lossy().into_owned();
+    says(
+        hullbreach(&[
+            "sweep",
+            "--game",
+            "0",
+            "--commanders",
+            "2",
+            "--to-ruling",
+            "--at",
+            "1",
+            "--out",
+            &nowhere,
+        ]),
+        &format!("{}", dir.path().join("missing").display()),
+    );
+    let junk = dir.path().join("junk.hbdb");
+    std::fs::write(&junk, b"not a database").expect("write");
+    says(
+        hullbreach_in(
+            &repo(),
+            &[
+                "--db",
+                &junk.to_string_lossy(),
+                "play",
+                "--deck",
+                "a",
+                "--deck",
+                "b",
+            ],
+        ),
+        &format!("cannot load the card database `{}`", junk.display()),
+    );
 }

@@ -123,3 +123,73 @@ fn a_multi_byte_amount_is_an_error_with_its_line() {
         "line 6: `1é` is not an amount",
     );
 }
+
+/// The swap race (issue #39): a games file swapped for a FIFO between a look at the path and
+/// the open once blocked `simulate merge` and `replay` forever (they looked, then opened
+/// blocking). Now the file is opened first, non-blocking, and judged on the handle: every read
+/// meets a games file or refuses a FIFO, and none blocks.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_games_file_swapped_for_a_fifo_never_blocks_a_read() {
+    use engine::simulate::record;
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+    use std::sync::{mpsc, Arc};
+    let dir = std::env::temp_dir().join(format!("hb-cli-swap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("games.jsonl");
+    let (file_next, fifo_next, fifo) = (
+        dir.join("file.next"),
+        dir.join("fifo.next"),
+        dir.join("pipe"),
+    );
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()));
+    let stop = Arc::new(AtomicBool::new(false));
+    // What the reader met: games files read, FIFOs refused.
+    let met = Arc::new([AtomicU32::new(0), AtomicU32::new(0)]);
+    let (done_tx, done_rx) = mpsc::channel();
+    let reader = {
+        let (stop, met, target) = (Arc::clone(&stop), Arc::clone(&met), target.clone());
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                let mut budget = record::MAX_MERGE_BYTES;
+                match record::read(&target, &mut Vec::new(), &mut budget) {
+                    // An empty file holds no game: read, nothing kept.
+                    Ok(()) => met[0].fetch_add(1, Ordering::Relaxed),
+                    Err(e) if e.contains("not a regular file") => {
+                        met[1].fetch_add(1, Ordering::Relaxed)
+                    }
+                    Err(_) => 0, // no file at all for a moment
+                };
+            }
+            let _ = done_tx.send(());
+        })
+    };
+    // Swap until the reader has met both kinds (on a loaded machine it may be scheduled late),
+    // at least 2,000 times and at most 200,000.
+    for swaps in 0..200_000 {
+        let _ = std::fs::write(&file_next, b"");
+        let _ = std::fs::rename(&file_next, &target);
+        // A second name for the one FIFO, renamed over the games file.
+        let _ = std::fs::remove_file(&fifo_next);
+        if std::fs::hard_link(&fifo, &fifo_next).is_ok() {
+            let _ = std::fs::rename(&fifo_next, &target);
+        }
+        let both = met.iter().all(|m| m.load(Ordering::Relaxed) > 0);
+        if swaps >= 2_000 && both {
+            break;
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    match done_rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(()) => {
+            reader.join().unwrap();
+            let [files, fifos] = [0, 1].map(|k| met[k].load(Ordering::Relaxed));
+            assert!(files > 0 && fifos > 0, "met {files} files, {fifos} FIFOs");
+        }
+        // The stuck reader is left behind; the test process ends without it.
+        Err(_) => panic!("a games file read blocked on a FIFO swapped in after it started"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

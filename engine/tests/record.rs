@@ -96,3 +96,103 @@ fn records_accepted_lines_into_the_script() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A scratch directory for one test, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("hullbreach-record-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Issue #39: `--record` appended through whatever the ruling path was; a ruling file that is a
+/// symbolic link is refused before a line is read, and the file it points at is untouched.
+#[cfg(unix)]
+#[test]
+fn record_never_writes_through_a_link() {
+    let dir = Scratch::new("link");
+    let target = dir.0.join("elsewhere.ruling");
+    std::fs::write(&target, RULING).expect("ruling written");
+    let link = dir.0.join("linked.ruling");
+    std::os::unix::fs::symlink(&target, &link).expect("link");
+    let pool = repo().join("tests/rulings/pool");
+    let (ok, stdout, stderr) = hullbreach(
+        &[
+            "ruling",
+            &link.to_string_lossy(),
+            "--cards",
+            &pool.to_string_lossy(),
+            "--record",
+        ],
+        "1\n",
+    );
+    assert!(!ok, "recorded through a link:\n{stdout}");
+    assert!(
+        stderr.contains(&format!(
+            "{}: is a symbolic link; not written through",
+            link.display()
+        )),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&target).expect("target"), RULING);
+    assert!(std::fs::symlink_metadata(&link)
+        .expect("link")
+        .file_type()
+        .is_symlink());
+}
+
+/// A ruling file changed by someone else while `--record` runs is left as they saved it: the
+/// next line is not added over their edit, and the recording says why it stopped.
+#[test]
+fn record_leaves_a_file_changed_meanwhile_alone() {
+    let dir = Scratch::new("changed");
+    let file = dir.0.join("recorded.ruling");
+    std::fs::write(&file, RULING).expect("ruling written");
+    let pool = repo().join("tests/rulings/pool");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(["ruling", &file.to_string_lossy(), "--cards"])
+        .arg(&pool)
+        .arg("--record")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hullbreach runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"1\n").expect("first line");
+    stdin.flush().expect("flush");
+    // Wait (bounded) until the first line is in the file, then save an edit over it.
+    let first = "  Ada: deploy Merlin-class Frigate #0\n";
+    let mut tries = 0;
+    while !std::fs::read_to_string(&file).is_ok_and(|t| t.ends_with(first)) {
+        tries += 1;
+        assert!(tries < 6000, "the first line never reached the file");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let edit = format!("{RULING}\nscript:\n  # edited by hand\n");
+    std::fs::write(&file, &edit).expect("edit saved");
+    stdin.write_all(b"end-phase\n").expect("second line");
+    drop(stdin);
+    let out = child.wait_with_output().expect("hullbreach ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("file"),
+        edit,
+        "the edit was written over:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("changed on disk while it was being rewritten"),
+        "{stdout}"
+    );
+}

@@ -364,3 +364,147 @@ fn the_swapped_side_of_an_ab_game_replays() {
         "{err}"
     );
 }
+
+/// Copies the directory tree `from` into `to` (files and directories only).
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("copy dir");
+    for entry in std::fs::read_dir(from).expect("read dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// Issue #39: a deck a games file names is a deck name looked up in the pool's `decks/`, never
+/// a path: a tampered record naming a decklist anywhere on disk once made `replay` read (and
+/// play) it. A hostile name is refused in words, escaped and cut, never echoed as it is.
+#[test]
+fn a_games_file_cannot_name_a_deck_outside_the_pool() {
+    let dir = Scratch::new("hostile-decks");
+    let games = dir.file("games.jsonl");
+    let line = std::fs::read_to_string(&games)
+        .expect("games")
+        .lines()
+        .next()
+        .expect("game 0")
+        .to_string();
+    // A legal decklist outside the pool, named by absolute path.
+    let outside = dir.file("elsewhere/rdf-starter.txt");
+    std::fs::create_dir_all(dir.file("elsewhere")).expect("dir");
+    std::fs::copy(repo().join("cards/decks/rdf-starter.txt"), &outside).expect("copy");
+    let tampered = dir.file("tampered.jsonl");
+    let refused = |deck: &str, says: &str, never: &str| {
+        let hostile = line.replace("\"rdf-starter\"", &format!("\"{deck}\""));
+        assert_ne!(hostile, line);
+        std::fs::write(&tampered, format!("{hostile}\n")).expect("write");
+        let out = hullbreach(&["replay", &tampered, "--game", "0"]);
+        let e = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{e}");
+        assert!(e.contains(says), "{e}");
+        assert!(!e.contains(never), "echoed as it is: {e}");
+        assert_eq!(text(&out.stdout), "");
+    };
+    refused(
+        &outside,
+        "is not a deck name: a games file names decks by name, never by path",
+        "no such",
+    );
+    refused(
+        "../../../../../../../etc/passwd",
+        "deck `../../../../../../../etc/passwd` is not a deck name",
+        "no such",
+    );
+    // A terminal escape and a long name: escaped, and cut after 40 characters.
+    let long = format!("\\u001b[2J{}", "x".repeat(300));
+    refused(&long, "deck `\\u{1b}[2Jxxxxxxxxxxxxxxx", "\u{1b}");
+    refused(&long, "x…`", &"x".repeat(41));
+}
+
+/// A deck of the pool's `decks/` that is a link out of the pool is not the pool's: `replay`
+/// refuses it (the games file names it; a run given it on the command line played it).
+#[cfg(unix)]
+#[test]
+fn a_recorded_deck_linked_out_of_the_pool_is_refused() {
+    let dir = Scratch::new("linked-deck");
+    let pool = dir.file("pool");
+    copy_dir(&repo().join("cards"), Path::new(&pool));
+    let outside = dir.file("outside.txt");
+    std::fs::copy(repo().join("cards/decks/rdf-starter.txt"), &outside).expect("copy");
+    std::os::unix::fs::symlink(&outside, dir.file("pool/decks/linked.txt")).expect("link");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+            .args(["--cards", &pool])
+            .args(args)
+            .current_dir(repo())
+            .output()
+            .expect("hullbreach runs")
+    };
+    let games = dir.file("linked.jsonl");
+    let made = run(&[
+        "simulate",
+        "--deck",
+        "linked",
+        "--deck",
+        "colonial-starter",
+        "--games",
+        "1",
+        "--player",
+        "random",
+        "--turns",
+        "20",
+        "--out",
+        &games,
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let out = run(&["replay", &games, "--game", "0"]);
+    let e = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{e}");
+    assert!(
+        e.contains("game 0 names deck `linked`, which is no decklist in"),
+        "{e}"
+    );
+    // Given by path on the command line, it is the user's to give.
+    let linked = dir.file("pool/decks/linked.txt");
+    let out = run(&["replay", &games, "--game", "0", "--deck", &linked]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// `replay --to-ruling --out FILE` never writes through a link planted at FILE.
+#[cfg(unix)]
+#[test]
+fn a_ruling_is_never_written_through_a_planted_link() {
+    let dir = Scratch::new("ruling-link");
+    let games = dir.file("games.jsonl");
+    let victim = dir.file("victim.txt");
+    std::fs::write(&victim, "precious\n").expect("victim");
+    let out = dir.file("moment.ruling");
+    std::os::unix::fs::symlink(&victim, &out).expect("link");
+    let done = hullbreach(&[
+        "replay",
+        &games,
+        "--game",
+        "0",
+        "--to-ruling",
+        "--at",
+        "1",
+        "--out",
+        &out,
+    ]);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "precious\n"
+    );
+    let meta = std::fs::symlink_metadata(&out).expect("written");
+    assert!(
+        meta.file_type().is_file(),
+        "the link is replaced by the ruling"
+    );
+    assert!(std::fs::read_to_string(&out)
+        .expect("ruling")
+        .contains("script:"));
+}

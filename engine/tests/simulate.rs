@@ -202,7 +202,7 @@ fn bad_flags_and_hostile_files_are_refused() {
     };
     refused(&[RUN, &["--shard", "3/2"]].concat(), "--shard takes K/N");
     refused(&[RUN, &["--shard", "0/2"]].concat(), "--shard takes K/N");
-    refused(&[RUN, &["--jobs", "0"]].concat(), "--jobs takes 1 to 256");
+    refused(&[RUN, &["--jobs", "0"]].concat(), "0 is not in 1..=256");
     refused(
         &["simulate", "--deck", "rdf-starter", "--games", "2"],
         "give 2 to 5 --deck, not 1",
@@ -405,5 +405,238 @@ fn search_players_simulate_the_same_on_any_number_of_threads() {
     refused(
         "wizard",
         "no computer player `wizard`: random, heuristic or search[:budget]",
+    );
+}
+
+/// Runs `hullbreach --cards cards ARGS`, failing the test (not hanging it) if the command is
+/// still running after two minutes: a report that loops forever is a finding, not a stuck
+/// suite. No duration is asserted for a command that ends.
+fn hullbreach_or_hang(args: &[&str]) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(["--cards", "cards"])
+        .args(args)
+        .current_dir(repo())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hullbreach runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("hullbreach {args:?} hung");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// Exit 2 (a usage error from the argument parser, before any pool is read) with the range.
+fn out_of_range(args: &[&str], says: &str) {
+    let out = hullbreach_or_hang(args);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stderr).contains(says),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stdout), "", "{args:?}");
+}
+
+/// Issue #39: `simulate --turns` near `u32::MAX` overflowed the report's length histogram and
+/// looped forever; `sweep --turns` had no bound, `sweep --games 0` ran nothing and succeeded.
+/// Every numeric flag is checked by the argument parser, the message naming the range.
+#[test]
+fn numeric_flags_out_of_range_are_refused_when_parsed() {
+    // Refused before anything runs: without the check, 1,000 games at the given cap.
+    let sim = |flag: &str, value: &str| {
+        [
+            "simulate",
+            "--deck",
+            "rdf-starter",
+            "--deck",
+            "colonial-starter",
+            flag,
+            value,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let check = |args: Vec<String>, says: &str| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        out_of_range(&args, says);
+    };
+    check(
+        sim("--turns", "4294967295"),
+        "4294967295 is not in 1..=1000",
+    );
+    check(sim("--turns", "0"), "0 is not in 1..=1000");
+    check(sim("--games", "0"), "0 is not in 1..=1000000");
+    check(sim("--jobs", "0"), "0 is not in 1..=256");
+    check(sim("--jobs", "257"), "257 is not in 1..=256");
+    let sweep = |extra: &[&str]| {
+        let mut args = vec!["sweep", "--commanders", "2"];
+        args.extend_from_slice(extra);
+        args.iter().map(|a| a.to_string()).collect::<Vec<_>>()
+    };
+    check(sweep(&["--games", "0"]), "0 is not in 1..=100000000");
+    check(sweep(&["--turns", "1001"]), "1001 is not in 1..=1000");
+    check(sweep(&["--turns", "4294967295"]), "not in 1..=1000");
+    let play = [
+        "play",
+        "--deck",
+        "rdf-starter",
+        "--deck",
+        "colonial-starter",
+    ];
+    check(
+        [&play[..], &["--turns", "0"]]
+            .concat()
+            .iter()
+            .map(|a| a.to_string())
+            .collect(),
+        "0 is not in 1..=1000",
+    );
+    let odds = |extra: &[&str]| {
+        let mut args = vec!["odds", "--defense", "5"];
+        args.extend_from_slice(extra);
+        args.iter().map(|a| a.to_string()).collect::<Vec<_>>()
+    };
+    check(odds(&["--dice", "31"]), "31 is not in 1..=30");
+    check(odds(&["--dice", "0"]), "0 is not in 1..=30");
+    check(
+        odds(&["--dice", "3", "--wounds", "0"]),
+        "0 is not in 1..=255",
+    );
+    check(
+        [
+            "replay",
+            "games.jsonl",
+            "--game",
+            "0",
+            "--to-ruling",
+            "--at",
+            "0",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .collect(),
+        "0 is not in 1..=100000",
+    );
+}
+
+/// A tampered games file given to `simulate merge` is refused by the flags' own ranges (a
+/// turn cap near `u32::MAX` once sent the report's histogram into an endless loop), and a
+/// deck it names must be a deck name, never a path.
+#[test]
+fn a_tampered_games_file_is_refused_by_the_same_ranges() {
+    let dir = Scratch::new("tampered");
+    let good = dir.file("good.jsonl");
+    let one_game: Vec<&str> = RUN
+        .iter()
+        .map(|a| if *a == "12" { "1" } else { a })
+        .collect();
+    let made = hullbreach(&[&one_game[..], &["--out", &good]].concat());
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let line = std::fs::read_to_string(&good).expect("written");
+    assert!(line.contains("\"turns\":30,"), "{line}");
+    let bad = dir.file("bad.jsonl");
+    let refused = |tampered: String, says: &str| {
+        assert_ne!(tampered, line, "the tampering changed nothing");
+        std::fs::write(&bad, &tampered).expect("write");
+        let out = hullbreach_or_hang(&["simulate", "merge", &bad]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), "");
+    };
+    refused(
+        line.replace("\"turns\":30,", "\"turns\":4294967295,"),
+        "bad.jsonl line 1: a run's turn cap (--turns) is 1 to 1000, not 4294967295",
+    );
+    refused(
+        line.replacen("\"games\":1,", "\"games\":0,", 1),
+        "a run has 1 to 1000000 games (--games), not 0",
+    );
+    refused(
+        line.replace("\"rdf-starter\"", "\"../../etc/rdf-starter\""),
+        "deck `../../etc/rdf-starter` is not a deck name",
+    );
+    refused(
+        line.replace("\"random\"", "\"\\u001b]0;pwned\\u0007\""),
+        "no computer player `\\u{1b}]0;pwned\\u{7}`",
+    );
+}
+
+/// `--out` and `--chart` never write through a link planted at a name the run writes (the
+/// link is replaced, the file it pointed at is untouched), as `cardlang::write` promises.
+#[cfg(unix)]
+#[test]
+fn outputs_never_write_through_a_planted_link() {
+    let dir = Scratch::new("links");
+    let victim = dir.file("victim.txt");
+    std::fs::write(&victim, "precious\n").expect("victim");
+    let out = dir.file("games.jsonl");
+    std::os::unix::fs::symlink(&victim, &out).expect("link at --out");
+    let charts = dir.file("charts");
+    std::fs::create_dir_all(&charts).expect("chart dir");
+    let chart = Path::new(&charts).join("win-rates.svg");
+    std::os::unix::fs::symlink(&victim, &chart).expect("link at a chart");
+    simulate(&["--out", &out, "--chart", &charts]);
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "precious\n",
+        "written through a planted link"
+    );
+    for path in [Path::new(&out), chart.as_path()] {
+        let meta = std::fs::symlink_metadata(path).expect("written");
+        assert!(
+            meta.file_type().is_file(),
+            "{} is still a link",
+            path.display()
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&out)
+            .expect("games")
+            .lines()
+            .count(),
+        12
+    );
+}
+
+/// `--out` and `--chart` are checked before the first game: a chart "directory" that is a file,
+/// or an `--out` that is a directory or in a missing directory, is refused with its path and
+/// nothing is written (once the games were played, `--out` written, and only then the chart
+/// refused).
+#[test]
+fn unwritable_outputs_are_refused_before_the_first_game() {
+    let dir = Scratch::new("unwritable");
+    let out = dir.file("games.jsonl");
+    let not_a_dir = dir.file("charts.txt");
+    std::fs::write(&not_a_dir, "a file\n").expect("file");
+    let refused = |extra: &[&str], says: &str| {
+        let mut args = RUN.to_vec();
+        args.extend_from_slice(extra);
+        let run = hullbreach(&args);
+        assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+        assert!(text(&run.stderr).contains(says), "{}", text(&run.stderr));
+        assert_eq!(text(&run.stdout), "", "a report was printed");
+        assert!(!Path::new(&out).exists(), "--out was written");
+    };
+    refused(
+        &["--out", &out, "--chart", &not_a_dir],
+        &format!("--chart {not_a_dir}: is not a directory"),
+    );
+    let missing = dir.file("missing/games.jsonl");
+    refused(&["--out", &missing], &dir.file("missing"));
+    refused(
+        &["--out", &dir.file("")],
+        "is a directory; give a file path",
     );
 }

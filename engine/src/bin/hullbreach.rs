@@ -15,10 +15,24 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
 use engine::players::Player;
 use engine::pool_args::{PoolArgs, PoolSource};
+use engine::simulate::limits;
 use engine::{ruling, transcript, CardDb, Config, Game};
+
+/// A clap parser that takes a number in `range` (its one definition is in
+/// `engine::simulate::limits`) and refuses anything else at parse time, naming the range.
+fn within<T>(range: std::ops::RangeInclusive<T>) -> RangedU64ValueParser<T>
+where
+    T: TryFrom<u64> + Copy + Clone + Send + Sync + 'static,
+    u64: TryFrom<T>,
+    <T as TryFrom<u64>>::Error: Send + Sync + 'static + std::error::Error + ToString,
+{
+    let bound = |n: T| u64::try_from(n).unwrap_or(u64::MAX);
+    RangedU64ValueParser::<T>::new().range(bound(*range.start())..=bound(*range.end()))
+}
 
 #[derive(Parser)]
 #[command(name = "hullbreach", about = "Play Hull Breach! games and run rulings")]
@@ -99,7 +113,7 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Commander turns before the game stops without a winner.
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = within(limits::TURNS))]
         turns: u32,
         /// Computer player (random, heuristic, search or search:BUDGET): once for every
         /// commander, or once per --deck in order [default: heuristic].
@@ -113,14 +127,14 @@ enum Command {
     /// The exact odds of one volley (§6.2, §8.2): the distribution of wounds and the chance to
     /// destroy, by convolution over the d10. Needs no card pool.
     Odds {
-        /// Volley dice rolled (1 to 30).
-        #[arg(long)]
+        /// Volley dice rolled.
+        #[arg(long, value_parser = within(1..=engine::odds::MAX_DICE))]
         dice: u8,
         /// The target's defense, before Stealth and paint.
         #[arg(long)]
         defense: u8,
         /// Wounds the target has left: gives the chance to destroy.
-        #[arg(long)]
+        #[arg(long, value_parser = within(1..=u8::MAX))]
         wounds: Option<u8>,
         /// The firer has Annihilate (§3.4.2).
         #[arg(long)]
@@ -160,7 +174,7 @@ enum Command {
         /// The games file `simulate --out` wrote.
         file: PathBuf,
         /// The game: its `index` in the run (from 0, as the file and `simulate` number games).
-        #[arg(long)]
+        #[arg(long, value_parser = within(limits::GAME_INDEX))]
         game: u64,
         /// Put each choice, numbered from 1, before its events (`choice N> Commander: action`).
         #[arg(long, conflicts_with = "to_ruling")]
@@ -180,10 +194,10 @@ enum Command {
         #[arg(long, requires = "at")]
         to_ruling: bool,
         /// The choice (from 1, as `--numbered` shows them) the ruling's board stands before.
-        #[arg(long, requires = "to_ruling")]
+        #[arg(long, requires = "to_ruling", value_parser = within(limits::AT))]
         at: Option<usize>,
         /// Script lines [default: to the end of the turn, at most 20].
-        #[arg(long, requires = "to_ruling")]
+        #[arg(long, requires = "to_ruling", value_parser = within(limits::SCRIPT))]
         choices: Option<usize>,
         /// When the state before `--at` cannot be a board (a card effect is resolving), write
         /// the nearest earlier board and its script instead of that board and a prelude.
@@ -197,7 +211,7 @@ enum Command {
     /// invariants after every choice and that every game moves on, and report the games that
     /// break one, each with a command that replays it.
     Sweep {
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = within(limits::SWEEP_GAMES))]
         games: u64,
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -205,7 +219,7 @@ enum Command {
         #[arg(long, default_value = "2..5")]
         commanders: String,
         /// Commander turns before a game stops without a winner.
-        #[arg(long, default_value_t = 60)]
+        #[arg(long, default_value_t = 60, value_parser = within(limits::TURNS))]
         turns: u32,
         /// Computer player for every commander: random, heuristic, search or search:BUDGET.
         #[arg(long, value_name = "PLAYER", value_parser = parse_kind, default_value = "random")]
@@ -214,7 +228,7 @@ enum Command {
         #[arg(long = "feature")]
         features: Vec<PathBuf>,
         /// Play only game I of the sweep (as numbered in its report).
-        #[arg(long)]
+        #[arg(long, value_parser = within(limits::GAME_INDEX))]
         game: Option<u64>,
         /// With `--game`: print the game's log.
         #[arg(long)]
@@ -227,10 +241,10 @@ enum Command {
         #[arg(long, requires_all = ["game", "at"])]
         to_ruling: bool,
         /// The choice (from 1, as `--numbered` shows them) the ruling's board stands before.
-        #[arg(long, requires = "to_ruling")]
+        #[arg(long, requires = "to_ruling", value_parser = within(limits::AT))]
         at: Option<usize>,
         /// Script lines [default: to the end of the turn, at most 20].
-        #[arg(long, requires = "to_ruling")]
+        #[arg(long, requires = "to_ruling", value_parser = within(limits::SCRIPT))]
         choices: Option<usize>,
         /// When the state before `--at` cannot be a board (a card effect is resolving), write
         /// the nearest earlier board and its script instead of that board and a prelude.
@@ -255,22 +269,11 @@ fn load_pool(args: &PoolArgs) -> Result<(Arc<CardDb>, Option<PathBuf>), String> 
     }
 }
 
-/// Read one card file, refusing anything but a regular file of at most
-/// `cardlang::source::MAX_FILE_BYTES` (never more than the cap plus one byte is read).
+/// Read one card file through the one bounded reader: a regular file (judged on the opened
+/// handle) of at most `cardlang::source::MAX_FILE_BYTES`.
 fn read_card_file(path: &Path) -> Result<cardlang::source::SourceFile, String> {
-    use std::io::Read;
-    let cap = cardlang::source::MAX_FILE_BYTES;
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if !meta.is_file() {
-        return Err(format!("{}: not a regular file", path.display()));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(cap as u64 + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if bytes.len() > cap {
-        return Err(format!("{}: larger than {cap} bytes", path.display()));
-    }
+    let bytes = cardlang::read::read_file(path, cardlang::source::MAX_FILE_BYTES)
+        .map_err(|e| e.to_string())?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))?;
     Ok(cardlang::source::SourceFile::new(
         path.display().to_string(),
@@ -291,10 +294,26 @@ fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<Str
     let featured: Vec<String> = comp0.cards.iter().map(|c| c.name.clone()).collect();
     let comp = cardlang::compile(&files);
     if comp.has_errors() {
+        // Name the files at fault (a broken `--feature` file is that file, not "the pool").
+        let mut at_fault: Vec<&str> = Vec::new();
+        for d in comp.diagnostics.iter().filter(|d| d.is_error()) {
+            if !at_fault.contains(&d.file.as_str()) {
+                at_fault.push(&d.file);
+            }
+        }
+        let more = at_fault.len().saturating_sub(5);
+        at_fault.truncate(5);
         return Err(format!(
-            "the card pool in {} has {} error(s); run `cardc check` for details",
+            "{} error(s) in {}{}: the card pool in {} does not compile; run `cardc check` for \
+             details",
+            comp.error_count(),
+            at_fault.join(", "),
+            if more > 0 {
+                format!(" and {more} more file(s)")
+            } else {
+                String::new()
+            },
             dir.display(),
-            comp.error_count()
         ));
     }
     let db =
@@ -317,7 +336,53 @@ fn load_deck(
              database does not record one; give the decklist's path or `--cards DIR`"
         ));
     };
-    let bytes = engine::deck::read_deck_file(&path).map_err(|e| e.to_string())?;
+    load_deck_at(cat, &path)
+}
+
+/// A deck a games file names: only `decks/NAME.txt` of the pool's card directory, and only
+/// when that file resolves inside the directory (a link out of the pool is refused), so a
+/// hostile games file cannot make `replay` open any other file. The name is never echoed as it
+/// is (`record::shown`).
+fn load_recorded_deck(
+    cat: &CardDb,
+    dir: Option<&Path>,
+    name: &str,
+    game: u64,
+) -> Result<Vec<engine::ir::CardId>, String> {
+    use engine::simulate::record::{check_deck_name, shown};
+    check_deck_name(name).map_err(|e| format!("game {game}: {e}"))?;
+    let Some(dir) = dir else {
+        return Err(format!(
+            "game {game} names deck `{}`: deck names are looked up in the card directory's \
+             decks/, and this database does not record one; give --deck PATH or --cards DIR",
+            shown(name)
+        ));
+    };
+    let decks = dir.join("decks");
+    let not_there = || {
+        format!(
+            "game {game} names deck `{}`, which is no decklist in {}: give --deck PATH for a \
+             deck the run was given by path",
+            shown(name),
+            decks.display()
+        )
+    };
+    let real = decks
+        .join(format!("{name}.txt"))
+        .canonicalize()
+        .map_err(|_| not_there())?;
+    let root = dir
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    if !real.starts_with(&root) {
+        return Err(not_there());
+    }
+    load_deck_at(cat, &real)
+}
+
+/// Read, parse and validate the decklist at `path`.
+fn load_deck_at(cat: &CardDb, path: &Path) -> Result<Vec<engine::ir::CardId>, String> {
+    let bytes = engine::deck::read_deck_file(path).map_err(|e| e.to_string())?;
     let list = engine::deck::parse(&bytes);
     // Only legal decks are played ("Your Constructed Deck", §2.1); `cardc deck check` explains
     // each problem with its line, here the first few are named.
@@ -341,10 +406,14 @@ fn load_deck(
         .ok_or_else(|| format!("{}: names a card not in the pool", path.display()))
 }
 
-/// `N` or `MIN..MAX`, each 2 to 5.
+/// `N` or `MIN..MAX`, each in `limits::COMMANDERS`.
 fn parse_commanders(text: &str) -> Result<(usize, usize), String> {
-    let bad =
-        || format!("--commanders takes N or MIN..MAX with 2 <= MIN <= MAX <= 5, not `{text}`");
+    let (least, most) = (*limits::COMMANDERS.start(), *limits::COMMANDERS.end());
+    let bad = || {
+        format!(
+            "--commanders takes N or MIN..MAX with {least} <= MIN <= MAX <= {most}, not `{text}`"
+        )
+    };
     let (lo, hi) = match text.split_once("..") {
         Some((a, b)) => (
             a.trim().parse::<usize>(),
@@ -353,7 +422,7 @@ fn parse_commanders(text: &str) -> Result<(usize, usize), String> {
         None => (text.trim().parse(), text.trim().parse()),
     };
     let (lo, hi) = (lo.map_err(|_| bad())?, hi.map_err(|_| bad())?);
-    if !(2..=5).contains(&lo) || !(lo..=5).contains(&hi) {
+    if !limits::COMMANDERS.contains(&lo) || !(lo..=most).contains(&hi) {
         return Err(bad());
     }
     Ok((lo, hi))
@@ -533,19 +602,19 @@ struct SimulateCli {
     /// A deck (name under the card directory's decks/, or a path); 2 to 5, repeatable.
     #[arg(long = "deck", num_args = 1)]
     decks: Vec<String>,
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = within(limits::SIMULATE_GAMES))]
     games: u64,
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Worker threads [default: the machine's cores]. Results do not depend on it.
-    #[arg(long)]
+    /// Worker threads [default: the machine's cores, at most 256]. Results do not depend on it.
+    #[arg(long, value_parser = within(limits::JOBS))]
     jobs: Option<usize>,
     /// Computer player (random, heuristic, search or search:BUDGET): once for every deck,
     /// or once per --deck in order [default: heuristic].
     #[arg(long = "player", value_name = "PLAYER", value_parser = parse_kind)]
     players: Vec<Kind>,
     /// Commander turns before a game stops without a winner.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = within(limits::TURNS))]
     turns: u32,
     /// A/B: also play every game with each copy of OLD replaced by NEW ("Old Card=New
     /// Card"), same seeds, and report the shift in win rate.
@@ -584,9 +653,10 @@ fn deck_stem(deck: &str) -> String {
 fn simulate(pool_args: &PoolArgs, run: &SimulateRun, out: &ReportArgs) -> Result<(), String> {
     use engine::simulate::{Entrant, Settings, Shard, Simulation, Swap};
     use std::io::IsTerminal;
-    if !(2..=5).contains(&run.decks.len()) {
+    if !limits::COMMANDERS.contains(&run.decks.len()) {
+        let commanders = limits::words(&limits::COMMANDERS);
         return Err(format!(
-            "simulate plays 2 to 5 commanders (§4.1): give 2 to 5 --deck, not {}",
+            "simulate plays {commanders} commanders (§4.1): give {commanders} --deck, not {}",
             run.decks.len()
         ));
     }
@@ -655,11 +725,10 @@ fn simulate(pool_args: &PoolArgs, run: &SimulateRun, out: &ReportArgs) -> Result
         }
     };
     let jobs = run.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        std::thread::available_parallelism()
+            .map_or(1, std::num::NonZeroUsize::get)
+            .min(*limits::JOBS.end())
     });
-    if jobs == 0 || jobs > 256 {
-        return Err(format!("--jobs takes 1 to 256, not {jobs}"));
-    }
     let sim = Simulation {
         db,
         entrants,
@@ -672,6 +741,7 @@ fn simulate(pool_args: &PoolArgs, run: &SimulateRun, out: &ReportArgs) -> Result
             shard,
         },
     };
+    check_outputs(out)?;
     // A bar with rate and ETA on a terminal; nothing when stderr is a pipe or a file.
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(sim.schedule().len() as u64);
@@ -698,8 +768,8 @@ fn report_out(
     use engine::simulate::{chart, record, report::Report};
     let records = record::merge(records, complete)?;
     if let Some(path) = &out.out {
-        std::fs::write(path, record::to_jsonl(&records))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        cardlang::write::write_atomic(path, record::to_jsonl(&records).as_bytes())
+            .map_err(|e| e.to_string())?;
     }
     let report = Report::new(records)?;
     if let Some(dir) = &out.chart {
@@ -712,8 +782,22 @@ fn report_out(
     Ok(())
 }
 
+/// Before any game is played: `--out` can be written (its directory exists and takes a new
+/// file, the path is no directory) and `--chart`'s directory is there (made if missing) with
+/// room for each chart, so a typo fails at once instead of after a long run.
+fn check_outputs(out: &ReportArgs) -> Result<(), String> {
+    if let Some(path) = &out.out {
+        cardlang::write::check_writable(path).map_err(|e| format!("--out {e}"))?;
+    }
+    if let Some(dir) = &out.chart {
+        engine::simulate::chart::prepare(dir).map_err(|e| format!("--chart {e}"))?;
+    }
+    Ok(())
+}
+
 /// `hullbreach simulate merge FILES...`: every game of one run, from its shards' files.
 fn merge_shards(files: &[PathBuf], out: &ReportArgs) -> Result<(), String> {
+    check_outputs(out)?;
     let mut records = Vec::new();
     let mut budget = engine::simulate::record::MAX_MERGE_BYTES;
     for f in files {
@@ -962,7 +1046,7 @@ fn replay(
     args: &ReplayArgs,
     ruling: Option<engine::replay::Request>,
 ) -> Result<bool, String> {
-    use engine::simulate::record::Variant;
+    use engine::simulate::record::{shown, Variant};
     let variant = if args.swapped {
         Variant::Swap
     } else {
@@ -981,18 +1065,22 @@ fn replay(
         };
     for d in args.decks {
         if !record.decks.contains(&deck_stem(d)) {
+            let theirs: Vec<String> = record.decks.iter().map(|n| shown(n)).collect();
             return Err(format!(
                 "--deck {d}: game {} has no deck named `{}` (its decks: {})",
                 record.index,
                 deck_stem(d),
-                record.decks.join(", ")
+                theirs.join(", ")
             ));
         }
     }
     let mut decks = Vec::new();
     for name in &record.decks {
-        let given = args.decks.iter().find(|d| deck_stem(d) == *name);
-        decks.push(load_deck(&db, dir.as_deref(), given.unwrap_or(name))?);
+        // A deck the user names is theirs to give by path; one the file names is a pool name.
+        decks.push(match args.decks.iter().find(|d| deck_stem(d) == *name) {
+            Some(given) => load_deck(&db, dir.as_deref(), given)?,
+            None => load_recorded_deck(&db, dir.as_deref(), name, record.index)?,
+        });
     }
     // The swapped side: every copy of the old card replaced, as the run made it.
     if let (Variant::Swap, Some(swap)) = (record.variant, &record.run.swap) {
@@ -1002,7 +1090,7 @@ fn replay(
                 format!(
                     "game {} swaps in `{}`, which is not in the pool: give its --feature FILE",
                     record.index,
-                    name.trim()
+                    shown(name.trim())
                 )
             })
         };
@@ -1053,7 +1141,7 @@ fn write_ruling(
     }
     match out {
         Some(path) => {
-            std::fs::write(path, &w.text).map_err(|e| format!("{}: {e}", path.display()))?;
+            cardlang::write::write_atomic(path, w.text.as_bytes()).map_err(|e| e.to_string())?;
             if w.prelude > 0 {
                 eprintln!(
                     "wrote {}: the board before choice {}, a prelude of {} line(s) to the moment \
@@ -1079,7 +1167,12 @@ fn write_ruling(
 }
 
 /// `hullbreach ruling FILE --record`: lines are read with rustyline (history, editing) at a
-/// terminal and plainly from a pipe; each accepted line is appended to FILE's script.
+/// terminal and plainly from a pipe; each accepted line is added to FILE's script.
+///
+/// FILE is rewritten whole for each line through `cardlang::write::replace_file`, never
+/// appended to: a link is refused rather than written through, and a file someone changed since
+/// the last line was written is left as it is (the recording stops and says so), so no text of
+/// theirs or ours is lost.
 fn record_ruling(
     file: &Path,
     text: &str,
@@ -1087,6 +1180,9 @@ fn record_ruling(
     cat: Arc<CardDb>,
 ) -> Result<(), String> {
     use std::io::{BufRead, IsTerminal, Write};
+    if cardlang::read::is_stdin(file) {
+        return Err("--record adds the lines to the ruling file: give its path, not `-`".into());
+    }
     // Lines are appended at the end of the file, so the script must be its last block.
     let last_block = text
         .lines()
@@ -1108,16 +1204,28 @@ fn record_ruling(
         header.push_str("\nscript:\n");
     }
     let first_line = text.lines().count() + header.matches('\n').count() + 1;
+    // Whether the file can be rewritten at all (a link, a read-only file or a directory that
+    // takes no new file is refused) is found out before a line is typed, by rewriting it as it is.
+    cardlang::write::replace_file(file, text.as_bytes(), text.as_bytes())
+        .map_err(|e| e.to_string())?;
+    let mut on_disk = text.to_string();
     let mut header = Some(header);
     let mut append = |line: &str| -> Result<(), String> {
-        let mut f = std::fs::OpenOptions::new()
-            .append(true)
-            .open(file)
-            .map_err(|e| e.to_string())?;
-        if let Some(h) = header.take() {
-            f.write_all(h.as_bytes()).map_err(|e| e.to_string())?;
+        let mut next = on_disk.clone();
+        next.push_str(header.as_deref().unwrap_or(""));
+        next.push_str(&format!("  {line}\n"));
+        if next.len() > ruling::MAX_RULING_BYTES {
+            return Err(format!(
+                "{}: would grow past {} bytes, the most a ruling file may hold",
+                file.display(),
+                ruling::MAX_RULING_BYTES
+            ));
         }
-        writeln!(f, "  {line}").map_err(|e| e.to_string())
+        cardlang::write::replace_file(file, on_disk.as_bytes(), next.as_bytes())
+            .map_err(|e| e.to_string())?;
+        header = None;
+        on_disk = next;
+        Ok(())
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -24,12 +24,29 @@ pub fn draw(report: &Report) -> Result<Vec<(&'static str, String)>, String> {
     ])
 }
 
-/// Write the charts into `dir` (created if missing).
+/// Write the charts into `dir` (created if missing), each through `cardlang::write`: a link
+/// planted at a chart's name is replaced, never written through.
 pub fn write(report: &Report, dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    prepare(dir)?;
     for (name, svg) in draw(report)? {
-        let path = dir.join(name);
-        std::fs::write(&path, svg).map_err(|e| format!("{}: {e}", path.display()))?;
+        cardlang::write::write_atomic(&dir.join(name), svg.as_bytes())
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Make `dir` ready for the charts before a run's first game: created if missing, and each
+/// chart's file writable there, so a typo in `--chart` fails at once, not after the run.
+pub fn prepare(dir: &Path) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "{}: is not a directory; --chart takes the directory the charts go in",
+            dir.display()
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+    for name in FILES {
+        cardlang::write::check_writable(&dir.join(name)).map_err(|e| e.to_string())?;
     }
     Ok(())
 }

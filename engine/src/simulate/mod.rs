@@ -16,6 +16,7 @@
 //! choices, apply), and the typed log the counters are read from.
 
 pub mod chart;
+pub mod limits;
 pub mod record;
 pub mod report;
 pub mod stats;
@@ -35,9 +36,6 @@ use record::{CapReason, CardCount, Ending, Entry, GameRecord, Run, Variant};
 /// Choices one game may take before it is stopped unfinished (as `hullbreach play` does, so a
 /// simulated game replays there choice for choice).
 pub const MAX_CHOICES: usize = 100_000;
-
-/// The most games one run may ask for.
-pub const MAX_GAMES: u64 = 100_000_000;
 
 /// A deck and its commander.
 #[derive(Debug, Clone)]
@@ -68,13 +66,14 @@ impl Shard {
     /// The whole run.
     pub const ALL: Shard = Shard { k: 1, n: 1 };
 
-    /// `K/N` with `1 <= K <= N`.
+    /// `K/N` with `1 <= K <= N`, `N` at most a run's games ([`limits::SIMULATE_GAMES`]).
     pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard takes K/N with 1 <= K <= N, not `{text}`");
+        let most = limits::SIMULATE_GAMES.end();
+        let bad = || format!("--shard takes K/N with 1 <= K <= N <= {most}, not `{text}`");
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let k: u64 = k.trim().parse().map_err(|_| bad())?;
         let n: u64 = n.trim().parse().map_err(|_| bad())?;
-        if k == 0 || k > n {
+        if k == 0 || k > n || n > *most {
             return Err(bad());
         }
         Ok(Shard { k, n })
@@ -202,14 +201,21 @@ impl Simulation {
     /// Play this shard's games on `jobs` threads, telling `done` after each game; the records
     /// come back in schedule order whatever the number of threads.
     pub fn run(&self, done: &(dyn Fn() + Sync)) -> Result<Vec<GameRecord>, String> {
-        if self.entrants.len() < 2 || self.entrants.len() > 5 {
+        let commanders = limits::words(&limits::COMMANDERS);
+        if !limits::COMMANDERS.contains(&self.entrants.len()) {
             return Err(format!(
-                "a game has 2 to 5 commanders (§4.1): give 2 to 5 --deck, not {}",
+                "a game has {commanders} commanders (§4.1): give {commanders} --deck, not {}",
                 self.entrants.len()
             ));
         }
-        if self.settings.games == 0 || self.settings.games > MAX_GAMES {
-            return Err(format!("--games takes 1 to {MAX_GAMES}"));
+        if !limits::SIMULATE_GAMES.contains(&self.settings.games) {
+            return Err(format!(
+                "--games takes {}",
+                limits::words(&limits::SIMULATE_GAMES)
+            ));
+        }
+        if !limits::TURNS.contains(&self.settings.turns) {
+            return Err(format!("--turns takes {}", limits::words(&limits::TURNS)));
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.settings.jobs.max(1))

@@ -3,9 +3,11 @@
 //! is computed from these records alone, so a run's report and the report merged from its
 //! shards' files are the same ([`merge`] checks the shards belong together and cover the run).
 //!
-//! Reading is bounded: only regular files, at most [`MAX_LINE_BYTES`] per line,
-//! [`MAX_MERGE_BYTES`] and [`MAX_RECORDS`] records in all, and every record is checked ([`GameRecord::check`]) before the
-//! report indexes anything with it.
+//! Reading is bounded: only regular files (judged on the opened handle, `cardlang::read`), at
+//! most [`MAX_LINE_BYTES`] per line, [`MAX_MERGE_BYTES`] and [`MAX_RECORDS`] records in all,
+//! and every record is checked ([`GameRecord::check`]: the flags' own ranges, seats, and names
+//! that are names) before the report indexes anything with it or `replay` opens a deck it names.
+//! Text a hostile file holds is never echoed as it is: [`shown`] escapes and shortens it.
 
 use std::io::{BufRead, Read};
 use std::path::Path;
@@ -14,13 +16,69 @@ use serde::{Deserialize, Serialize};
 
 /// The longest line read from a games file.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
-/// The most records read from all files of one merge.
-pub const MAX_RECORDS: usize = 1_000_000;
+/// The most records read from all files of one merge: every game of the largest run, twice
+/// for an A/B run.
+pub const MAX_RECORDS: usize = 2 * *super::limits::SIMULATE_GAMES.end() as usize;
 /// The most bytes read from all files of one merge (a game's line is about 8 KB with two
 /// starter decks, so this holds half a million games and bounds the memory a merge takes).
 pub const MAX_MERGE_BYTES: u64 = 4 << 30;
-/// Commanders in a game (§4.1 plays 2 to 5; the engine's seats are bytes).
-pub const MAX_SEATS: usize = 8;
+/// The longest name a record may hold (a deck's file stem, a card's or a player's name):
+/// a file name's 255 bytes.
+pub const MAX_NAME_BYTES: usize = 255;
+/// How much of a hostile name a message shows.
+const SHOWN_CHARS: usize = 40;
+/// How much of a parser's message about a hostile line is shown (it may quote the line).
+const SHOWN_ERROR_CHARS: usize = 200;
+
+/// `text` as a message may show it: control and invisible characters escaped (`\u{1b}`), cut
+/// to its first 40 characters with `…` after. For text read from a file the user did not write.
+pub fn shown(text: &str) -> String {
+    cut(text, SHOWN_CHARS)
+}
+
+fn cut(text: &str, most: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == most {
+            out.push('…');
+            break;
+        }
+        if c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{feff}')
+        {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A name in a record is a plain name: not empty, at most [`MAX_NAME_BYTES`], no control
+/// characters. `what` says which name, for the message.
+fn plain_name(what: &str, name: &str) -> Result<(), String> {
+    if name.trim().is_empty() || name.len() > MAX_NAME_BYTES || name.chars().any(char::is_control) {
+        return Err(format!(
+            "{what} `{}` is not a name (1 to {MAX_NAME_BYTES} bytes, no control characters)",
+            shown(name)
+        ));
+    }
+    Ok(())
+}
+
+/// A deck a record names is a deck name, looked up only as `decks/NAME.txt` in the pool: a
+/// plain name with no path in it (no `/` or `\\`, not `.` or `..`), so a games file can never
+/// make `replay` open a file elsewhere.
+pub fn check_deck_name(name: &str) -> Result<(), String> {
+    plain_name("deck", name)?;
+    if name.contains(['/', '\\']) || name == "." || name == ".." {
+        return Err(format!(
+            "deck `{}` is not a deck name: a games file names decks by name, never by path",
+            shown(name)
+        ));
+    }
+    Ok(())
+}
 
 /// The run a game belongs to: every shard of a run writes the same header on every line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,19 +219,67 @@ impl GameRecord {
     /// The seat-relative facts hold: seats are a permutation of the entrants, and every seat
     /// named exists. A hostile line is refused here, before the report indexes with it.
     pub fn check(&self) -> Result<(), String> {
+        use super::limits::{self, words};
         let n = self.run.entrants.len();
-        if n == 0 || n > MAX_SEATS {
-            return Err(format!("a run has 1 to {MAX_SEATS} entrants, not {n}"));
+        if !limits::COMMANDERS.contains(&n) {
+            return Err(format!(
+                "a run has {} entrants, not {n}",
+                words(&limits::COMMANDERS)
+            ));
+        }
+        if !limits::SIMULATE_GAMES.contains(&self.run.games) {
+            return Err(format!(
+                "a run has {} games (--games), not {}",
+                words(&limits::SIMULATE_GAMES),
+                self.run.games
+            ));
+        }
+        if !limits::TURNS.contains(&self.run.turns) {
+            return Err(format!(
+                "a run's turn cap (--turns) is {}, not {}",
+                words(&limits::TURNS),
+                self.run.turns
+            ));
+        }
+        if self.turns > self.run.turns {
+            return Err(format!(
+                "{} turns played past the run's turn cap of {}",
+                self.turns, self.run.turns
+            ));
+        }
+        if self.choices > super::MAX_CHOICES as u64 {
+            return Err(format!(
+                "{} choices, more than a game may take ({})",
+                self.choices,
+                super::MAX_CHOICES
+            ));
+        }
+        let decks = self.run.entrants.iter().map(|e| &e.deck).chain(&self.decks);
+        for deck in decks {
+            check_deck_name(deck)?;
+        }
+        let players = self.run.entrants.iter().map(|e| &e.player);
+        for player in players.chain(&self.players) {
+            crate::sweep::PlayerKind::parse(player).map_err(|_| {
+                format!(
+                    "no computer player `{}`: random, heuristic or search:N",
+                    shown(player)
+                )
+            })?;
+        }
+        if let Some(swap) = &self.run.swap {
+            plain_name("swap", swap)?;
         }
         let mut seen = vec![false; n];
         for &e in &self.seats {
             match seen.get_mut(e) {
                 Some(s) if !*s => *s = true,
                 _ => {
+                    let seats: Vec<String> = self.seats.iter().map(usize::to_string).collect();
                     return Err(format!(
-                        "seats {:?} are not one of each entrant",
-                        self.seats
-                    ))
+                        "seats [{}] are not one of each entrant",
+                        seats.join(", ")
+                    ));
                 }
             }
         }
@@ -196,8 +302,15 @@ impl GameRecord {
         if self.variant == Variant::Swap && self.run.swap.is_none() {
             return Err("a swapped game in a run without --swap".into());
         }
-        if let Some(c) = self.cards.iter().find(|c| c.seat >= n) {
-            return Err(format!("card `{}` counted for seat {}", c.card, c.seat));
+        for c in &self.cards {
+            plain_name("card", &c.card)?;
+            if c.seat >= n {
+                return Err(format!(
+                    "card `{}` counted for seat {}",
+                    shown(&c.card),
+                    c.seat
+                ));
+            }
         }
         Ok(())
     }
@@ -266,8 +379,10 @@ pub fn find(path: &Path, index: u64, variant: Variant) -> Result<GameRecord, Str
 
 fn parse_line(path: &Path, number: usize, text: &str) -> Result<GameRecord, String> {
     let at = path.display();
-    let r: GameRecord = serde_json::from_str(text)
-        .map_err(|e| format!("{at} line {number}: not a game record: {e}"))?;
+    let r: GameRecord = serde_json::from_str(text).map_err(|e| {
+        let why = cut(&e.to_string(), SHOWN_ERROR_CHARS);
+        format!("{at} line {number}: not a game record: {why}")
+    })?;
     r.check().map_err(|e| format!("{at} line {number}: {e}"))?;
     Ok(r)
 }
@@ -280,11 +395,8 @@ fn each_line(
     each: &mut dyn FnMut(usize, &str) -> Result<bool, String>,
 ) -> Result<(), String> {
     let at = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("{at}: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("{at}: not a regular file"));
-    }
-    let file = std::fs::File::open(path).map_err(|e| format!("{at}: {e}"))?;
+    // Opened first and judged on the handle: a FIFO swapped in cannot block the read.
+    let (file, _) = cardlang::read::open_regular(path).map_err(|e| e.to_string())?;
     let mut reader = std::io::BufReader::new(file);
     let mut line = Vec::new();
     let mut number = 0;

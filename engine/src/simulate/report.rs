@@ -355,14 +355,19 @@ impl Report {
 fn length(base: &[&GameRecord], cap: u32) -> Length {
     let mut turns: Vec<u32> = base.iter().map(|r| r.turns).collect();
     turns.sort_unstable();
-    let width = cap.max(1).div_ceil(LENGTH_BINS).max(1);
     let top = turns.last().copied().unwrap_or(0).max(cap).max(1);
+    // The width comes from the top, so there are never more than LENGTH_BINS bins, and the
+    // bins stop at u32::MAX (a cap near it once overflowed and looped forever).
+    let width = top.div_ceil(LENGTH_BINS).max(1);
     let mut histogram = Vec::new();
-    let mut from = 1;
-    while from <= top {
-        let to = from + width - 1;
+    let mut from = 1u32;
+    loop {
+        let to = from.saturating_add(width - 1);
         let games = turns.iter().filter(|&&t| (from..=to).contains(&t)).count() as u64;
         histogram.push(Bin { from, to, games });
+        if to >= top {
+            break;
+        }
         from = to + 1;
     }
     // Games that never began a turn (a Setup that could not finish) have length 0.
