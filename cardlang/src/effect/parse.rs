@@ -898,14 +898,16 @@ impl Lower<'_> {
                     (true, true) => {
                         let word = crate::explain::noun_text(n);
                         let other_text = t.other.as_ref().map_or_else(
-                            || "the card of the deed".to_string(),
-                            |f| format!("the {}", crate::explain::filter_text(f, false)),
+                            || "the other card of the deed".to_string(),
+                            |f| {
+                                format!("the {} of the deed", crate::explain::filter_text(f, false))
+                            },
                         );
                         self.error(
                             codes::THAT_UNBOUND,
                             span,
                             format!(
-                                "`that {word}` could be either card of this trigger: the {} it watches or {other_text}",
+                                "`that {word}` could be either card of this trigger: the {} it watches, or {other_text}",
                                 crate::explain::filter_text(watched, false),
                             ),
                             "which one?",
@@ -1576,9 +1578,21 @@ impl Lower<'_> {
                     }
                     Rule::g_host => Group::Host,
                     Rule::g_attached => Group::Attached,
-                    _ => {
+                    rule => {
                         let f = g.into_inner().next()?;
                         let span = self.span(&f);
+                        if rule == Rule::g_filter && !plural_noun(&f) {
+                            // `opposing ship gets -1 attack`: one ship, or each? Say which.
+                            let text = f.as_str().trim();
+                            self.error(
+                                codes::SYNTAX,
+                                span,
+                                format!("`{text}` alone does not say which cards"),
+                                "each, or one?",
+                                Some(format!("write `each {text}` for every such card, or `target {text}` to choose one")),
+                            );
+                            return None;
+                        }
                         let filter = self.filter(f)?;
                         self.out.groups.push((span, filter.clone()));
                         Group::Each(filter)
@@ -2123,6 +2137,24 @@ impl Lower<'_> {
         }
         Some(amount)
     }
+}
+
+/// Whether a filter's noun is written in the plural (`ships`, `Frigates or Destroyers`), as a
+/// bare filter naming every matching card must be — or is `your Station`, of which there is
+/// one (§2.1.3), as `cardc explain` writes it.
+fn plural_noun(filter: &P<'_>) -> bool {
+    let text = filter.as_str().trim_start().to_ascii_lowercase();
+    if text.starts_with("your station") && !text.starts_with("your stations") {
+        return true;
+    }
+    filter
+        .clone()
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::noun)
+        .is_some_and(|n| {
+            let t = n.as_str().trim();
+            t.ends_with('s') || t.ends_with('S')
+        })
 }
 
 /// The noun of `that <noun>` (`this_noun` in the grammar).

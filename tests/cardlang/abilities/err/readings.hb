@@ -34,3 +34,16 @@ Module-Ship "Reading This Ship Watched" {
     cost: 1R
     when this ship engagement starts: draw 1
 }
+# HB0401: a bare singular filter does not say whether it is every such card or one to choose
+# (the every-word test found `each` could be dropped and still mean `each`).
+Event "Reading Bare Ship" {
+    cost: 1C
+    timing: engagement
+    play: opposing ship gets -1 attack until end of engagement
+}
+# HB0401: the verb is part of the sentence (`gets +1 attack`).
+Event "Reading No Verb" {
+    cost: 1C
+    timing: engagement
+    play: each opposing ship -1 attack until end of engagement
+}
