@@ -108,7 +108,7 @@ fn lines(dir: &Path) -> Vec<Line> {
                 continue;
             }
             let t = l.trim();
-            let Some((key, rest)) = t.split_once(|c: char| c == ' ' || c == ':') else {
+            let Some((key, rest)) = t.split_once([' ', ':']) else {
                 continue;
             };
             if !cardlang::effect::is_ability_key(key) || t.ends_with('{') {
