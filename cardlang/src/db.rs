@@ -53,8 +53,10 @@ pub const MAGIC: [u8; 8] = *b"HBCARDDB";
 /// language v2 (issue #17): deed triggers with the other card they bind (`Trigger::other`,
 /// `Group::That`); version 4 the trigger limits (`Trigger::limit`: once per turn, engagement,
 /// game); version 5 the combat modifiers (`CardModifier::RollBonus`, `ExtraDice`,
-/// `ExtraVolleys`, `Rerolls`, `PreventWounds`).
-pub const FORMAT_VERSION: u32 = 5;
+/// `ExtraVolleys`, `Rerolls`, `PreventWounds`); version 6 the watched card of a trigger
+/// (`Watch::Commander` for a phase, turn or engagement no card is named for, so `this` on
+/// an engagement trigger means one this card is in; `Group::Watched`, issue #40).
+pub const FORMAT_VERSION: u32 = 6;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.

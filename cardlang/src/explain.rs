@@ -217,7 +217,7 @@ fn timing_text(t: Timing) -> &'static str {
     }
 }
 
-fn noun_text(n: Noun) -> &'static str {
+pub(crate) fn noun_text(n: Noun) -> &'static str {
     match n {
         Noun::Card => "card",
         Noun::Unit => "unit",
@@ -382,6 +382,7 @@ impl Ctx {
             Watch::This => self.this().to_string(),
             Watch::Host => self.host().to_string(),
             Watch::Any(f) => with_article(&self.filter(f, Number::One)),
+            Watch::Commander => "you".to_string(),
         };
         let when = match t.watch {
             Watch::Any(_) => "whenever",
@@ -426,8 +427,17 @@ impl Ctx {
                 format!("{when} {subject} retreats from an engagement (§9.28)")
             }
             TriggerEvent::RollsNatural(n) => format!("{when} {subject} rolls a natural {n}"),
-            TriggerEvent::EngagementStarts => "at the start of an engagement".into(),
-            TriggerEvent::EngagementEnds => "at the end of an engagement".into(),
+            TriggerEvent::EngagementStarts | TriggerEvent::EngagementEnds => {
+                let edge = if t.event == TriggerEvent::EngagementStarts {
+                    "start"
+                } else {
+                    "end"
+                };
+                match t.watch {
+                    Watch::Commander => format!("at the {edge} of each engagement you fight"),
+                    _ => format!("at the {edge} of each engagement {subject} is in"),
+                }
+            }
             TriggerEvent::YourLogistics => "during your Logistics Phase".into(),
             TriggerEvent::YourManufacturing => "during your Manufacturing Phase".into(),
             TriggerEvent::YourTurnStarts => "at the start of your turn".into(),
@@ -683,7 +693,7 @@ impl Ctx {
             Group::This => (self.anchor(Anchor::This).into(), false),
             Group::Host => (self.anchor(Anchor::Host).into(), false),
             Group::Attached => (format!("each card attached to {}", self.this()), false),
-            Group::That(n) => (format!("that {}", noun_text(*n)), false),
+            Group::That(n) | Group::Watched(n) => (format!("that {}", noun_text(*n)), false),
             Group::Each(f) => {
                 // A Commander has one Station (§2.1.3): "your Station", not "each Station you
                 // control".

@@ -17,7 +17,7 @@ Tactic "Orbital Strike Contract" {
 Tactic "Cut Your Losses" {
     faction: Corporate
     cost: 1C
-    text: "Return target ship in your fleet to your hand."
+    text: "Return target ship in your fleet to its owner's hand."
     play: return target ship in your fleet to its owner's hand
 }
 

@@ -136,7 +136,7 @@ fn kind_has_wounds(k: CardKind) -> bool {
 }
 
 /// One card kind of each sort, for "could a card be both" questions.
-const ALL_KINDS: &[CardKind] = &[
+pub(crate) const ALL_KINDS: &[CardKind] = &[
     CardKind::Ship(ShipClass::FighterWing),
     CardKind::Ship(ShipClass::Cruiser),
     CardKind::Marine { character: false },
@@ -149,6 +149,11 @@ const ALL_KINDS: &[CardKind] = &[
     CardKind::Tactic,
     CardKind::Breakthru,
 ];
+
+/// Whether some card is both an `a` and a `b`.
+pub(crate) fn nouns_meet(a: Noun, b: Noun) -> bool {
+    ALL_KINDS.iter().any(|k| a.admits(*k) && b.admits(*k))
+}
 
 /// The nouns of every `that <noun>` an effect names.
 fn that_nouns(e: &Effect) -> Vec<Noun> {
@@ -271,6 +276,11 @@ fn capitalise_first(s: &str) -> String {
     }
 }
 
+fn with_article(word: &str) -> String {
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
 fn noun_plural(n: Noun) -> &'static str {
     match n {
         Noun::Card => "cards",
@@ -391,6 +401,7 @@ impl Checker<'_> {
         seen_timing: &mut Option<Span>,
     ) {
         let kind = self.kind();
+        self.this_nouns(a, kind);
         match &a.ability {
             Ability::Timing(t) => {
                 if let Some(first) = *seen_timing {
@@ -517,6 +528,32 @@ impl Checker<'_> {
         }
     }
 
+    /// `this <noun>` is this card, so the card must be one (HB0420): `this ship` on a Module
+    /// would silently be the Module. Its host has a word of its own, `host`.
+    fn this_nouns(&mut self, a: &ParsedAbility, kind: CardKind) {
+        for &(span, noun) in &a.this_nouns {
+            if noun.admits(kind) {
+                continue;
+            }
+            let word = crate::explain::noun_text(noun);
+            let hosts = host_kinds(kind);
+            let host = if hosts.iter().any(|h| noun.admits(*h)) {
+                format!(", or `host` for the {word} it is attached to")
+            } else if hosts.is_empty() {
+                String::new()
+            } else {
+                ", or `host` for the card it is attached to".to_string()
+            };
+            self.error(
+                codes::THIS_IS_NOT,
+                span,
+                format!("this card is {}, not {}", a_kind(kind), with_article(word)),
+                "not this card",
+                format!("write `this` for the card itself{host}"),
+            );
+        }
+    }
+
     fn timing(&mut self, a: &ParsedAbility, t: Timing) {
         match self.kind() {
             CardKind::Event => {}
@@ -544,7 +581,8 @@ impl Checker<'_> {
     fn trigger(&mut self, a: &ParsedAbility, t: &Trigger) {
         let kind = self.kind();
         let subject: Vec<CardKind> = match &t.watch {
-            Watch::This => vec![kind],
+            // A commander's moment: `can` below admits it; the card must be in play to see it.
+            Watch::This | Watch::Commander => vec![kind],
             Watch::Host => {
                 let hosts = host_kinds(kind);
                 if hosts.is_empty() {
@@ -621,7 +659,8 @@ impl Checker<'_> {
         let transient = kind == CardKind::Tactic
             || (kind == CardKind::Event
                 && self.overridden(BaseRule::EventStaysInPlay) != Some(RuleValue::Flag(true)));
-        if transient && t.watch == Watch::This && t.event != TriggerEvent::Deployed {
+        let own = matches!(t.watch, Watch::This | Watch::Commander);
+        if transient && own && t.event != TriggerEvent::Deployed {
             self.warn(
                 codes::NEVER_TRIGGERS,
                 a.span,
@@ -939,7 +978,7 @@ impl Checker<'_> {
                             || self.overridden(BaseRule::DeployInEngagement)
                                 == Some(RuleValue::Flag(true))
                     }
-                    Watch::Host => false,
+                    Watch::Host | Watch::Commander => false,
                 };
                 if watched_in_engagement {
                     Engaged::Maybe

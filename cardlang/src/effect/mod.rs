@@ -134,6 +134,9 @@ pub mod codes {
     pub const OVERRIDE_VALUE: &str = "HB0416";
     pub const THAT_UNBOUND: &str = "HB0417";
     pub const OPTIONAL_REROLL: &str = "HB0418";
+    pub const WATCH_NOT_ALLOWED: &str = "HB0419";
+    pub const THIS_IS_NOT: &str = "HB0420";
+    pub const NOT_OWNERS_HAND: &str = "HB0421";
 
     pub const NEVER_TRIGGERS: &str = "HB0451";
     pub const CONTRADICTION: &str = "HB0452";
@@ -191,11 +194,23 @@ pub mod codes {
         ),
         (
             THAT_UNBOUND,
-            "`that <noun>` where no deed binds such a card",
+            "`that <noun>` naming no card of the trigger, or either of two",
         ),
         (
             OPTIONAL_REROLL,
             "an optional re-roll (`may re-roll`): the engine cannot stop a volley to ask",
+        ),
+        (
+            WATCH_NOT_ALLOWED,
+            "a card watched for a moment that is no card's (a phase, a turn)",
+        ),
+        (
+            THIS_IS_NOT,
+            "`this <noun>` on a card that is not one (`this ship` on a Module)",
+        ),
+        (
+            NOT_OWNERS_HAND,
+            "a card returned to `your hand`: it goes to its owner's (I-84)",
         ),
         (NEVER_TRIGGERS, "an ability that can never trigger"),
         (CONTRADICTION, "an ability that contradicts itself"),
@@ -227,6 +242,8 @@ pub struct ParsedAbility {
     pub names: Vec<NameRef>,
     /// The scope of an override, where written.
     pub scope_span: Option<Span>,
+    /// Every `this <noun>` written, with its noun: the card must be one (HB0420).
+    pub this_nouns: Vec<(Span, crate::ir::effect::Noun)>,
 }
 
 #[cfg(test)]

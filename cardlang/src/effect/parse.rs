@@ -102,7 +102,9 @@ pub fn parse_entry(
             groups: Vec::new(),
             names: Vec::new(),
             scope_span: None,
+            this_nouns: Vec::new(),
         },
+        thats: Vec::new(),
     };
     let ability = pairs
         .into_iter()
@@ -529,6 +531,8 @@ struct Lower<'f> {
     file: &'f str,
     diags: Vec<Diagnostic>,
     out: ParsedAbility,
+    /// Where each `that <noun>` of the effect is written, in the order the IR holds them.
+    thats: Vec<Span>,
 }
 
 type P<'a> = Pair<'a, Rule>;
@@ -573,10 +577,12 @@ impl Lower<'_> {
             "when" | "flip" => {
                 let trigger = self.trigger(inner.next()?);
                 let effect = self.effect(inner.next()?);
+                let (trigger, mut effect) = (trigger?, effect?);
+                self.bind_that(&trigger, &mut effect)?;
                 Some(Ability::Triggered {
-                    trigger: trigger?,
+                    trigger,
                     face_down: key == "flip",
-                    effect: effect?,
+                    effect,
                 })
             }
             "instead" => {
@@ -712,7 +718,8 @@ impl Lower<'_> {
     // ---- triggers ---------------------------------------------------------------------------
 
     fn trigger(&mut self, p: P<'_>) -> Option<Trigger> {
-        let mut watch = Watch::This;
+        // No card named: the card itself for a card's event, its controller for a moment.
+        let mut watch = None;
         let mut event = None;
         let mut other = None;
         let mut limit = None;
@@ -727,27 +734,34 @@ impl Lower<'_> {
                 }
                 Rule::watch => {
                     let w = c.into_inner().next()?;
-                    watch = match w.as_rule() {
-                        Rule::w_this => Watch::This,
-                        Rule::w_host => Watch::Host,
-                        Rule::w_control => {
-                            let f = w.into_inner().find(|x| x.as_rule() == Rule::filter)?;
-                            let span = self.span(&f);
-                            let mut filter = self.filter(f)?;
-                            if !filter.preds.contains(&Pred::Controller(Side::Yours)) {
-                                filter.preds.insert(0, Pred::Controller(Side::Yours));
+                    let span = self.span(&w);
+                    watch = Some((
+                        span,
+                        match w.as_rule() {
+                            Rule::w_this => {
+                                self.this_noun(w);
+                                Watch::This
                             }
-                            self.out.groups.push((span, filter.clone()));
-                            Watch::Any(filter)
-                        }
-                        _ => {
-                            let f = w.into_inner().next()?;
-                            let span = self.span(&f);
-                            let filter = self.filter(f)?;
-                            self.out.groups.push((span, filter.clone()));
-                            Watch::Any(filter)
-                        }
-                    };
+                            Rule::w_host => Watch::Host,
+                            Rule::w_control => {
+                                let f = w.into_inner().find(|x| x.as_rule() == Rule::filter)?;
+                                let span = self.span(&f);
+                                let mut filter = self.filter(f)?;
+                                if !filter.preds.contains(&Pred::Controller(Side::Yours)) {
+                                    filter.preds.insert(0, Pred::Controller(Side::Yours));
+                                }
+                                self.out.groups.push((span, filter.clone()));
+                                Watch::Any(filter)
+                            }
+                            _ => {
+                                let f = w.into_inner().next()?;
+                                let span = self.span(&f);
+                                let filter = self.filter(f)?;
+                                self.out.groups.push((span, filter.clone()));
+                                Watch::Any(filter)
+                            }
+                        },
+                    ));
                 }
                 Rule::event => {
                     let e = c.into_inner().next()?;
@@ -801,12 +815,121 @@ impl Lower<'_> {
                 _ => {}
             }
         }
+        let event = event?;
+        let watch = self.watch_for(event, watch)?;
         Some(Trigger {
-            event: event?,
+            event,
             watch,
             other,
             limit,
         })
+    }
+
+    /// The watch of a trigger on `event`, from the card written before it (if any). A phase or
+    /// a turn is its controller's, never a card's; an engagement is either (`when engagement
+    /// starts`: every one its controller fights; `when this ship engagement starts`: one this
+    /// ship is in); a card's event is this card's unless another is named.
+    fn watch_for(&mut self, event: TriggerEvent, watch: Option<(Span, Watch)>) -> Option<Watch> {
+        let engagement = matches!(
+            event,
+            TriggerEvent::EngagementStarts | TriggerEvent::EngagementEnds
+        );
+        match watch {
+            None if event.about_a_card() => Some(Watch::This),
+            None => Some(Watch::Commander),
+            Some((_, w)) if event.about_a_card() => Some(w),
+            Some((_, w @ (Watch::This | Watch::Host))) if engagement => Some(w),
+            Some((span, _)) => {
+                let (what, help) = if engagement {
+                    (
+                        "an engagement is watched for `this` card or its `host`, not for any card of a kind",
+                        "write `when engagement starts` for every engagement you fight, or `when this engagement starts` / `when host engagement starts` for one this card (or its host) is in",
+                    )
+                } else {
+                    (
+                        "a phase or a turn is its commander's, not a card's",
+                        "drop the card: `when your turn starts: ...` wakes for this card's controller",
+                    )
+                };
+                self.error(
+                    codes::WATCH_NOT_ALLOWED,
+                    span,
+                    what.into(),
+                    "no card's moment",
+                    Some(help.into()),
+                );
+                None
+            }
+        }
+    }
+
+    /// Binds each `that <noun>` of a trigger watching `any <filter>` / `<filter> you control`
+    /// to the card of the trigger sentence its noun names (docs/abilities.md, "Naming the
+    /// cards of a trigger"): the other card of the deed (`destroys a Marine` ... `that
+    /// Marine`) or the watched card (`a ship you control is wounded by a unit` ... `that
+    /// ship`). The noun written decides first, then the kinds each card can be; where both
+    /// cards fit, `that` would be a guess, so it is refused (HB0417). With `this` or `host`
+    /// watched, `that` is always the deed's other card.
+    fn bind_that(&mut self, t: &Trigger, e: &mut Effect) -> Option<()> {
+        let Watch::Any(watched) = &t.watch else {
+            return Some(());
+        };
+        let written = t.other.as_ref().map(|f| f.noun);
+        // A deed with no other card written (`boards`, `hijacks`) still has one.
+        let other = written.or(t.event.binds_other().then_some(Noun::Unit));
+        let mut ok = true;
+        let mut at = 0;
+        for action in e.actions_mut() {
+            for aim in action.aims_mut().into_iter().flatten() {
+                let Aim::Named(Group::That(n)) = aim else {
+                    continue;
+                };
+                let n = *n;
+                let span = self.thats.get(at).copied().unwrap_or(self.out.span);
+                at += 1;
+                let (to_other, to_watched) = match (written == Some(n), watched.noun == n) {
+                    (false, false) => (
+                        other.is_some_and(|o| super::check::nouns_meet(o, n)),
+                        super::check::nouns_meet(watched.noun, n),
+                    ),
+                    exact => exact,
+                };
+                match (to_other, to_watched) {
+                    (true, true) => {
+                        let word = crate::explain::noun_text(n);
+                        let other_text = t.other.as_ref().map_or_else(
+                            || "the other card of the deed".to_string(),
+                            |f| {
+                                format!("the {} of the deed", crate::explain::filter_text(f, false))
+                            },
+                        );
+                        self.error(
+                            codes::THAT_UNBOUND,
+                            span,
+                            format!(
+                                "`that {word}` could be either card of this trigger: the {} it watches, or {other_text}",
+                                crate::explain::filter_text(watched, false),
+                            ),
+                            "which one?",
+                            Some(format!("call one of the two by another noun, in the trigger and after `that` (`... hijacks a unit: ... that unit`), so `that {word}` names one card")),
+                        );
+                        ok = false;
+                    }
+                    (false, true) => *aim = Aim::Named(Group::Watched(n)),
+                    // The other card, or none (check.rs says `that` names nothing here).
+                    _ => {}
+                }
+            }
+        }
+        ok.then_some(())
+    }
+
+    /// Notes the noun of `this <noun>` (a watch or a recipient) for the card-level check.
+    fn this_noun(&mut self, p: P<'_>) {
+        if let Some(n) = p.into_inner().find(|x| x.as_rule() == Rule::this_noun) {
+            let span = self.span(&n);
+            self.out.this_nouns.push((span, that_noun(n.as_str())));
+        }
     }
 
     // ---- statics ----------------------------------------------------------------------------
@@ -1190,7 +1313,22 @@ impl Lower<'_> {
                 }
             }
             Rule::a_detach => Action::Detach { what: aim0(self)? },
-            Rule::a_return => Action::ReturnToHand { what: aim0(self)? },
+            Rule::a_return => {
+                if let Some(your) = find(Rule::hand_of)
+                    .and_then(|h| h.into_inner().find(|x| x.as_rule() == Rule::ho_your))
+                {
+                    let span = self.span(&your);
+                    self.error(
+                        codes::NOT_OWNERS_HAND,
+                        span,
+                        "a returned card goes to its owner's hand, not `your hand`".into(),
+                        "not where it goes",
+                        Some("write `to its owner's hand`: a hand holds only its commander's own cards, so a ship you hijacked goes back to the commander who owns it (I-84)".into()),
+                    );
+                    return None;
+                }
+                Action::ReturnToHand { what: aim0(self)? }
+            }
             Rule::a_retreat => Action::Retreat { what: aim0(self)? },
             Rule::a_take => Action::Take {
                 amount: self.amount(find(Rule::amount)?)?,
@@ -1429,13 +1567,32 @@ impl Lower<'_> {
             _ => {
                 let g = a.into_inner().next()?;
                 Some(Aim::Named(match g.as_rule() {
-                    Rule::g_this => Group::This,
-                    Rule::g_that => Group::That(that_noun(g.into_inner().next()?.as_str())),
+                    Rule::g_this => {
+                        self.this_noun(g);
+                        Group::This
+                    }
+                    Rule::g_that => {
+                        let span = self.span(&g);
+                        self.thats.push(span);
+                        Group::That(that_noun(g.into_inner().next()?.as_str()))
+                    }
                     Rule::g_host => Group::Host,
                     Rule::g_attached => Group::Attached,
-                    _ => {
+                    rule => {
                         let f = g.into_inner().next()?;
                         let span = self.span(&f);
+                        if rule == Rule::g_filter && !plural_noun(&f) {
+                            // `opposing ship gets -1 attack`: one ship, or each? Say which.
+                            let text = f.as_str().trim();
+                            self.error(
+                                codes::SYNTAX,
+                                span,
+                                format!("`{text}` alone does not say which cards"),
+                                "each, or one?",
+                                Some(format!("write `each {text}` for every such card, or `target {text}` to choose one")),
+                            );
+                            return None;
+                        }
                         let filter = self.filter(f)?;
                         self.out.groups.push((span, filter.clone()));
                         Group::Each(filter)
@@ -1980,6 +2137,24 @@ impl Lower<'_> {
         }
         Some(amount)
     }
+}
+
+/// Whether a filter's noun is written in the plural (`ships`, `Frigates or Destroyers`), as a
+/// bare filter naming every matching card must be — or is `your Station`, of which there is
+/// one (§2.1.3), as `cardc explain` writes it.
+fn plural_noun(filter: &P<'_>) -> bool {
+    let text = filter.as_str().trim_start().to_ascii_lowercase();
+    if text.starts_with("your station") && !text.starts_with("your stations") {
+        return true;
+    }
+    filter
+        .clone()
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::noun)
+        .is_some_and(|n| {
+            let t = n.as_str().trim();
+            t.ends_with('s') || t.ends_with('S')
+        })
 }
 
 /// The noun of `that <noun>` (`this_noun` in the grammar).

@@ -82,7 +82,8 @@ pub enum Timing {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trigger {
     pub event: TriggerEvent,
-    /// Whose event it is. Phase and engagement events have no subject ([`Watch::This`]).
+    /// Whose event it is: a card's, or (phases, turns, engagements with no card named) its
+    /// controller's ([`Watch::Commander`]).
     pub watch: Watch,
     /// The other card of a deed (`destroys an opposing Cruiser or larger`, `is wounded by a
     /// Fighter Wing`, `boards a Station`): the trigger fires only if it matches, and the
@@ -127,7 +128,8 @@ pub enum TriggerEvent {
     Boards,
     /// Rolls a natural result on a volley die (§9.19, §8.2): 1 or 10.
     RollsNatural(u8),
-    /// An engagement it is in starts / ends (§6.5.1).
+    /// An engagement starts / ends (§6.5.1): watching `this` or `host`, one that card is in;
+    /// watching no card ([`Watch::Commander`]), every engagement its controller fights.
     EngagementStarts,
     EngagementEnds,
     /// During your Logistics Phase (§5.3.5).
@@ -171,6 +173,26 @@ pub enum Watch {
     Host,
     /// Any card matching the filter (named, not chosen).
     Any(Filter),
+    /// No card: a moment of the card's controller (their phases and turns, every engagement
+    /// they fight as attacker or defender). Never on a card event.
+    Commander,
+}
+
+impl TriggerEvent {
+    /// Whether the event happens to a card (and so a trigger watches one); the others are a
+    /// commander's phases and turns, and engagements, which watch a card only to ask whether
+    /// it is in the engagement.
+    pub fn about_a_card(self) -> bool {
+        !matches!(
+            self,
+            TriggerEvent::EngagementStarts
+                | TriggerEvent::EngagementEnds
+                | TriggerEvent::YourLogistics
+                | TriggerEvent::YourManufacturing
+                | TriggerEvent::YourTurnStarts
+                | TriggerEvent::YourTurnEnds
+        )
+    }
 }
 
 /// Events a replacement ability can replace.
@@ -503,6 +525,10 @@ pub enum Group {
     /// the ship whose volley wounded this one, ...), while it is in play; only in the effect
     /// of a trigger that binds one ([`TriggerEvent::binds_other`]).
     That(Noun),
+    /// `that <noun>` naming the card a trigger watching `any <filter>` / `<filter> you
+    /// control` woke for (the wounded ship of `when a ship you control is wounded by a unit`),
+    /// while it is in play; only in the effect of such a trigger.
+    Watched(Noun),
 }
 
 /// Commanders an action affects.
@@ -639,7 +665,7 @@ impl Ability {
         match self {
             Ability::Timing(_) => Ok(()),
             Ability::Play(e) => {
-                if e.names_that() {
+                if e.names_that() || e.names_watched() {
                     return Err(ShapeError::Invalid("`that` outside a deed trigger"));
                 }
                 e.check_shape()
@@ -666,10 +692,29 @@ impl Ability {
                 if effect.names_that() && !trigger.event.binds_other() {
                     return Err(ShapeError::Invalid("`that` outside a deed trigger"));
                 }
+                if effect.names_watched() && !matches!(trigger.watch, Watch::Any(_)) {
+                    return Err(ShapeError::Invalid(
+                        "`that` naming a watched card outside an `any` trigger",
+                    ));
+                }
+                let engagement = matches!(
+                    trigger.event,
+                    TriggerEvent::EngagementStarts | TriggerEvent::EngagementEnds
+                );
+                let fits = match trigger.watch {
+                    Watch::Commander => !trigger.event.about_a_card(),
+                    Watch::This | Watch::Host => trigger.event.about_a_card() || engagement,
+                    Watch::Any(_) => trigger.event.about_a_card(),
+                };
+                if !fits {
+                    return Err(ShapeError::Invalid(
+                        "a card event watches a card, a phase or turn none",
+                    ));
+                }
                 effect.check_shape()
             }
             Ability::Replacement { effect, .. } => {
-                if effect.names_that() {
+                if effect.names_that() || effect.names_watched() {
                     return Err(ShapeError::Invalid("`that` outside a deed trigger"));
                 }
                 effect.check_shape()
@@ -679,7 +724,7 @@ impl Ability {
                 condition,
                 modifier,
             }) => {
-                if matches!(group, Group::That(_)) {
+                if matches!(group, Group::That(_) | Group::Watched(_)) {
                     return Err(ShapeError::Invalid("`that` outside a deed trigger"));
                 }
                 modifier.check_shape()?;
@@ -715,6 +760,15 @@ pub fn check_abilities_shape(abilities: &[Ability]) -> Result<(), ShapeError> {
 impl Effect {
     /// Whether any action names `that <noun>` ([`Group::That`]).
     pub fn names_that(&self) -> bool {
+        self.names(|g| matches!(g, Group::That(_)))
+    }
+
+    /// Whether any action names a trigger's watched card ([`Group::Watched`]).
+    pub fn names_watched(&self) -> bool {
+        self.names(|g| matches!(g, Group::Watched(_)))
+    }
+
+    fn names(&self, named: impl Fn(&Group) -> bool) -> bool {
         self.steps.iter().any(|s| {
             let lists: Vec<&Vec<Action>> = match s {
                 Step::Do(a) => vec![a],
@@ -728,7 +782,7 @@ impl Effect {
                 l.iter().any(|a| {
                     a.aims()
                         .iter()
-                        .any(|aim| matches!(aim, Aim::Named(Group::That(_))))
+                        .any(|aim| matches!(aim, Aim::Named(g) if named(g)))
                 })
             })
         })
@@ -761,6 +815,23 @@ impl Effect {
             }
         }
         Ok(())
+    }
+}
+
+impl Effect {
+    /// Every action of the effect in order, to change.
+    pub fn actions_mut(&mut self) -> impl Iterator<Item = &mut Action> {
+        self.steps.iter_mut().flat_map(|s| {
+            let lists: Vec<&mut Vec<Action>> = match s {
+                Step::Do(a) => vec![a],
+                Step::If {
+                    then, otherwise, ..
+                } => vec![then, otherwise],
+                Step::May { then, .. } => vec![then],
+                Step::Roll { branches } => branches.iter_mut().map(|b| &mut b.actions).collect(),
+            };
+            lists.into_iter().flat_map(|l| l.iter_mut())
+        })
     }
 }
 
@@ -830,6 +901,23 @@ impl Action {
             _ => [None, None],
         };
         slots.into_iter().flatten()
+    }
+
+    /// The card aims of an action in order, to change: the compiler binds `that <noun>`.
+    pub fn aims_mut(&mut self) -> [Option<&mut Aim>; 2] {
+        match self {
+            Action::CompulsoryWounds { to: a, .. }
+            | Action::Volley { at: a, .. }
+            | Action::Repair { on: a, .. }
+            | Action::Destroy { what: a, .. }
+            | Action::Sacrifice { what: a }
+            | Action::Detach { what: a }
+            | Action::ReturnToHand { what: a }
+            | Action::Retreat { what: a }
+            | Action::Modify { on: a, .. } => [Some(a), None],
+            Action::Attach { what, to } => [Some(what), Some(to)],
+            _ => [None, None],
+        }
     }
 
     /// The `k`th card aim of the action (`aims()[k]`), with no list built.

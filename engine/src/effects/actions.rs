@@ -373,6 +373,12 @@ fn named(g: &Game, p: &Pending, group: &Group) -> Cards<8> {
             .filter(|&i| g.in_play(i) && n.admits(g.card(i).kind))
             .into_iter()
             .collect(),
+        // The card an `any ...` trigger woke for, likewise.
+        Group::Watched(n) => p
+            .watched
+            .filter(|&i| g.in_play(i) && n.admits(g.card(i).kind))
+            .into_iter()
+            .collect(),
         Group::Each(f) => g
             .cards_in_play()
             .filter(|&i| !shielded(g, p, i))

@@ -179,7 +179,7 @@ pub(crate) fn in_group(g: &Game, src: Inst, group: &Group, unit: Inst) -> bool {
         Group::Host => host(g, src) == Some(unit),
         Group::Attached => host(g, unit) == Some(src),
         // No deed binds a card for a static (the compiler and loader refuse `that` there).
-        Group::That(_) => false,
+        Group::That(_) | Group::Watched(_) => false,
         Group::Each(f) => {
             g.in_play(unit) && matches_filter_in(g, src, f, unit, Layer::BelowStatics)
         }

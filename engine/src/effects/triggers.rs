@@ -7,7 +7,9 @@
 //!   §6.7, §9.12); a destroyed card's own ability is woken while it is still in play;
 //! - `during your Logistics Phase` (§5.3.5), `during your Manufacturing Phase` (§5.4.4),
 //!   `your turn starts` / `ends` (§5.2): the cards of that commander;
-//! - `engagement starts` / `ends` (§6.5.1): the cards of both commanders of the engagement;
+//! - `engagement starts` / `ends` (§6.5.1): with no card named, the cards of both
+//!   commanders of the engagement; watching `this` or `host`, only a card that is (or whose
+//!   host is) one of the engagement's units, or aboard one;
 //! - a Face Up-Face Down module's `flip when ...` (§3.4.4): its controller is asked whether
 //!   to flip it; the effect happens only if it is flipped.
 //!
@@ -191,6 +193,8 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
                     Watch::This => src == *c,
                     Watch::Host => super::host(g, src) == Some(*c),
                     Watch::Any(f) => src != *c && super::matches_filter(g, src, f, *c),
+                    // The compiler and the loader give a card's event a card to watch.
+                    Watch::Commander => false,
                 },
                 Whose::Aboard(c) => match &trigger.watch {
                     Watch::This => {
@@ -200,9 +204,16 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
                     }
                     Watch::Host => super::host(g, src) == Some(*c),
                     Watch::Any(f) => src != *c && super::matches_filter(g, src, f, *c),
+                    Watch::Commander => false,
                 },
                 Whose::Commander(who) => me == *who,
-                Whose::Pair(a, d) => me == *a || me == *d,
+                Whose::Pair(a, d) => match &trigger.watch {
+                    Watch::This => in_engagement(g, src, event),
+                    Watch::Host => super::host(g, src).is_some_and(|h| in_engagement(g, h, event)),
+                    Watch::Commander => me == *a || me == *d,
+                    // The compiler and the loader refuse a kind of card watched here.
+                    Watch::Any(_) => false,
+                },
             };
             if !watched {
                 continue;
@@ -224,6 +235,10 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
             }
             let mut p = Pending::new(src, me, cause, index);
             p.that = other;
+            p.watched = match &whose {
+                Whose::Card(c) | Whose::Aboard(c) => Some(*c),
+                _ => None,
+            };
             if *face_down {
                 p.ask = Some(Ask::Flip);
             }
@@ -243,4 +258,31 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
     for (_, p) in found {
         actions::push(g, p);
     }
+}
+
+/// Whether `card` is in the engagement that starts (or has just ended, at `EngagementEnds`):
+/// it, or the ship or Station it is aboard or attached to, is one of the units a side fights
+/// with (§6.5.2): the attacking fleet, or the defender's Station and ships in open space.
+fn in_engagement(g: &Game, card: Inst, event: TriggerEvent) -> bool {
+    use crate::rules::engagement::fights_for;
+    use crate::state::engagement::Side;
+    let unit = super::top(g, card);
+    if event == TriggerEvent::EngagementStarts || g.engagement.is_some() {
+        return fights_for(g, Side::Attacker, unit) || fights_for(g, Side::Defender, unit);
+    }
+    // `engagement::end` has put the ended engagement aside just before it wakes its
+    // abilities, so its fleet is read there.
+    let Some(e) = g.spare.engagement.as_ref() else {
+        return false;
+    };
+    if e.fleet.contains(&unit) {
+        return g.in_play(unit);
+    }
+    g.controller(unit) == e.defender
+        && g.cmd(e.defender)
+            .is_some_and(|c| c.battlefield.contains(&unit))
+        && matches!(
+            g.card(unit).kind,
+            crate::ir::CardKind::Ship(_) | crate::ir::CardKind::Station
+        )
 }

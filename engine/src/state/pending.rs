@@ -116,6 +116,9 @@ pub struct Pending {
     pub resolves_card: bool,
     /// The other card of the deed that woke this effect: `that <noun>` (issue 17).
     pub that: Option<Inst>,
+    /// The card whose event woke this effect, for `that <noun>` naming the card an `any ...`
+    /// trigger watched (issue #40).
+    pub watched: Option<Inst>,
 }
 
 /// A temporary modifier from a one-shot effect (§9.22), until its duration ends.
@@ -157,6 +160,7 @@ impl Pending {
             ask: None,
             resolves_card: false,
             that: None,
+            watched: None,
         }
     }
 

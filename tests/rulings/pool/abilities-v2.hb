@@ -32,8 +32,8 @@ Ship "Vengeful Frigate" {
 Module-Station "Prize Court" {
     cost: 1R 1C
     wounds: 3
-    text: "Whenever a ship you control hijacks a ship, repair all wounds on that ship."
-    when a ship you control hijacks a ship: repair all wounds on that ship
+    text: "Whenever a ship you control hijacks a unit, repair all wounds on that unit."
+    when a ship you control hijacks a unit: repair all wounds on that unit
 }
 
 Ship "Skittish Corvette" {

@@ -32,7 +32,7 @@ Module-Station "Deed You Control" {
 Module-Station "Deed Hijacks" {
     cost: 1R
     wounds: 2
-    when any ship you control hijacks a ship: repair all wounds on that ship
+    when any ship you control hijacks a unit: repair all wounds on that unit
 }
 Ship "Deed Hijacked" {
     class: Cruiser
