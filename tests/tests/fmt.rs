@@ -257,7 +257,8 @@ fn line_ends(text: &str, seed: &[u8], breaking: bool) -> (String, bool) {
         }
         out.push_str(&l);
         if broken_line == Some(i) && lone_cr {
-            out.push('\r');
+            // A tab after it: an empty line next would otherwise make it a CR LF.
+            out.push_str("\r\t");
         } else if next() % 2 == 0 {
             out.push_str("\r\n");
         } else {
