@@ -51,9 +51,10 @@ pub enum Command {
         watch: bool,
     },
     /// Lay out card files in the one canonical layout (field order, indentation, spacing, trait
-    /// order), keeping comments; a file with syntax errors is reported and left alone.
+    /// order), keeping comments; a file with any error is reported and left alone.
     Fmt {
-        /// Card files or directories (searched recursively for `*.hb`, skipping `decks/`).
+        /// Card files or directories (searched recursively for `*.hb`, skipping `decks/`); `-`
+        /// alone: standard input, formatted to standard output.
         #[arg(default_value = "cards")]
         paths: Vec<PathBuf>,
         /// Change nothing: list the files that are not formatted and exit 1 if there are any.

@@ -17,31 +17,52 @@
 //! Comments are kept: one on its own line travels with the entry below it (or stays at the
 //! end of its card), one at the end of a line stays on that line.
 //!
-//! A file with syntax errors is refused with those diagnostics: there is no layout to keep.
-//! Formatting is idempotent, and a formatted file compiles to the same cards
-//! (`tests/tests/fmt.rs` checks both over every card file of the repository).
+//! A file is formatted only if it compiles on its own without an error (the compile
+//! `cardc check` runs, one file alone): a file with any error is refused with its
+//! diagnostics and left as it is, since the layout of a broken card may be what is wrong with
+//! it. Problems only a whole pool has (two cards of one name, a `named "X"` reference to a
+//! card of another file, a pool too large for a database) do not stop formatting.
+//!
+//! A byte-order mark at the start is dropped; CR LF line ends become LF (a lone CR is an error,
+//! [`crate::syntax::parse_file`]). Before the text is handed back it is compiled again and
+//! held to the input's cards and problems: a layout that would change what a file compiles to
+//! is never written, whatever a bug here might do. Formatting is idempotent (`tests/tests/fmt.rs`
+//! checks both over every card file of the repository, `tests/tests/fuzz_fmt.rs` over mutants).
 
 use crate::ast::{FieldKey, Value};
 use crate::diag::{codes, Diagnostic, Sink};
-use crate::source::MAX_FILE_BYTES;
-use crate::syntax::{parse_file, RawCard, RawEntry, RawValue};
+use crate::source::{SourceFile, MAX_FILE_BYTES};
+use crate::syntax::{parse_file, RawCard, RawEntry, RawValue, BYTE_ORDER_MARK};
+use crate::{compile, Compilation};
 
 /// Indentation of one level.
 const INDENT: &str = "    ";
 
-/// The file in canonical layout, or why it cannot be formatted (its syntax errors, or its
-/// size over the compiler's cap).
+/// The codes of the problems only a pool has, which do not stop a file being formatted.
+const POOL_WIDE: [&str; 4] = [
+    codes::DUPLICATE_CARD,
+    crate::effect::codes::UNKNOWN_CARD,
+    crate::effect::codes::NAMED_WRONG_KIND,
+    codes::POOL_TOO_LARGE,
+];
+
+/// The file in canonical layout, or why it cannot be formatted: its errors, its size over the
+/// compiler's cap, or (never expected) a layout that would compile differently.
 pub fn format_source(file: &str, text: &str) -> Result<String, Vec<Diagnostic>> {
     if text.len() > MAX_FILE_BYTES {
-        return Err(vec![Diagnostic::error(
-            codes::FILE_TOO_LARGE,
-            file,
-            format!(
-                "card file is larger than {} MiB",
-                MAX_FILE_BYTES / (1024 * 1024)
-            ),
-        )]);
+        return Err(vec![crate::source::too_large(file.to_string())]);
     }
+    let before = compile(&[SourceFile::new(file, text)]);
+    let errors: Vec<Diagnostic> = before
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && !POOL_WIDE.contains(&d.code))
+        .cloned()
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     let mut sink = Sink::new(file);
     let cards = parse_file(text, &mut sink);
     let problems = sink.into_diagnostics();
@@ -59,13 +80,32 @@ pub fn format_source(file: &str, text: &str) -> Result<String, Vec<Diagnostic>> 
     while s.ends_with("\n\n") {
         s.pop();
     }
-    if s.is_empty() {
-        return Ok(s);
-    }
-    if !s.ends_with('\n') {
+    if !s.is_empty() && !s.ends_with('\n') {
         s.push('\n');
     }
+    let after = compile(&[SourceFile::new(file, s.as_str())]);
+    if after.cards != before.cards || problems_of(&after) != problems_of(&before) {
+        return Err(vec![Diagnostic::error(
+            codes::SYNTAX,
+            file,
+            "formatting would change what this file compiles to; left as it is",
+        )
+        .with_help(
+            "this is a bug in `cardc fmt`: please report it with the file",
+        )]);
+    }
     Ok(s)
+}
+
+/// What a compilation reports, without where: a layout moves text, so spans change.
+fn problems_of(c: &Compilation) -> Vec<(&str, &str)> {
+    let mut v: Vec<(&str, &str)> = c
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.as_str()))
+        .collect();
+    v.sort_unstable();
+    v
 }
 
 /// The formatted text, and whether the last thing written was a card (so a blank line goes
@@ -256,14 +296,16 @@ fn trait_order(card: &RawCard<'_>) -> Option<Vec<String>> {
     let Some(Value::Traits(traits)) = decl.field(FieldKey::Traits).map(|f| &f.value) else {
         return None;
     };
-    let items: Vec<&str> = text.split(',').map(str::trim).collect();
+    let items: Vec<&str> = text.split(',').map(|i| i.trim_matches(BLANKS)).collect();
     if items.len() != traits.len() {
         return None;
     }
     let mut keyed = Vec::with_capacity(items.len());
     for (item, t) in items.iter().zip(traits) {
         let at = t.span.start.checked_sub(span.start)?;
-        let written = text.get(at..t.span.end.checked_sub(span.start)?)?.trim();
+        let written = text
+            .get(at..t.span.end.checked_sub(span.start)?)?
+            .trim_matches(BLANKS);
         if written != *item {
             return None;
         }
@@ -308,7 +350,7 @@ fn format_entry(e: &RawEntry<'_>, traits: &Option<Vec<String>>) -> Vec<String> {
 /// indented by nesting depth, with the closing brace on its own line.
 fn block_lines(open: String, body: &str) -> Vec<String> {
     if !body.contains('\n') {
-        let inner = body.trim();
+        let inner = body.trim_matches(BLANKS);
         return vec![if inner.is_empty() {
             format!("{open}}}")
         } else {
@@ -318,7 +360,7 @@ fn block_lines(open: String, body: &str) -> Vec<String> {
     let mut lines = vec![open];
     let mut depth: usize = 1;
     for raw in body.split('\n') {
-        let line = raw.trim();
+        let line = raw.trim_matches(BLANKS);
         if line.is_empty() {
             continue;
         }
@@ -374,13 +416,18 @@ fn brace_balance(line: &str) -> (isize, usize) {
     (net, leading)
 }
 
+/// The blanks of the card grammar (a CR only before a LF: a lone one is an error). Nothing
+/// else is trimmed or collapsed, not even what Unicode calls white space (a form feed, a
+/// no-break space): to the compiler those are characters, and may mean something.
+const BLANKS: [char; 3] = [' ', '\t', '\r'];
+
 /// `s` trimmed, with every run of blanks outside strings made one space.
 fn collapse(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut in_string = false;
     let mut escaped = false;
     let mut blank = false;
-    for c in s.trim().chars() {
+    for c in s.trim_matches(BLANKS).chars() {
         if in_string {
             out.push(c);
             if escaped {
@@ -421,27 +468,62 @@ mod tests {
 
     #[test]
     fn orders_fields_and_traits_and_keeps_comments() {
-        let text = "# top\n\n\n# more\nShip   \"A\" {   # head\n\n  traits: Stealth,   Interceptor +1\n\t# about class\n  class :Frigate # trailing\n  cost: 1R\n  when deployed:   draw 1\n  # last\n}  # end\nEvent \"B\" {\n}";
+        let text = "# top\n\n\n# more\nShip   \"A\" {   # head\n\n  traits: Stealth,   Interceptor +1\n\t# about class\n  class :Frigate # trailing\n  cost: 1R\n  attack: 1\n  defense: 1\n  wounds: 1\n  when deployed:   draw 1\n  # last\n}  # end\nEvent \"B\" {\n  cost: 1C\n  play: draw 1\n}";
         assert_eq!(
             fmt(text),
-            "# top\n\n# more\nShip \"A\" { # head\n    # about class\n    class: Frigate # trailing\n    cost: 1R\n    traits: Interceptor +1, Stealth\n    when deployed: draw 1\n    # last\n} # end\n\nEvent \"B\" {\n}\n"
+            "# top\n\n# more\nShip \"A\" { # head\n    # about class\n    class: Frigate # trailing\n    cost: 1R\n    attack: 1\n    defense: 1\n    wounds: 1\n    traits: Interceptor +1, Stealth\n    when deployed: draw 1\n    # last\n} # end\n\nEvent \"B\" {\n    cost: 1C\n    play: draw 1\n}\n"
         );
     }
 
     #[test]
     fn blocks_are_reindented() {
-        let text = "Event \"B\" {\n  cost: 1C\n  play {\n draw 1;\n\n      gain 1R\n   }\n  when: { x }\n}\n";
+        let text = "Event \"B\" {\n  cost: 1C\n  play {\n draw 1;\n\n      gain 1R\n   }\n}\n";
         assert_eq!(
             fmt(text),
-            "Event \"B\" {\n    cost: 1C\n    play {\n        draw 1;\n        gain 1R\n    }\n    when: { x }\n}\n"
+            "Event \"B\" {\n    cost: 1C\n    play {\n        draw 1;\n        gain 1R\n    }\n}\n"
         );
     }
 
     #[test]
     fn is_idempotent_on_its_own_output() {
-        let text = "Ship \"A\" {\n class: Frigate\n  when deployed: {\n  a {\n b }\n}\n}\n";
+        let text = "Event \"A\" {\n cost: 1C\n  play: {\n  draw 1;\n gain 1R\n}\n}\n";
         let once = fmt(text);
         assert_eq!(fmt(&once), once);
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_cr_lf_are_dropped() {
+        let text = "\u{feff}# c\r\nEvent \"B\" {\r\n  cost: 1C # x\r\n  play: draw 1\n}\r\n";
+        assert_eq!(
+            fmt(text),
+            "# c\nEvent \"B\" {\n    cost: 1C # x\n    play: draw 1\n}\n"
+        );
+    }
+
+    /// Found by `tests/tests/fuzz_fmt.rs`: a form feed after `fits:` was trimmed as white
+    /// space, and the card's `fits` read differently.
+    #[test]
+    fn only_the_grammar_s_blanks_are_trimmed() {
+        let text = "Marine \"M\" {\n    cost: 1R\n    attack: 2\n    defense: 5\n    wounds: 1\n    space: 1\n    fits:\u{c} Cruiser or smaller\n}\n";
+        let once = fmt(text);
+        assert!(once.contains("fits: \u{c} Cruiser"), "{once:?}");
+    }
+
+    #[test]
+    fn refuses_a_file_with_any_error_of_its_own() {
+        // A field without its colon; an ability the compiler does not understand; a lone CR
+        // after a comment (which would otherwise swallow the line after it).
+        for text in [
+            "Event \"B\" {\n  cost 1C\n  play: draw 1\n}\n",
+            "Event \"B\" {\n  cost: 1C\n  play:  draw\u{a0}\u{a0}1\n}\n",
+            "Event \"B\" {\n  cost: 1C # c\r  play: draw 1\n}\n",
+        ] {
+            assert!(format_source("t.hb", text).is_err(), "{text:?}");
+        }
+        // A problem only the pool has does not stop it.
+        let named = "Event \"B\" {\n  cost: 1C\n  play:   search your shipyard for a Marine named \"Elsewhere\" and put it in hand\n}\n";
+        assert!(compile(&[SourceFile::new("t.hb", named)]).has_errors());
+        assert!(format_source("t.hb", named).is_ok());
     }
 
     #[test]

@@ -75,30 +75,76 @@ pub enum RawValue<'s> {
     Flag,
 }
 
+/// The UTF-8 byte-order mark. Accepted at the very start of a file (some editors write one)
+/// and read as nothing; anywhere else it is a character like any other, named in errors.
+pub const BYTE_ORDER_MARK: char = '\u{FEFF}';
+
 /// Parses one file's text into raw cards, reporting syntax errors into `sink`.
+///
+/// Line ends are LF or CR LF, mixed freely. A carriage return on its own (the line end of old
+/// Mac editors) is refused: the card grammar, the ability parser and every line count would
+/// have to agree on it as a line end, and one that did not would let a `#` comment swallow
+/// the rest of a card (docs/cardlang.md, "Files").
 pub fn parse_file<'s>(text: &'s str, sink: &mut Sink) -> Vec<RawCard<'s>> {
+    let bytes = text.as_bytes();
+    let crs = bytes.contains(&b'\r');
+    if crs {
+        if let Some(d) = lone_carriage_returns(text, sink.file()) {
+            sink.push(d);
+        }
+    }
+    // The byte-order mark is skipped, not cut off: spans stay offsets into `text`.
+    let base = if text.starts_with(BYTE_ORDER_MARK) {
+        BYTE_ORDER_MARK.len_utf8()
+    } else {
+        0
+    };
+    let body = text.get(base..).unwrap_or("");
     // A file without carriage returns (most files) takes the grammar's faster variant of
     // `file` (card.pest, "The LF fast path"); both read such a file the same.
-    let rule = if text.as_bytes().contains(&b'\r') {
-        Rule::file
-    } else {
-        Rule::file_lf
-    };
-    match whole_file(rule, text) {
+    let rule = if crs { Rule::file } else { Rule::file_lf };
+    match whole_file(rule, body, base) {
         Some(Ok(cards)) => cards,
         // `file_lf` skipped a key or type words that are not one (`plain_entry`,
         // `type_words`): `file` reads the file exactly.
-        None => match whole_file(Rule::file, text) {
+        None => match whole_file(Rule::file, body, base) {
             Some(Ok(cards)) => cards,
-            _ => recover(text, sink),
+            _ => recover(text, base, sink),
         },
-        Some(Err(())) => recover(text, sink),
+        Some(Err(())) => recover(text, base, sink),
     }
 }
 
-/// The cards of `text` read by `rule` (`file` or `file_lf`) in one parse; `Err` if it does
-/// not parse, `None` if `file_lf` skipped a key or type words that are not one.
-fn whole_file(rule: Rule, text: &str) -> Option<Result<Vec<RawCard<'_>>, ()>> {
+/// One diagnostic for the file's carriage returns not followed by a line feed, at the first.
+fn lone_carriage_returns(text: &str, file: &str) -> Option<Diagnostic> {
+    let bytes = text.as_bytes();
+    let lone = |&(i, &b): &(usize, &u8)| b == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    let mut all = bytes.iter().enumerate().filter(lone);
+    let (first, _) = all.next()?;
+    let more = all.count();
+    let help = if more == 0 {
+        "save the file with LF or CRLF line endings".to_string()
+    } else {
+        format!(
+            "save the file with LF or CRLF line endings (it has {} lone carriage returns)",
+            more + 1
+        )
+    };
+    Some(
+        Diagnostic::error(
+            codes::SYNTAX,
+            file,
+            "a carriage return (CR) not followed by a line feed: lines end with LF or CR LF",
+        )
+        .at(Span::new(first, first + 1), "lone carriage return")
+        .with_help(help),
+    )
+}
+
+/// The cards of `text` (found at byte `base` of the file) read by `rule` (`file` or
+/// `file_lf`) in one parse; `Err` if it does not parse, `None` if `file_lf` skipped a key or
+/// type words that are not one.
+fn whole_file(rule: Rule, text: &str, base: usize) -> Option<Result<Vec<RawCard<'_>>, ()>> {
     let Ok(pairs) = CardParser::parse(rule, text) else {
         return Some(Err(()));
     };
@@ -106,17 +152,18 @@ fn whole_file(rule: Rule, text: &str) -> Option<Result<Vec<RawCard<'_>>, ()>> {
     for file in pairs {
         for pair in file.into_inner() {
             if matches!(pair.as_rule(), Rule::file_card | Rule::file_card_lf) {
-                cards.push(raw_card(pair, 0)?);
+                cards.push(raw_card(pair, base)?);
             }
         }
     }
     Some(Ok(cards))
 }
 
-/// Card-by-card parse: each failure is reported, then parsing resumes at the next header.
-fn recover<'s>(text: &'s str, sink: &mut Sink) -> Vec<RawCard<'s>> {
+/// Card-by-card parse from byte `start` (after a byte-order mark): each failure is reported,
+/// then parsing resumes at the next header.
+fn recover<'s>(text: &'s str, start: usize, sink: &mut Sink) -> Vec<RawCard<'s>> {
     let mut cards = Vec::new();
-    let mut pos = skip_trivia(text, 0);
+    let mut pos = skip_trivia(text, start);
     while pos < text.len() && !sink.is_full() {
         let rest = text.get(pos..).unwrap_or("");
         match CardParser::parse(Rule::card_at, rest) {
@@ -649,9 +696,33 @@ fn found_at(text: &str, at: usize) -> String {
                 .collect();
             format!("`{word}`")
         }
-        Some(c) if c.is_control() => format!("character U+{:04X}", c as u32),
-        Some(c) => format!("`{c}`"),
+        Some(c) => match invisible(c) {
+            Some(name) => name,
+            None => format!("`{c}`"),
+        },
     }
+}
+
+/// A character that shows as nothing (or as a blank) between backticks, named in words.
+fn invisible(c: char) -> Option<String> {
+    let code = c as u32;
+    let named = match c {
+        BYTE_ORDER_MARK => "a byte-order mark",
+        '\u{00A0}' => "a no-break space",
+        '\u{00AD}' => "a soft hyphen",
+        '\u{200B}' => "a zero-width space",
+        '\u{200C}' | '\u{200D}' => "a zero-width joiner",
+        '\u{2060}' => "a word joiner",
+        c if c.is_control() => "a control character",
+        c if c.is_whitespace() => "a blank",
+        // Directional marks and other format characters.
+        '\u{200E}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => {
+            "a direction mark"
+        }
+        '\u{FFF9}'..='\u{FFFB}' | '\u{E0000}'..='\u{E007F}' => "an invisible character",
+        _ => return None,
+    };
+    Some(format!("{named} (U+{code:04X})"))
 }
 
 /// What a rule stands for in "expected ..."; rules with the same text are merged.
@@ -795,6 +866,50 @@ mod tests {
         }
     }
 
+    /// A byte-order mark leads a file as nothing (spans still count its bytes); anywhere else
+    /// it is named, never shown as an invisible character between backticks.
+    #[test]
+    fn a_byte_order_mark_is_read_at_the_start_and_named_elsewhere() {
+        let card = "Event \"B\" {\n  cost: 1C\n}\n";
+        let (plain, d) = parse(card);
+        assert!(d.is_empty(), "{d:?}");
+        let with_bom = format!("\u{feff}{card}");
+        let (cards, d) = parse(&with_bom);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(cards.len(), 1);
+        assert_eq!(cards[0].span.start, 3);
+        assert_eq!(cards[0].entries[0].text, plain[0].entries[0].text);
+        for (text, named) in [
+            (
+                format!("{card}\u{feff}{card}"),
+                "a byte-order mark (U+FEFF)",
+            ),
+            (format!("\u{a0}{card}"), "a no-break space (U+00A0)"),
+            (format!("\u{200b}{card}"), "a zero-width space (U+200B)"),
+        ] {
+            let (_, d) = parse(&text);
+            assert_eq!(d.len(), 1, "{d:?}");
+            assert!(
+                d[0].message.ends_with(&format!("found {named}")),
+                "{}",
+                d[0].message
+            );
+        }
+    }
+
+    /// Line ends are LF or CR LF; a lone CR is one error at the first, whatever the rest.
+    #[test]
+    fn a_lone_carriage_return_is_refused() {
+        let (_, d) = parse("Event \"B\" {\r\n  cost: 1C\n}\r\n");
+        assert!(d.is_empty(), "{d:?}");
+        let text = "Event \"B\" { # c\r  cost: 1C\r}\r\n";
+        let (_, d) = parse(text);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].span, Span::new(15, 16));
+        assert!(d[0].message.contains("carriage return"), "{}", d[0].message);
+        assert!(d[0].help.as_deref().is_some_and(|h| h.contains("2 lone")));
+    }
+
     /// `file_card` (read when the whole file parses) and `card` (read card by card once it
     /// does not) make the same cards: a broken card at the end sends the others through `card`.
     #[test]
@@ -889,12 +1004,12 @@ mod tests {
                 let text = format!(
                     "# pool\n{head}\n{a}\n{b}\n{tail}\nEvent \"D\" {{\n  text: \"x\"\n}}\n"
                 );
-                let full = whole_file(Rule::file, &text).expect("`file` vouches for its keys");
-                match (whole_file(Rule::file_lf, &text), full) {
+                let full = whole_file(Rule::file, &text, 0).expect("`file` vouches for its keys");
+                match (whole_file(Rule::file_lf, &text, 0), full) {
                     (Some(Ok(fast)), Ok(full)) => {
                         assert_eq!(fast, full, "{text:?}");
                         let mut sink = Sink::new("t.hb");
-                        let by_card = recover(&text, &mut sink);
+                        let by_card = recover(&text, 0, &mut sink);
                         assert!(sink.into_diagnostics().is_empty(), "{text:?}");
                         assert_eq!(fast, by_card, "{text:?}");
                         checked += 1;
