@@ -105,30 +105,61 @@ fn sessions() -> Vec<Vec<u8>> {
             notification("textDocument/didChange", edit(DOC, (0, 10), (0, 12), "x")),
             request(json!(2), "textDocument/hover", at(DOC, 0, 2)),
             request(json!(3), "textDocument/completion", at(DOC, 7, 12)),
-            request(json!(4), "textDocument/formatting", json!({"textDocument": {"uri": DOC}, "options": {"tabSize": 4, "insertSpaces": true}})),
+            request(
+                json!(4),
+                "textDocument/formatting",
+                json!({"textDocument": {"uri": DOC}, "options": {"tabSize": 4, "insertSpaces": true}}),
+            ),
         ],
         vec![
-            request(json!(1u64 << 40), "textDocument/definition", at(DOC, 12, 50)),
-            request(json!("sym"), "textDocument/documentSymbol", json!({"textDocument": {"uri": DOC}})),
+            request(
+                json!(1u64 << 40),
+                "textDocument/definition",
+                at(DOC, 12, 50),
+            ),
+            request(
+                json!("sym"),
+                "textDocument/documentSymbol",
+                json!({"textDocument": {"uri": DOC}}),
+            ),
             request(Value::Null, "workspace/symbol", json!({"query": "k"})),
-            notification("textDocument/didChange", json!({"textDocument": {"uri": DOC, "version": 3}, "contentChanges": [{"text": "Event \"Z\" {\n  cost:1C\n}\n"}]})),
-            request(json!(5), "textDocument/codeAction", json!({"textDocument": {"uri": DOC}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}}, "context": {"diagnostics": []}})),
+            notification(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": DOC, "version": 3}, "contentChanges": [{"text": "Event \"Z\" {\n  cost:1C\n}\n"}]}),
+            ),
+            request(
+                json!(5),
+                "textDocument/codeAction",
+                json!({"textDocument": {"uri": DOC}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}}, "context": {"diagnostics": []}}),
+            ),
         ],
         vec![
             open(DECK, "# a fleet\n[Ships]\n3 Kite\n"),
-            notification("textDocument/didChange", edit(DECK, (2, 2), (2, 6), "Kité 😀")),
+            notification(
+                "textDocument/didChange",
+                edit(DECK, (2, 2), (2, 6), "Kité 😀"),
+            ),
             request(json!(6), "textDocument/definition", at(DECK, 2, 3)),
-            notification("textDocument/didClose", json!({"textDocument": {"uri": DECK}})),
+            notification(
+                "textDocument/didClose",
+                json!({"textDocument": {"uri": DECK}}),
+            ),
             notification("textDocument/didChange", edit(DOC, (1, 4), (1, 9), "clas")),
             request(json!(7), "textDocument/hover", at(DOC, 7, 22)),
-            notification("textDocument/didClose", json!({"textDocument": {"uri": DOC}})),
+            notification(
+                "textDocument/didClose",
+                json!({"textDocument": {"uri": DOC}}),
+            ),
         ],
         vec![
             request(json!(8), "cardc/bogus", json!({})),
             request(json!(9), "textDocument/hover", json!({"nope": 1})),
             json!("not a message"),
             notification("textDocument/didChange", edit(DOC, (0, 8), (0, 7), "")),
-            notification("textDocument/didChange", edit(DOC, (900, 0), (900, 0), "\n# end")),
+            notification(
+                "textDocument/didChange",
+                edit(DOC, (900, 0), (900, 0), "\n# end"),
+            ),
             request(json!(10), "textDocument/completion", at(DOC, 12, 10)),
         ],
     ];
@@ -173,7 +204,11 @@ fn serve(input: &[u8]) -> Vec<Value> {
         output.len(),
         input.len()
     );
-    assert!(log.len() <= output_bound(input), "{} bytes of log", log.len());
+    assert!(
+        log.len() <= output_bound(input),
+        "{} bytes of log",
+        log.len()
+    );
     let mut frames = Vec::new();
     let mut rest = output.as_slice();
     loop {
@@ -207,9 +242,7 @@ fn check_messages(lines: &[u8]) {
         match cardc::lsp::message::decode(body) {
             cardc::lsp::message::Incoming::Request { id, .. } => expected.push(id),
             cardc::lsp::message::Incoming::Refused { id, .. } => expected.push(id),
-            cardc::lsp::message::Incoming::Notification { method, .. } if method == "exit" => {
-                break
-            }
+            cardc::lsp::message::Incoming::Notification { method, .. } if method == "exit" => break,
             _ => {}
         }
     }

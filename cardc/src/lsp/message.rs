@@ -239,7 +239,13 @@ mod tests {
 
     #[test]
     fn ids_of_every_kind_are_kept() {
-        for id in [json!(1u64 << 40), json!(u64::MAX), json!(-3), json!("x"), Value::Null] {
+        for id in [
+            json!(1u64 << 40),
+            json!(u64::MAX),
+            json!(-3),
+            json!("x"),
+            Value::Null,
+        ] {
             let body = json!({"jsonrpc": "2.0", "id": id, "method": "m"}).to_string();
             match decode(body.as_bytes()) {
                 Incoming::Request { id: got, .. } => assert_eq!(got, id),
@@ -250,7 +256,13 @@ mod tests {
         for id in ["{\"a\": 1}", "1.5", "18446744073709551616", "[1]"] {
             let body = format!(r#"{{"jsonrpc": "2.0", "id": {id}, "method": "m"}}"#);
             assert!(
-                matches!(decode(body.as_bytes()), Incoming::Refused { id: Value::Null, .. }),
+                matches!(
+                    decode(body.as_bytes()),
+                    Incoming::Refused {
+                        id: Value::Null,
+                        ..
+                    }
+                ),
                 "{id}"
             );
         }
