@@ -117,8 +117,9 @@ pub fn too_big(body: &[u8]) -> Option<String> {
     None
 }
 
-/// A request id as JSON-RPC allows it: a number, a string or `null`. Anything else fails, so
-/// that it is never echoed (an object or array could be as big as the message).
+/// A request id the server can echo exactly: an integer of at most 64 bits, a string or `null`.
+/// Anything else fails (an object or array could be as big as the message; a float reads back
+/// as a nearby number, not the id sent).
 struct Id(Value);
 
 impl<'de> Deserialize<'de> for Id {
