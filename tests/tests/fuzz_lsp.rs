@@ -91,12 +91,12 @@ fn sessions() -> Vec<Vec<u8>> {
             json!({"textDocument": {"uri": uri, "languageId": "hullbreach", "version": 1, "text": text}}),
         )
     };
-    let start = vec![
+    let start = [
         request(json!(1), "initialize", json!({"capabilities": {}})),
         notification("initialized", json!({})),
         open(DOC, CARD),
     ];
-    let end = vec![
+    let end = [
         request(json!(99), "shutdown", Value::Null),
         notification("exit", Value::Null),
     ];
