@@ -49,13 +49,7 @@ pub fn run(cli: Cli) -> Status {
             out.conclude("fmt failed");
             status
         }
-        Command::Lsp => match crate::lsp::run() {
-            Ok(()) => Status::Success,
-            Err(e) => {
-                out.note(&format!("the language server stopped: {e}"));
-                Status::Usage
-            }
-        },
+        Command::Lsp => crate::lsp::run(),
         Command::Render(args) => {
             let status = crate::render::command::render(&args, &mut out);
             out.conclude("render failed");

@@ -110,7 +110,15 @@ fn read_frames(out: impl Read + Send + 'static) -> Receiver<Value> {
 
 impl Client {
     fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cardc"))
+        Client::start_with(|_| {})
+    }
+
+    /// Starts the server with something of its environment changed (`HOME`).
+    fn start_with(configure: impl FnOnce(&mut Command)) -> Client {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_cardc"));
+        configure(&mut command);
+        let _alone = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
+        let mut child = command
             .arg("lsp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -425,6 +433,397 @@ fn class_and_faction_words_in_ability_lines_hover() {
     // An ordinary word has no hover.
     let plain = c.request("textDocument/hover", pos(&uri, 2, 11));
     assert_eq!(plain["result"], Value::Null, "{plain:#}");
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+}
+
+/// What one run of `cardc lsp` over a whole input did: its exit code, its stderr, and the
+/// messages it wrote (those that could be read back).
+struct Run {
+    code: Option<i32>,
+    stderr: String,
+    replies: Vec<Value>,
+}
+
+/// Where a raw run's output goes.
+#[derive(Clone, Copy)]
+enum Output {
+    /// Read back.
+    Read,
+    /// A pipe whose reading end is closed before the server starts.
+    Closed,
+    /// `/dev/full`: every write fails.
+    Full,
+}
+
+static SPAWNING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs `cardc lsp` on `input` (then end of input), its output as `stdout` says. Waits up to
+/// the deadline: a server still running then has hung.
+fn run_raw(input: Vec<u8>, stdout: Output) -> Run {
+    let (mut child, incoming) = {
+        // A process another test starts while this one's end of the pipe is open would hold
+        // it open too: no other start until that end is closed.
+        let _alone = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardc"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(match stdout {
+                Output::Read | Output::Closed => Stdio::piped(),
+                Output::Full => Stdio::from(std::fs::File::create("/dev/full").expect("/dev/full")),
+            })
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("cardc lsp starts");
+        let out = child.stdout.take();
+        let incoming = match stdout {
+            Output::Read => out.map(read_frames),
+            Output::Closed | Output::Full => None,
+        };
+        (child, incoming)
+    };
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    // The server may stop reading before the end (a broken stream): a failed write is fine.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let deadline = Instant::now() + DEADLINE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("cardc lsp hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let _ = writer.join();
+    let stderr = err.join().unwrap_or_default();
+    let replies = incoming.map_or_else(Vec::new, |rx| rx.iter().collect());
+    Run {
+        code: status.code(),
+        stderr,
+        replies,
+    }
+}
+
+fn frame(body: &str) -> String {
+    format!("Content-Length: {}\r\n\r\n{body}", body.len())
+}
+
+fn initialize(id: i64) -> String {
+    frame(
+        &json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {"capabilities": {}}})
+            .to_string(),
+    )
+}
+
+/// A closed (or full) stdout before `initialize` ends the server with a line on stderr and exit 2
+/// (docs/editor.md), not a panic (issue #39: exit 101 inside the handshake).
+#[test]
+fn a_closed_stdout_ends_the_server_cleanly() {
+    for output in [Output::Closed, Output::Full] {
+        let run = run_raw(initialize(1).into_bytes(), output);
+        assert_eq!(run.code, Some(2), "{}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("cannot write to standard output"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+/// A `Content-Length` the reader cannot follow is said on stderr and ends the server with exit
+/// 2; one it can follow (a repeat of the same length, a length over the limit) is logged or
+/// answered and the session goes on (issue #39: a silent exit 0).
+#[test]
+fn malformed_content_lengths_are_reported() {
+    for header in [
+        "Content-Length: twelve\r\n\r\n",
+        "Content-Length: -5\r\n\r\n",
+        "Content-Type: application/json\r\n\r\n",
+        "Content-Length: 99999999999999999999999999\r\n\r\n",
+        "Content-Length: 2\r\nContent-Length: 3\r\n\r\n",
+    ] {
+        let input = format!("{}{header}{{}}", initialize(1));
+        let run = run_raw(input.into_bytes(), Output::Read);
+        assert_eq!(run.code, Some(2), "{header:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("Content-Length"),
+            "{header:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.replies.len(), 1, "{header:?}: {:?}", run.replies);
+    }
+    // The same length twice is logged, and followed.
+    let body = json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}).to_string();
+    let twice = format!(
+        "{}Content-Length: {n}\r\nContent-Length: {n}\r\n\r\n{body}",
+        initialize(1),
+        n = body.len()
+    );
+    let run = run_raw(twice.into_bytes(), Output::Read);
+    assert!(run.stderr.contains("repeats"), "{}", run.stderr);
+    assert_eq!(run.replies.last().map(|r| &r["id"]), Some(&json!(2)));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // A message over the limit is read past and refused; the next one is answered.
+    let over = 25 * 1024 * 1024 + 1;
+    let mut input = initialize(1).into_bytes();
+    input.extend(format!("Content-Length: {over}\r\n\r\n").bytes());
+    input.extend(std::iter::repeat_n(b' ', over));
+    input.extend(frame(&body).bytes());
+    let run = run_raw(input, Output::Read);
+    let codes: Vec<&Value> = run.replies.iter().map(|r| &r["error"]["code"]).collect();
+    assert_eq!(
+        codes,
+        [&Value::Null, &json!(-32600), &Value::Null],
+        "{:?}",
+        run.replies
+    );
+    assert_eq!(run.replies[2]["id"], json!(2));
+    assert!(
+        run.stderr.contains("over the 25 MiB limit"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Every request is answered with its own id, whatever its kind: beyond 32 bits, negative,
+/// a string, `null` (issue #39: ids beyond 32 bits were dropped). An id JSON-RPC does not
+/// allow is refused with id `null`.
+#[test]
+fn request_ids_of_every_kind_are_answered() {
+    let mut input = initialize(1);
+    let ids = [
+        json!(1u64 << 40),
+        json!(u64::MAX),
+        json!(-7),
+        json!("a-string"),
+        Value::Null,
+    ];
+    for id in &ids {
+        input.push_str(&frame(
+            &json!({"jsonrpc": "2.0", "id": id, "method": "workspace/symbol", "params": {"query": ""}})
+                .to_string(),
+        ));
+    }
+    input.push_str(&frame(
+        &json!({"jsonrpc": "2.0", "id": [1], "method": "workspace/symbol", "params": {"query": ""}})
+            .to_string(),
+    ));
+    input.push_str(&frame(
+        &json!({"jsonrpc": "2.0", "id": 9, "method": "shutdown"}).to_string(),
+    ));
+    input.push_str(&frame(
+        &json!({"jsonrpc": "2.0", "method": "exit"}).to_string(),
+    ));
+    let run = run_raw(input.into_bytes(), Output::Read);
+    let got: Vec<Value> = run.replies.iter().map(|r| r["id"].clone()).collect();
+    let mut want = vec![json!(1)];
+    want.extend(ids.iter().cloned());
+    want.extend([Value::Null, json!(9)]);
+    assert_eq!(got, want, "{:?}", run.replies);
+    for r in &run.replies[1..6] {
+        assert_eq!(r["result"], json!([]), "{r}");
+    }
+    assert_eq!(run.replies[6]["error"]["code"], json!(-32600));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}
+
+/// A message within the size limit that would parse into a huge tree (too many values, too
+/// deep) is refused before it is built, with its id (issue #39: 4.4 GB for a 32 MiB message).
+#[test]
+fn a_message_too_big_to_build_is_refused() {
+    let many = format!(
+        r#"{{"jsonrpc": "2.0", "id": 5, "method": "workspace/symbol", "params": {{"query": "", "x": [{}0]}}}}"#,
+        "[],".repeat(300_000)
+    );
+    let deep = format!(
+        r#"{{"jsonrpc": "2.0", "id": 6, "method": "workspace/symbol", "params": {{"query": "", "x": {}{}}}}}"#,
+        "[".repeat(100),
+        "]".repeat(100)
+    );
+    let input = format!("{}{}{}", initialize(1), frame(&many), frame(&deep));
+    let run = run_raw(input.into_bytes(), Output::Read);
+    assert_eq!(run.replies.len(), 3, "{:?}", run.replies);
+    assert_eq!(run.replies[1]["id"], json!(5));
+    let why = run.replies[1]["error"]["message"].as_str().unwrap_or("");
+    assert!(why.contains("more than 200000 values"), "{why}");
+    assert_eq!(run.replies[2]["id"], json!(6));
+    let why = run.replies[2]["error"]["message"].as_str().unwrap_or("");
+    assert!(why.contains("deeper than 64"), "{why}");
+}
+
+/// Range edits are applied as the protocol defines them: UTF-16 columns over multi-byte text
+/// (é, an emoji), a column past the line's end clamped to it; an edit inside a character is
+/// refused (stderr, `window/showMessage`) and the text kept (issue #39: every change was taken
+/// as the whole text).
+#[test]
+fn range_edits_are_applied_in_utf16() {
+    let dir = std::env::temp_dir().join(format!("cardc-lsp-edit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let _scratch = Scratch(dir.clone());
+    let uri = format!("file://{}/edit.hb", dir.to_string_lossy());
+    let text = "Event \"é😀\" {\n    cost: 1C\n    play: draw a card\n}\n";
+    let mut c = Client::start();
+    let caps = c.request("initialize", json!({"capabilities": {}}));
+    assert_eq!(caps["result"]["capabilities"]["textDocumentSync"], json!(2));
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "hullbreach", "version": 1, "text": text}}),
+    );
+    let change = |line: u32, from: u32, to: u32, new: &str| {
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": line, "character": from}, "end": {"line": line, "character": to}}, "text": new}
+        ]})
+    };
+    let names = |c: &mut Client| -> Vec<Value> {
+        let symbols = c.request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": uri}}),
+        );
+        symbols["result"]
+            .as_array()
+            .map(|a| a.iter().map(|s| s["name"].clone()).collect())
+            .unwrap_or_default()
+    };
+    // `Event "` is 7 UTF-16 units, é one, the emoji two: column 10 is after the emoji.
+    c.notify("textDocument/didChange", change(0, 10, 10, "x"));
+    assert_eq!(names(&mut c), [json!("é😀x")]);
+    // Replace the é (7..8) with two characters.
+    c.notify("textDocument/didChange", change(0, 7, 8, "ab"));
+    assert_eq!(names(&mut c), [json!("ab😀x")]);
+    // A column past the end of line 1 is its end: `cost: 1C` becomes `cost: 1C2`... refused
+    // by the compiler, but the name is untouched.
+    c.notify("textDocument/didChange", change(1, 400, 400, " "));
+    assert_eq!(names(&mut c), [json!("ab😀x")]);
+    // Inside the emoji (column 10 of `Event "ab😀x"` falls between its halves): refused.
+    c.notify("textDocument/didChange", change(0, 10, 11, ""));
+    assert_eq!(names(&mut c), [json!("ab😀x")]);
+    let shown: Vec<&Value> = c
+        .notifications
+        .iter()
+        .filter(|n| n["method"] == "window/showMessage")
+        .collect();
+    assert_eq!(shown.len(), 1, "{:?}", c.notifications);
+    let message = shown[0]["params"]["message"].as_str().unwrap_or("");
+    assert!(message.contains("inside a character"), "{message}");
+    // A whole-text change still replaces it all.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": "Event \"Z\" {\n}\n"}]}),
+    );
+    assert_eq!(names(&mut c), [json!("Z")]);
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+}
+
+/// A document in the home directory, at the filesystem root or in a folder with no other card
+/// file is a pool of its own: answered at once, no folder walked, nothing else published
+/// (issue #39: a document in `/` walked the disk).
+#[test]
+fn a_document_outside_any_pool_walks_nothing() {
+    let dir = std::env::temp_dir().join(format!("cardc-lsp-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let home = dir.join("home");
+    std::fs::create_dir_all(home.join("decks")).expect("scratch");
+    std::fs::create_dir_all(dir.join("loose/sub")).expect("scratch");
+    let _scratch = Scratch(dir.clone());
+    // Card files the server must not read: beside the document in the home directory, and
+    // below a folder with no card file of its own.
+    std::fs::write(home.join("other.hb"), "Ship \"X\" {\n").expect("write");
+    std::fs::write(dir.join("loose/sub/deep.hb"), "Ship \"X\" {\n").expect("write");
+    let text = "Event \"Solo\" {\n    cost: 1C\n    play: draw a card\n}\n";
+    let docs = [
+        format!("file://{}/notes.hb", home.to_string_lossy()),
+        format!("file://{}/loose/new.hb", dir.to_string_lossy()),
+        format!("file:///cardc-lsp-{}.hb", std::process::id()),
+    ];
+    let mut c = Client::start_with(|cmd| {
+        cmd.env("HOME", &home);
+    });
+    c.request("initialize", json!({"capabilities": {}}));
+    c.notify("initialized", json!({}));
+    for uri in &docs {
+        c.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "hullbreach", "version": 1, "text": text}}),
+        );
+        let symbols = c.request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": uri}}),
+        );
+        assert_eq!(symbols["result"][0]["name"], json!("Solo"), "{symbols:#}");
+        let diags = c.diagnostics();
+        let published: Vec<&String> = diags
+            .as_object()
+            .map(|o| o.keys().collect())
+            .unwrap_or_default();
+        assert_eq!(published, [uri], "{diags:#}");
+    }
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+}
+
+/// Pool files the server cannot read show in the editor with their problem, as `cardc check`
+/// reports them: a FIFO, a symbolic-link loop, a link to `/dev/zero`, non-UTF-8, over 4 MiB
+/// (issue #39: they were never published); none of them blocks.
+#[cfg(unix)]
+#[test]
+fn unreadable_pool_files_show_as_diagnostics() {
+    let dir = std::env::temp_dir().join(format!("cardc-lsp-unreadable-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pool = dir.join("cards");
+    std::fs::create_dir_all(pool.join("decks")).expect("scratch");
+    let _scratch = Scratch(dir.clone());
+    std::fs::write(pool.join("a.hb"), A).expect("write");
+    let status = Command::new("mkfifo")
+        .arg(pool.join("fifo.hb"))
+        .status()
+        .expect("mkfifo");
+    assert!(status.success());
+    std::os::unix::fs::symlink("loop.hb", pool.join("loop.hb")).expect("link");
+    std::os::unix::fs::symlink("/dev/zero", pool.join("zero.hb")).expect("link");
+    std::fs::write(pool.join("latin1.hb"), b"Ship \"Caf\xe9\" {\n}\n").expect("write");
+    std::fs::write(pool.join("big.hb"), vec![b'#'; 4 * 1024 * 1024 + 1]).expect("write");
+    let base = format!("file://{}", pool.to_string_lossy());
+    let a = format!("{base}/a.hb");
+
+    let mut c = Client::start();
+    c.request("initialize", json!({"capabilities": {}}));
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": a, "languageId": "hullbreach", "version": 1, "text": A}}),
+    );
+    c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": a}}),
+    );
+    let diags = c.diagnostics();
+    for (file, code, words) in [
+        ("fifo.hb", "HB0001", "FIFO"),
+        ("loop.hb", "HB0001", "cannot read"),
+        ("zero.hb", "HB0001", "character device"),
+        ("latin1.hb", "HB0003", "UTF-8"),
+        ("big.hb", "HB0002", "4 MiB"),
+    ] {
+        let d = &diags[&format!("{base}/{file}")][0];
+        assert_eq!(d["code"], json!(code), "{file}: {diags:#}");
+        let message = d["message"].as_str().unwrap_or("");
+        assert!(message.contains(words), "{file}: {message}");
+    }
+    assert_eq!(diags[&a], json!([]), "{diags:#}");
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
 }
