@@ -103,8 +103,9 @@ pub struct RenderArgs {
     /// Also write each face as a PNG, drawn with the bundled fonts.
     #[arg(long)]
     pub png: bool,
-    /// The PNG resolution in dots per inch (30 to 1200).
-    #[arg(long, default_value_t = 300)]
+    /// The PNG resolution in dots per inch (30 to 1200); only with `--png` (the PDF is vector
+    /// and the Tabletop Simulator sheets have a fixed size, so it is refused without it).
+    #[arg(long, default_value_t = 300, requires = "png")]
     pub dpi: u32,
     /// Write a Tabletop Simulator deck of `--deck` into this directory: face sheets, the back
     /// and `deck.json` to put in the simulator's Saved Objects.

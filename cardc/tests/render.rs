@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use cardc::render::png::Rasterizer;
-use cardc::render::{slug, Renderer, TextSource, Theme};
+use cardc::render::{slug, Note, Renderer, TextSource, Theme};
 use cardlang::ir::{Card, CardKind, ModuleKind};
 
 fn repo() -> PathBuf {
@@ -84,9 +84,10 @@ fn every_face_of_the_pool_keeps_its_text_inside_its_boxes() {
         for card in &by_length {
             let face = r.face(card, source);
             assert!(
-                !face.truncated,
-                "{}: rules text cut ({source:?})",
-                card.name
+                face.notes.is_empty(),
+                "{}: {:?} ({source:?})",
+                card.name,
+                face.notes
             );
             for b in &face.boxes {
                 let [_, _, w, h] = b.rect;
@@ -112,7 +113,7 @@ fn text_that_cannot_fit_is_cut_and_reported_never_drawn_outside() {
         .unwrap();
     card.text = "Deal 1 compulsory wound to target opposing ship. ".repeat(60);
     let face = Renderer::new(Theme::default_theme()).face(&card, TextSource::Printed);
-    assert!(face.truncated);
+    assert_eq!(face.notes, [Note::Cut("rules text")]);
     let b = face.boxes.iter().find(|b| b.what == "rules text").unwrap();
     assert!(b.height <= b.rect[3]);
     assert!(face.svg.contains('…'));
@@ -427,4 +428,326 @@ fn a_print_and_play_pdf_has_a_page_of_backs_after_each_page_of_faces() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--bleed must be 0 to 2 mm"));
+}
+
+// ----- issue #39: hostile pools, planted links, clashing names --------------------------------
+
+/// A scratch pool of the given card files (name, text) under `s/pool`.
+fn scratch_pool(s: &Scratch, source: &str) -> PathBuf {
+    let pool = s.0.join("pool");
+    std::fs::create_dir_all(&pool).unwrap();
+    std::fs::write(pool.join("cards.hb"), source).unwrap();
+    pool
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_planted_at_an_output_name_is_replaced_never_written_through() {
+    use std::os::unix::fs::symlink;
+    let s = Scratch::new("links");
+    let faces = s.0.join("faces");
+    let tts = s.0.join("tts");
+    std::fs::create_dir_all(&faces).unwrap();
+    std::fs::create_dir_all(&tts).unwrap();
+    let victim = s.0.join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    for planted in [
+        faces.join("merlin-class-frigate.svg"),
+        faces.join("back.svg"),
+        faces.join("back.png"),
+        tts.join("deck.json"),
+        tts.join("faces-1.png"),
+        tts.join("back.png"),
+    ] {
+        symlink(&victim, &planted).unwrap();
+    }
+    let pdf = s.0.join("sheets.pdf");
+    symlink(&victim, s.0.join("planted.pdf")).unwrap();
+    let deck = s.0.join("one.txt");
+    std::fs::write(&deck, "1 Merlin-class Frigate\n").unwrap();
+    let out = cardc(&[
+        "render",
+        "cards",
+        "--deck",
+        deck.to_str().unwrap(),
+        "--out",
+        faces.to_str().unwrap(),
+        "--png",
+        "--dpi",
+        "30",
+        "--tts",
+        tts.to_str().unwrap(),
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    for written in [
+        faces.join("merlin-class-frigate.svg"),
+        faces.join("back.svg"),
+        tts.join("deck.json"),
+    ] {
+        let meta = std::fs::symlink_metadata(&written).unwrap();
+        assert!(meta.file_type().is_file(), "{}", written.display());
+    }
+    assert!(std::fs::read_to_string(faces.join("back.svg"))
+        .unwrap()
+        .contains("card back"));
+}
+
+#[test]
+fn a_deck_count_beyond_a_whole_deck_is_refused_naming_the_line_before_anything_is_drawn() {
+    let s = Scratch::new("huge-count");
+    std::fs::create_dir_all(&s.0).unwrap();
+    let tts = s.0.join("tts");
+    for count in ["56", "4294967295"] {
+        let deck = s.0.join("huge.txt");
+        std::fs::write(&deck, format!("# one line\n{count} Merlin-class Frigate\n")).unwrap();
+        let out = cardc(&[
+            "render",
+            "cards",
+            "--deck",
+            deck.to_str().unwrap(),
+            "--tts",
+            tts.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{count}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("line 2"), "{count}: {err}");
+        assert!(err.contains("55"), "{count}: {err}");
+        assert!(files(&tts).is_empty(), "{count}");
+    }
+}
+
+/// Two cards whose names hold characters no XML file may hold (U+FFFE, U+FFFF, a C1 control)
+/// and markup.
+const HOSTILE: &str = "Event \"Odd\u{FFFF} <Name> & \\\"Co\\\"\" {\n    cost: 1R\n    text: \"Deal 1 \u{FFFE} wound \u{85}<b>&amp;</b> ]]> to target opposing ship.\"\n    flavour: \"Static\u{FFFF}\u{FDD0}\u{1FFFE} on the line.\"\n}\n\nEvent \"Plain Event\" {\n    cost: 1C\n}\n";
+
+#[test]
+fn characters_no_svg_may_hold_are_replaced_and_every_face_parses_as_xml() {
+    let s = Scratch::new("hostile");
+    let pool = scratch_pool(&s, HOSTILE);
+    let dir = s.0.join("faces");
+    let out = cardc(&[
+        "render",
+        pool.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+        "--png",
+        "--dpi",
+        "30",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svgs: Vec<String> = files(&dir)
+        .into_iter()
+        .filter(|f| f.ends_with(".svg"))
+        .collect();
+    assert_eq!(svgs.len(), 3, "{svgs:?}");
+    let mut titles = Vec::new();
+    for f in &svgs {
+        let text = std::fs::read_to_string(dir.join(f)).unwrap();
+        let doc = resvg::usvg::roxmltree::Document::parse(&text)
+            .unwrap_or_else(|e| panic!("{f} is not XML: {e}"));
+        let title = doc
+            .descendants()
+            .find(|n| n.has_tag_name("title"))
+            .and_then(|n| n.text())
+            .unwrap_or_default()
+            .to_string();
+        titles.push(title);
+    }
+    assert!(
+        titles.contains(&"Odd\u{FFFD} <Name> & \"Co\"".to_string()),
+        "{titles:?}"
+    );
+    assert!(stderr(&out).contains("U+FFFF"), "{}", stderr(&out));
+    assert_eq!(
+        files(&dir).iter().filter(|f| f.ends_with(".png")).count(),
+        3
+    );
+}
+
+#[test]
+fn an_output_that_cannot_be_written_is_found_before_any_file_is_written() {
+    let s = Scratch::new("partial");
+    let pool = scratch_pool(&s, HOSTILE);
+    let dir = s.0.join("faces");
+    // A directory where the last PNG goes: refused before the first face is written.
+    std::fs::create_dir_all(dir.join("back.png")).unwrap();
+    let out = cardc(&[
+        "render",
+        pool.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+        "--png",
+        "--dpi",
+        "30",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("back.png"), "{}", stderr(&out));
+    assert_eq!(files(&dir), ["back.png"]);
+
+    // The same for a PDF that cannot be written: the faces of --out are not written either.
+    let other = s.0.join("other");
+    let pdf = s.0.join("sheets.pdf");
+    std::fs::create_dir_all(&pdf).unwrap();
+    let out = cardc(&[
+        "render",
+        pool.to_str().unwrap(),
+        "--out",
+        other.to_str().unwrap(),
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("sheets.pdf"), "{}", stderr(&out));
+    assert!(files(&other).is_empty(), "{:?}", files(&other));
+}
+
+#[test]
+fn names_that_make_the_same_file_name_get_their_own_files() {
+    let s = Scratch::new("clash");
+    let pool = scratch_pool(
+        &s,
+        "Event \"Foo Bar\" {\n    cost: 1R\n}\n\nEvent \"Foo-Bar\" {\n    cost: 1R\n}\n\nEvent \"Foo: Bar!\" {\n    cost: 1R\n}\n\nEvent \"Back\" {\n    cost: 1R\n}\n",
+    );
+    let dir = s.0.join("faces");
+    let out = cardc(&[
+        "render",
+        pool.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = files(&dir);
+    assert_eq!(written.len(), 5, "{written:?}");
+    let mut titles: Vec<String> = written
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(dir.join(f)).unwrap();
+            let t = text.split("<title>").nth(1).unwrap();
+            t.split("</title>").next().unwrap().to_string()
+        })
+        .collect();
+    titles.sort();
+    assert_eq!(
+        titles,
+        [
+            "Back",
+            "Foo Bar",
+            "Foo-Bar",
+            "Foo: Bar!",
+            "Hull Breach! card back"
+        ]
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("rendered 4 card faces and the back"));
+    // Each renamed card is reported with the card whose file name it would have taken.
+    let err = stderr(&out);
+    assert!(
+        err.contains("Foo-Bar") && err.contains("foo-bar-2.svg"),
+        "{err}"
+    );
+}
+
+#[test]
+fn theme_colours_are_parsed_as_colours() {
+    let s = Scratch::new("colours");
+    std::fs::create_dir_all(&s.0).unwrap();
+    let theme = s.0.join("theme.toml");
+    let dir = s.0.join("faces");
+    let default = std::fs::read_to_string(repo().join("cardc/src/render/theme.toml")).unwrap();
+    for bad in ["crimsn", "#12345", "#gggggg", "rgb(300, 0, 0)", "red blue"] {
+        std::fs::write(
+            &theme,
+            default.replace("ink = \"#1b1f27\"", &format!("ink = \"{bad}\"")),
+        )
+        .unwrap();
+        let out = cardc(&[
+            "render",
+            "cards",
+            "--cards",
+            "Merlin-class Frigate",
+            "--out",
+            dir.to_str().unwrap(),
+            "--theme",
+            theme.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("colours.ink") && err.contains("theme.toml"),
+            "{bad}: {err}"
+        );
+        assert!(files(&dir).is_empty());
+    }
+    for good in ["navy", "#abc", "#1B1F27", "rgb(1, 2, 3)"] {
+        std::fs::write(
+            &theme,
+            default.replace("ink = \"#1b1f27\"", &format!("ink = \"{good}\"")),
+        )
+        .unwrap();
+        let out = cardc(&[
+            "render",
+            "cards",
+            "--cards",
+            "Merlin-class Frigate",
+            "--out",
+            dir.to_str().unwrap(),
+            "--theme",
+            theme.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{good}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn dpi_without_png_is_refused() {
+    let s = Scratch::new("dpi");
+    let out = cardc(&[
+        "render",
+        "cards",
+        "--out",
+        s.0.to_str().unwrap(),
+        "--dpi",
+        "100",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--png"), "{}", stderr(&out));
+    assert!(files(&s.0).is_empty());
+}
+
+#[test]
+fn a_cut_name_and_a_dropped_flavour_line_are_reported() {
+    let s = Scratch::new("cut");
+    // 80 characters, the most a name may have, of the widest letter.
+    let long_name = ["WWWWWWWWW"; 8].join(" ") + "W";
+    // Far more than the text box holds: the rules text is cut and takes all the room.
+    let long_text = "Deal 1 compulsory wound to target opposing ship. ".repeat(40);
+    let pool = scratch_pool(
+        &s,
+        &format!(
+            "Event \"{long_name}\" {{\n    cost: 1R\n}}\n\nEvent \"Wordy Event\" {{\n    cost: 1R\n    text: \"{long_text}\"\n    flavour: \"A line nobody will read.\"\n}}\n"
+        ),
+    );
+    let dir = s.0.join("faces");
+    let out = cardc(&[
+        "render",
+        pool.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("the name of {long_name}")) && err.contains("was cut"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the flavour text of Wordy Event") && err.contains("left off"),
+        "{err}"
+    );
 }

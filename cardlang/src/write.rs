@@ -207,15 +207,24 @@ fn commit_temp(
     written
 }
 
+/// What [`write_atomic`] would find at `path` (nothing, a regular file or a link), or the
+/// refusal it would give (a directory or special file, or a path it cannot look at). A tool
+/// that writes several files asks this of every one before writing the first, so a refusal
+/// leaves none of them written.
+pub fn check_target(path: &Path) -> Result<Option<Metadata>, WriteError> {
+    let existing = entry(path)?;
+    if let Some(meta) = &existing {
+        replaceable(path, meta)?;
+    }
+    Ok(existing)
+}
+
 /// Writes an output file atomically: a new file, or a replacement of whatever regular file or
 /// link is at `path` (the link itself is replaced, never followed). A directory or special file
 /// at `path` is refused. A new file gets the usual permissions (`0666` less the umask); a
 /// replaced regular file keeps its own.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
-    let existing = entry(path)?;
-    if let Some(meta) = &existing {
-        replaceable(path, meta)?;
-    }
+    let existing = check_target(path)?;
     let (file, tmp) = create_temp(path)?;
     if let Some(meta) = existing.as_ref().filter(|m| m.file_type().is_file()) {
         if let Err(e) = file.set_permissions(meta.permissions()) {

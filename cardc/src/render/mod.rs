@@ -104,9 +104,10 @@ pub struct Layout {
 }
 
 impl Theme {
-    /// Read a theme file's text; the error names what is wrong and where (line and column).
+    /// Read a theme file's text; the error names what is wrong and where (line and column, or
+    /// the key).
     pub fn parse(text: &str) -> Result<Theme, String> {
-        let theme: Theme = toml::from_str(text).map_err(|e| e.to_string())?;
+        let mut theme: Theme = toml::from_str(text).map_err(|e| e.to_string())?;
         theme.check()?;
         Ok(theme)
     }
@@ -115,9 +116,9 @@ impl Theme {
         Theme::parse(DEFAULT_THEME).expect("the shipped theme is valid")
     }
 
-    /// Boxes inside the card, sizes positive, colours without characters that would break
-    /// out of an SVG attribute.
-    fn check(&self) -> Result<(), String> {
+    /// Boxes inside the card, sizes positive, colours that are colours (each written back as
+    /// `#rrggbb`, so nothing but a colour ever reaches an SVG attribute).
+    fn check(&mut self) -> Result<(), String> {
         let l = &self.layout;
         for (name, r) in [
             ("name", l.name),
@@ -165,39 +166,82 @@ impl Theme {
                 l.cost_radius
             ));
         }
-        let c = &self.colours;
-        for v in [
-            &c.background,
-            &c.panel,
-            &c.ink,
-            &c.muted,
-            &c.art,
-            &c.resource,
-            &c.currency,
-            &c.cost_ink,
-            &c.capacity,
-            &c.capacity_ink,
-            &c.consumption,
-            &c.consumption_ink,
-            &c.trait_,
-            &c.back,
-            &c.back_ink,
-            &c.faction.rdf,
-            &c.faction.colonial,
-            &c.faction.corporate,
-            &c.faction.neutral,
+        let c = &mut self.colours;
+        for (key, v) in [
+            ("background", &mut c.background),
+            ("panel", &mut c.panel),
+            ("ink", &mut c.ink),
+            ("muted", &mut c.muted),
+            ("art", &mut c.art),
+            ("resource", &mut c.resource),
+            ("currency", &mut c.currency),
+            ("cost_ink", &mut c.cost_ink),
+            ("capacity", &mut c.capacity),
+            ("capacity_ink", &mut c.capacity_ink),
+            ("consumption", &mut c.consumption),
+            ("consumption_ink", &mut c.consumption_ink),
+            ("trait", &mut c.trait_),
+            ("back", &mut c.back),
+            ("back_ink", &mut c.back_ink),
+            ("faction.RDF", &mut c.faction.rdf),
+            ("faction.Colonial", &mut c.faction.colonial),
+            ("faction.Corporate", &mut c.faction.corporate),
+            ("faction.neutral", &mut c.faction.neutral),
         ] {
-            let ok = !v.is_empty()
-                && v.len() <= 40
-                && v.chars()
-                    .all(|ch| ch.is_ascii_alphanumeric() || "#(),.% ".contains(ch));
-            if !ok {
-                return Err(format!(
-                    "colour `{v}` is not an SVG colour (`#1b1f27`, `rgb(1, 2, 3)`, `navy`)"
-                ));
-            }
+            *v = colour(v).map_err(|why| {
+                format!(
+                    "colours.{key} = \"{}\" is not a colour: {why}; write `#rgb`, `#rrggbb`, `rgb(R, G, B)` (0 to 255) or an SVG colour name such as `navy`",
+                    v.escape_debug()
+                )
+            })?;
         }
         Ok(())
+    }
+}
+
+/// The longest colour read (the longest SVG colour name is 20 letters).
+const MAX_COLOUR_CHARS: usize = 40;
+
+/// A theme colour as `#rrggbb`: `#rgb`, `#rrggbb`, `rgb(R, G, B)` with each part 0 to 255, or
+/// one of the SVG colour names (read by svgtypes, as resvg reads them); or why it is not one.
+fn colour(v: &str) -> Result<String, &'static str> {
+    let hex = |r: u8, g: u8, b: u8| format!("#{r:02x}{g:02x}{b:02x}");
+    let v = v.trim();
+    if v.len() > MAX_COLOUR_CHARS {
+        return Err("it is too long");
+    }
+    if let Some(digits) = v.strip_prefix('#') {
+        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err("`#` is followed by something other than hexadecimal digits");
+        }
+        let d: Vec<u8> = digits
+            .chars()
+            .filter_map(|c| c.to_digit(16))
+            .map(|d| d as u8)
+            .collect();
+        return match d[..] {
+            [r, g, b] => Ok(hex(r * 17, g * 17, b * 17)),
+            [r1, r2, g1, g2, b1, b2] => Ok(hex(r1 * 16 + r2, g1 * 16 + g2, b1 * 16 + b2)),
+            _ => Err("`#` takes 3 or 6 hexadecimal digits"),
+        };
+    }
+    if let Some(inner) = v
+        .strip_prefix("rgb(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    {
+        let parts: Vec<Option<u8>> = inner.split(',').map(|p| p.trim().parse().ok()).collect();
+        return match parts[..] {
+            [Some(r), Some(g), Some(b)] => Ok(hex(r, g, b)),
+            _ => Err("`rgb(...)` takes three whole numbers from 0 to 255"),
+        };
+    }
+    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Err("it is not a colour name");
+    }
+    match v.parse::<svgtypes::Color>() {
+        Ok(c) if c.alpha == 255 => Ok(hex(c.red, c.green, c.blue)),
+        Ok(_) => Err("a theme colour cannot be transparent"),
+        Err(_) => Err("there is no SVG colour of that name"),
     }
 }
 
@@ -211,14 +255,54 @@ pub enum TextSource {
     Generated,
 }
 
-/// One rendered face: the SVG and the boxes its text was laid out in (for checks).
+/// One rendered face: the SVG, the boxes its text was laid out in (for checks), and what it
+/// could not show as written.
 #[derive(Debug, Clone)]
 pub struct Face {
     pub svg: String,
     /// Each text element: what it is, its box, and the height its lines take.
     pub boxes: Vec<TextBox>,
-    /// The rules text did not fit even at the smallest size and was cut with an ellipsis.
-    pub truncated: bool,
+    /// What the command tells the designer about this face, in the order found.
+    pub notes: Vec<Note>,
+}
+
+/// Something a face shows other than as written: the designer is told, never left to find it
+/// on a printed proof.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Note {
+    /// A text (`name`, `type line`, `traits`, `rules text`, `flavour text`, `footer`) did not
+    /// fit its box even at the smallest size and was cut with an ellipsis.
+    Cut(&'static str),
+    /// The flavour text was left off: at the smallest size the rules text leaves no line for it.
+    FlavourDropped,
+    /// A text held a character no SVG file may hold (the first such), drawn as U+FFFD.
+    Unshowable(&'static str, char),
+}
+
+impl Note {
+    /// The note in words, about the card printed `name`.
+    pub fn words(&self, name: &str) -> String {
+        let name = text::drawable(name).0;
+        match *self {
+            Note::Cut(what) => format!(
+                "the {what} of {name} does not fit its box even at the smallest size and was cut; shorten it or lower `fonts.{}` in a theme",
+                match what {
+                    "name" => "name_min",
+                    "type line" => "type",
+                    "traits" => "traits",
+                    "footer" => "footer",
+                    _ => "text_min",
+                }
+            ),
+            Note::FlavourDropped => format!(
+                "the flavour text of {name} was left off: at the smallest size the rules text leaves no line for it; shorten one of them or lower `fonts.text_min` in a theme"
+            ),
+            Note::Unshowable(what, c) => format!(
+                "the {what} of {name} holds U+{:04X}, which no SVG file may hold; it is drawn as U+FFFD (\u{FFFD})",
+                u32::from(c)
+            ),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -231,8 +315,12 @@ pub struct TextBox {
     pub height: f32,
 }
 
+/// The file name of the card back (`back.svg`, `back.png`); no face takes it.
+pub const BACK: &str = "back";
+
 /// A file name for a card: lower case, words joined by `-` (`Merlin-class Frigate` →
-/// `merlin-class-frigate`).
+/// `merlin-class-frigate`). Different names can give the same one: [`file_stems`] makes them
+/// unique.
 pub fn slug(name: &str) -> String {
     let mut out = String::new();
     for c in name.chars() {
@@ -249,6 +337,38 @@ pub fn slug(name: &str) -> String {
         out.push_str("card");
     }
     out
+}
+
+/// One file name (without extension) per card name, in the order given, none of them another's
+/// or the back's: the card's [`slug`], or, when an earlier card or the back has it, the slug
+/// with the first free `-2`, `-3`, ... (`Foo Bar` → `foo-bar`, then `Foo-Bar` → `foo-bar-2`).
+/// With each suffixed name, who holds the plain one (a card's name, or `the card back`).
+pub fn file_stems(names: &[&str]) -> Vec<(String, Option<String>)> {
+    use std::collections::BTreeMap;
+    let mut holder: BTreeMap<String, String> = BTreeMap::new();
+    holder.insert(BACK.to_string(), "the card back".to_string());
+    // The next suffix to try for each slug, so a thousand clashing names take a thousand
+    // steps, not a million.
+    let mut next: BTreeMap<String, u32> = BTreeMap::new();
+    names
+        .iter()
+        .map(|name| {
+            let base = slug(name);
+            let Some(first) = holder.get(&base).cloned() else {
+                holder.insert(base.clone(), name.to_string());
+                return (base, None);
+            };
+            let k = next.entry(base.clone()).or_insert(2);
+            let mut stem = format!("{base}-{k}");
+            while holder.contains_key(&stem) {
+                *k += 1;
+                stem = format!("{base}-{k}");
+            }
+            *k += 1;
+            holder.insert(stem.clone(), name.to_string());
+            (stem, Some(first))
+        })
+        .collect()
 }
 
 struct Fonts3 {
@@ -285,13 +405,28 @@ impl Renderer {
         let c = &t.colours;
         let l = &t.layout;
         let mut boxes = Vec::new();
+        let mut notes = Vec::new();
         let mut s = String::new();
         let frame = faction_colour(t, card);
+        // What an SVG cannot hold is replaced before anything is measured, so the layout is of
+        // the text drawn.
+        let mut drawable = |what: &'static str, text: &str| {
+            let (shown, bad) = text::drawable(text);
+            if let Some(c) = bad {
+                notes.push(Note::Unshowable(what, c));
+            }
+            shown.into_owned()
+        };
+        let name_text = drawable("name", &card.name);
+        let type_text = drawable("type line", &type_line(card));
+        let rules = drawable("rules text", &rules_text(card, source));
+        let flavour = drawable("flavour text", card.flavour.trim());
+        let flavour = flavour.as_str();
         let _ = write!(
             s,
             r##"<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FAMILY}">"##
         );
-        let _ = write!(s, "<title>{}</title>", escape(&card.name));
+        let _ = write!(s, "<title>{}</title>", escape(&name_text));
         let _ = write!(
             s,
             r##"<rect width="{WIDTH}" height="{HEIGHT}" rx="32" fill="{frame}"/><rect x="16" y="16" width="{}" height="{}" rx="22" fill="{}"/>"##,
@@ -328,14 +463,17 @@ impl Renderer {
 
         // Name: bold, shrunk to fit its box (two lines at most before shrinking further).
         let [nx, ny, nw, nh] = l.name;
-        let (name, _) = fit(
+        let (name, cut) = fit(
             &self.fonts.bold,
-            &card.name,
+            &name_text,
             t.fonts.name_max,
             t.fonts.name_min,
             nw,
             nh,
         );
+        if cut {
+            notes.push(Note::Cut("name"));
+        }
         let top = ny + (nh - name.height) / 2.0;
         self.lines(
             &mut s,
@@ -358,16 +496,18 @@ impl Renderer {
         ));
 
         // Type line: type, subtype or class, faction, marks.
-        let type_line = type_line(card);
         let [tx, ty, tw, th] = l.type_line;
-        let (tl, _) = fit(
+        let (tl, cut) = fit(
             &self.fonts.regular,
-            &type_line,
+            &type_text,
             t.fonts.type_,
             t.fonts.type_ * 0.6,
             tw,
             th,
         );
+        if cut {
+            notes.push(Note::Cut("type line"));
+        }
         self.lines(
             &mut s,
             &tl.lines,
@@ -408,7 +548,7 @@ impl Renderer {
             .collect();
         if !traits.is_empty() {
             let [x, y, w, h] = l.traits;
-            let (tr, _) = fit(
+            let (tr, cut) = fit(
                 &self.fonts.bold,
                 &traits.join(" · "),
                 t.fonts.traits,
@@ -416,6 +556,9 @@ impl Renderer {
                 w,
                 h,
             );
+            if cut {
+                notes.push(Note::Cut("traits"));
+            }
             self.lines(
                 &mut s,
                 &tr.lines,
@@ -438,11 +581,9 @@ impl Renderer {
         }
 
         // Rules text, then flavour in italics, shrunk together to fit the text box.
-        let rules = rules_text(card, source);
         let [x, y, w, h] = l.text;
-        let flavour = card.flavour.trim();
         let mut size = t.fonts.text_max;
-        let (rules_fit, flavour_fit, truncated) = loop {
+        let (rules_fit, flavour_fit) = loop {
             let (r, cut_r) = fit(&self.fonts.regular, &rules, size, size, w, h);
             let left = h - r.height - if flavour.is_empty() { 0.0 } else { size * 0.6 };
             let (f, cut_f) = if flavour.is_empty() {
@@ -459,25 +600,32 @@ impl Renderer {
             };
             let fits = !cut_r && !cut_f && r.height + f.height <= h;
             if fits {
-                break (r, f, false);
+                break (r, f);
             }
             if size <= t.fonts.text_min {
                 // At the smallest size the rules win the room; the flavour gets what is left.
                 let (r, cut_r) = fit(&self.fonts.regular, &rules, size, size, w, h);
+                if cut_r {
+                    notes.push(Note::Cut("rules text"));
+                }
                 let left = h - r.height - size * 0.6;
-                let (f, cut_f) = if flavour.is_empty() || left < size * LEADING {
-                    (
-                        text::Fitted {
-                            lines: Vec::new(),
-                            size,
-                            height: 0.0,
-                        },
-                        !flavour.is_empty(),
-                    )
-                } else {
-                    fit(&self.fonts.italic, flavour, size, size, w, left)
+                let none = text::Fitted {
+                    lines: Vec::new(),
+                    size,
+                    height: 0.0,
                 };
-                break (r, f, cut_r || cut_f);
+                if flavour.is_empty() {
+                    break (r, none);
+                }
+                if left < size * LEADING {
+                    notes.push(Note::FlavourDropped);
+                    break (r, none);
+                }
+                let (f, cut_f) = fit(&self.fonts.italic, flavour, size, size, w, left);
+                if cut_f {
+                    notes.push(Note::Cut("flavour text"));
+                }
+                break (r, f);
             }
             size = (size - 0.5).max(t.fonts.text_min);
         };
@@ -537,7 +685,7 @@ impl Renderer {
         }
         if !marks.is_empty() {
             let [x, y, w, h] = l.footer;
-            let (ft, _) = fit(
+            let (ft, cut) = fit(
                 &self.fonts.bold,
                 &marks.join(" · "),
                 t.fonts.footer,
@@ -545,6 +693,9 @@ impl Renderer {
                 w,
                 h,
             );
+            if cut {
+                notes.push(Note::Cut("footer"));
+            }
             self.lines(
                 &mut s,
                 &ft.lines,
@@ -570,7 +721,7 @@ impl Renderer {
             // One element per line, so a change to a face reads as a small diff.
             svg: s.replace("><", ">\n<"),
             boxes,
-            truncated,
+            notes,
         }
     }
 
@@ -782,6 +933,51 @@ mod tests {
     }
 
     #[test]
+    fn file_names_never_clash_with_each_other_or_the_back() {
+        let stems = file_stems(&["Foo Bar", "Foo-Bar", "Back", "foo bar 2", "Foo_Bar", "Solo"]);
+        let got: Vec<(&str, Option<&str>)> = stems
+            .iter()
+            .map(|(s, h)| (s.as_str(), h.as_deref()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("foo-bar", None),
+                ("foo-bar-2", Some("Foo Bar")),
+                ("back-2", Some("the card back")),
+                ("foo-bar-2-2", Some("Foo-Bar")),
+                ("foo-bar-3", Some("Foo Bar")),
+                ("solo", None),
+            ]
+        );
+    }
+
+    #[test]
+    fn theme_colours_are_read_as_colours_and_written_as_hex() {
+        for (v, want) in [
+            ("#abc", "#aabbcc"),
+            ("#1B1F27", "#1b1f27"),
+            ("navy", "#000080"),
+            ("rgb(1, 2, 255)", "#0102ff"),
+        ] {
+            assert_eq!(colour(v).as_deref(), Ok(want), "{v}");
+        }
+        for v in [
+            "crimsn",
+            "#12345",
+            "#ggg",
+            "rgb(256, 0, 0)",
+            "rgb(1, 2)",
+            "transparent",
+            "red blue",
+            "",
+            "é",
+        ] {
+            assert!(colour(v).is_err(), "{v}");
+        }
+    }
+
+    #[test]
     fn the_shipped_theme_parses_and_bad_ones_are_refused_with_the_field_named() {
         let t = Theme::default_theme();
         assert_eq!(t.layout.text[2], 530.0);
@@ -790,7 +986,10 @@ mod tests {
         assert!(e.contains("layout.text"), "{e}");
         let bad = DEFAULT_THEME.replace("ink = \"#1b1f27\"", "ink = \"red\\\" onload=\\\"x\"");
         let e = Theme::parse(&bad).unwrap_err();
-        assert!(e.contains("not an SVG colour"), "{e}");
+        assert!(
+            e.contains("colours.ink") && e.contains("not a colour"),
+            "{e}"
+        );
         let e = Theme::parse("colours = 3").unwrap_err();
         assert!(!e.is_empty());
     }

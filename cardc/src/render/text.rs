@@ -18,6 +18,11 @@ pub const LEADING: f32 = 1.22;
 pub struct Metrics {
     face: Face<'static>,
     per_em: f32,
+    /// The advance of `?`, drawn for a character the font lacks.
+    fallback: f32,
+    /// [`Metrics::units`] of each ASCII character, looked up once: most card text is ASCII,
+    /// and a glyph lookup per character was most of the time a layout took.
+    ascii: [f32; 128],
 }
 
 /// The style of a run of text.
@@ -38,24 +43,45 @@ impl Metrics {
         // The bytes are the crate's own font file: parsing cannot fail for them.
         let face = Face::parse(bytes, 0).expect("the bundled Noto Sans parses");
         let per_em = f32::from(face.units_per_em());
-        Metrics { face, per_em }
+        let mut m = Metrics {
+            face,
+            per_em,
+            fallback: 0.0,
+            ascii: [0.0; 128],
+        };
+        m.fallback = m.advance('?');
+        for b in 0u8..128 {
+            m.ascii[usize::from(b)] = m.looked_up(char::from(b));
+        }
+        m
     }
 
     /// The advance width of `s` at `size`. A character the font lacks counts as the width of
     /// `?`, which is what a renderer with this font draws in its place.
     pub fn width(&self, s: &str, size: f32) -> f32 {
-        let fallback = self.advance('?');
-        let units: f32 = s
-            .chars()
-            .map(|c| {
-                let a = self.advance(c);
-                if a > 0.0 || c == ' ' {
-                    a
-                } else {
-                    fallback
-                }
-            })
-            .sum();
+        let units: f32 = s.chars().map(|c| self.units(c)).sum();
+        self.scaled(units, size)
+    }
+
+    /// One character's advance in font units, as [`Metrics::width`] counts it.
+    fn units(&self, c: char) -> f32 {
+        match self.ascii.get(c as usize) {
+            Some(&units) => units,
+            None => self.looked_up(c),
+        }
+    }
+
+    fn looked_up(&self, c: char) -> f32 {
+        let a = self.advance(c);
+        if a > 0.0 || c == ' ' {
+            a
+        } else {
+            self.fallback
+        }
+    }
+
+    /// A run's advance in font units as a width at `size`.
+    fn scaled(&self, units: f32, size: f32) -> f32 {
         units / self.per_em * size
     }
 
@@ -74,34 +100,49 @@ pub fn wrap(m: &Metrics, text: &str, size: f32, width: f32) -> Vec<String> {
 }
 
 /// [`wrap`], and whether some word had to be broken between characters.
+///
+/// Linear in the text: each line's advance is summed on as characters join it — the same
+/// additions in the same order as [`Metrics::width`] makes over the whole line, so the same
+/// widths — never measured again from its start (a 4 KiB word measured afresh for each
+/// character took seconds).
 fn wrap_words(m: &Metrics, text: &str, size: f32, width: f32) -> (Vec<String>, bool) {
     let mut broken = false;
     let mut lines = Vec::new();
     for paragraph in text.split('\n') {
         let mut line = String::new();
+        let mut line_units = 0.0;
         for word in paragraph.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_string()
+            let mut candidate = if line.is_empty() {
+                0.0
             } else {
-                format!("{line} {word}")
+                line_units + m.units(' ')
             };
-            if m.width(&candidate, size) <= width {
-                line = candidate;
+            for c in word.chars() {
+                candidate += m.units(c);
+            }
+            if m.scaled(candidate, size) <= width {
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(word);
+                line_units = candidate;
                 continue;
             }
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
+                line_units = 0.0;
             }
             // The word alone: break it if it is still too wide.
             for c in word.chars() {
-                let mut next = line.clone();
-                next.push(c);
-                if !line.is_empty() && m.width(&next, size) > width {
+                let next = line_units + m.units(c);
+                if !line.is_empty() && m.scaled(next, size) > width {
                     broken = true;
                     lines.push(std::mem::take(&mut line));
                     line.push(c);
+                    line_units = m.units(c);
                 } else {
-                    line = next;
+                    line.push(c);
+                    line_units = next;
                 }
             }
         }
@@ -163,7 +204,35 @@ pub fn fit(m: &Metrics, text: &str, max: f32, min: f32, width: f32, height: f32)
     }
 }
 
-/// XML text escaping for SVG.
+/// Whether an SVG file may hold `c` as text: XML 1.0 allows no control character but tab and
+/// line breaks (and a carriage return is read back as a line break, so it is not kept either),
+/// and no noncharacter (U+FFFE, U+FFFF, U+FDD0–U+FDEF and the last two of every plane).
+/// Surrogates cannot occur in a Rust string.
+pub fn showable(c: char) -> bool {
+    let n = u32::from(c);
+    let noncharacter = (0xFDD0..=0xFDEF).contains(&n) || n & 0xFFFE == 0xFFFE;
+    (!c.is_control() || c == '\t' || c == '\n') && !noncharacter
+}
+
+/// What a face draws of `s`: every character [`showable`] refuses replaced by U+FFFD, the
+/// replacement character (visible on the proof, so the designer sees where), and the first one
+/// replaced, if any.
+pub fn drawable(s: &str) -> (std::borrow::Cow<'_, str>, Option<char>) {
+    match s.chars().find(|&c| !showable(c)) {
+        None => (std::borrow::Cow::Borrowed(s), None),
+        Some(first) => (
+            s.chars()
+                .map(|c| if showable(c) { c } else { '\u{FFFD}' })
+                .collect::<String>()
+                .into(),
+            Some(first),
+        ),
+    }
+}
+
+/// XML text escaping for SVG: markup characters as entities, and whatever an XML file may not
+/// hold as U+FFFD (the faces pass text through [`drawable`] first; this is the last guard, so
+/// no text can make a face that is not XML).
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -172,8 +241,7 @@ pub fn escape(s: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            // Control characters are not allowed in XML 1.0 text.
-            c if (c as u32) < 0x20 && c != '\t' => {}
+            c if !showable(c) => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
@@ -231,8 +299,16 @@ mod tests {
     #[test]
     fn escaping_makes_valid_xml_text() {
         assert_eq!(
-            escape("A & <B> \"C\"\u{1}"),
-            "A &amp; &lt;B&gt; &quot;C&quot;"
+            escape("A & <B> \"C\"\u{1}\u{FFFE}\u{FFFF}\u{85}\u{FDD0}\u{10FFFF}\r"),
+            "A &amp; &lt;B&gt; &quot;C&quot;\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"
+        );
+        // What XML allows is kept: tabs, line breaks, bidi controls, combining marks, astral.
+        let fine = "a\tb\nc \u{202E}d\u{0301} \u{1F600} \u{FFFD} \u{E000}";
+        assert_eq!(escape(fine), fine);
+        assert_eq!(drawable(fine), (fine.into(), None));
+        assert_eq!(
+            drawable("x\u{FFFF}"),
+            ("x\u{FFFD}".into(), Some('\u{FFFF}'))
         );
     }
 }

@@ -25,7 +25,9 @@ use cardlang::db::CardDb;
 use cardlang::ir::Card;
 
 pub use cardlang::ir::CardType;
-pub use parse::{parse, DeckEntry, Decklist, MAX_CARD_LINES, MAX_DECK_BYTES, MAX_LINE_BYTES};
+pub use parse::{
+    parse, DeckEntry, Decklist, MAX_CARD_LINES, MAX_COUNT, MAX_DECK_BYTES, MAX_LINE_BYTES,
+};
 pub use read::{read_deck_file, DeckFileError};
 pub use summary::{CostCurve, DeckSummary};
 pub use validate::{validate, DeckOptions, DeckReport};
@@ -55,9 +57,8 @@ pub fn card_ids(list: &Decklist, pool: &CardDb) -> Option<Vec<cardlang::ir::Card
     let mut ids = Vec::new();
     for e in &list.entries {
         let card = pool.by_name(&e.name)?;
-        // A legal deck is 55 cards; the cap keeps a hostile count from allocating.
-        let n = e.count.min(crate::state::MAX_CARDS as u32);
-        ids.extend(std::iter::repeat_n(card.id, n as usize));
+        // The parser bounds every count (`MAX_COUNT`), so no count sizes more than a deck.
+        ids.extend(std::iter::repeat_n(card.id, e.count as usize));
     }
     Some(ids)
 }

@@ -19,6 +19,10 @@ pub const MAX_LINE_BYTES: usize = 1000;
 const LONG_LINE_SHOWN: usize = 80;
 /// Card lines read. A deck has at most 55; this bounds the work (and the reports) per file.
 pub const MAX_CARD_LINES: usize = 1000;
+/// The largest count a line may give: a whole deck ("Your Constructed Deck": 55 cards, §2.1).
+/// Checked before anything is sized by a count, so a hostile `4294967295 Card` line can never
+/// make a caller allocate a card per copy.
+pub const MAX_COUNT: u32 = super::validate::DECK_SIZE as u32;
 /// Format problems reported before the parser stops listing them (hostile input).
 const MAX_FORMAT_PROBLEMS: usize = 100;
 
@@ -293,6 +297,8 @@ enum CountProblem {
     Zero,
     Negative,
     TooLarge,
+    /// A number, but more copies than a whole deck holds.
+    MoreThanADeck(u32),
 }
 
 impl CountProblem {
@@ -324,11 +330,17 @@ impl CountProblem {
             )
             .at(count_span, "far more than a 55-card deck")
             .with_help("a deck holds exactly 55 cards"),
+            CountProblem::MoreThanADeck(n) => Violation::new(
+                DeckRule::CountTooLarge,
+                format!("a count of {n} is more than a whole deck holds ({MAX_COUNT} cards)"),
+            )
+            .at(count_span, "more copies than a whole deck")
+            .with_help("a deck holds exactly 55 cards"),
         }
     }
 }
 
-/// `N` or `Nx` with `N` in 1..=u32::MAX.
+/// `N` or `Nx` with `N` in 1..=[`MAX_COUNT`].
 fn parse_count(token: &str) -> Result<u32, CountProblem> {
     let digits = token.strip_suffix(['x', 'X']).unwrap_or(token);
     let (negative, digits) = match digits.strip_prefix('-') {
@@ -350,6 +362,9 @@ fn parse_count(token: &str) -> Result<u32, CountProblem> {
         .ok_or(CountProblem::TooLarge)?;
     if value == 0 {
         return Err(CountProblem::Zero);
+    }
+    if value > MAX_COUNT {
+        return Err(CountProblem::MoreThanADeck(value));
     }
     Ok(value)
 }
@@ -400,7 +415,16 @@ mod tests {
         assert_eq!(rules(b"-2 A"), vec![DeckRule::NegativeCount]);
         assert_eq!(rules(b"999999999999 A"), vec![DeckRule::CountTooLarge]);
         assert_eq!(rules(b"4294967296 A"), vec![DeckRule::CountTooLarge]);
-        assert_eq!(parse(b"4294967295 A").entries[0].count, u32::MAX);
+        // No line gives more copies than a whole deck holds (§2.1), so no count sizes anything.
+        assert_eq!(parse(b"55 A").entries[0].count, MAX_COUNT);
+        assert_eq!(rules(b"56 A"), vec![DeckRule::CountTooLarge]);
+        assert_eq!(rules(b"4294967295x A"), vec![DeckRule::CountTooLarge]);
+        let list = parse(b"# one line\n4294967295 A");
+        assert!(list.entries.is_empty());
+        assert_eq!(
+            list.problems[0].message,
+            "a count of 4294967295 is more than a whole deck holds (55 cards)"
+        );
         assert_eq!(rules(b"Griffin"), vec![DeckRule::MissingCount]);
         assert_eq!(rules(b"x Griffin"), vec![DeckRule::MissingCount]);
         assert_eq!(rules(b"3"), vec![DeckRule::MissingName]);
