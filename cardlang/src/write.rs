@@ -240,9 +240,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
 /// file can be created beside it (the directory exists and is writable; the probe is removed).
 /// For a long job that writes only at its end, so a typo fails before the work, not after it.
 pub fn check_writable(path: &Path) -> Result<(), WriteError> {
-    if let Some(meta) = entry(path)? {
-        replaceable(path, &meta)?;
-    }
+    check_target(path)?;
     let (file, tmp) = create_temp(path)?;
     drop(file);
     fs::remove_file(&tmp).map_err(io_err("remove", &tmp))
