@@ -185,6 +185,10 @@ fn a_database_recording_the_root_as_its_card_directory_does_not_walk_the_disk() 
         ),
         "{err}"
     );
+    assert!(
+        err.contains("which is not a card pool (it is the root of the file system)"),
+        "{err}"
+    );
     assert!(err.contains("its stale check was skipped"), "{err}");
     assert!(!err.contains("rebuild"), "{err}");
 }
@@ -247,6 +251,55 @@ fn file_level_errors_name_their_file_in_human_output() {
     let err = text(&run.stderr);
     assert!(
         err.contains("pool/bad.hb: card file is not valid UTF-8"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_database_recording_the_home_directory_does_not_walk_it() {
+    let scratch = Scratch::new("home");
+    let home = scratch.path().join("home");
+    pool(&home);
+    let home = std::fs::canonicalize(&home).expect("absolute");
+    tampered(scratch.path(), &home.to_string_lossy());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardc"));
+    child
+        .args(["explain", "Kite", "--db", "tampered.hbdb"])
+        .current_dir(scratch.path())
+        .env("HOME", &home)
+        .env("NO_COLOR", "1");
+    let run = child.output().expect("cardc runs");
+    let err = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("which is not a card pool (it is the home directory)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_database_recording_a_folder_past_the_pool_bounds_is_not_called_stale() {
+    let scratch = Scratch::new("bounds");
+    let big = scratch.path().join("big");
+    std::fs::create_dir_all(&big).expect("dir");
+    // One more card file than a pool may have: the walk stops at the bound.
+    for i in 0..=cardlang::source::MAX_POOL_FILES {
+        std::fs::write(big.join(format!("{i}.hb")), "").expect("file");
+    }
+    let big = std::fs::canonicalize(&big).expect("absolute");
+    tampered(scratch.path(), &big.to_string_lossy());
+    let run = cardc(
+        scratch.path(),
+        &["explain", "Kite", "--db", "tampered.hbdb"],
+    );
+    let err = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains(&format!(
+            "which is not a card pool (the pool has {} card files; at most {} are read)",
+            cardlang::source::MAX_POOL_FILES + 1,
+            cardlang::source::MAX_POOL_FILES
+        )),
         "{err}"
     );
 }

@@ -259,6 +259,20 @@ fn survey(dir: &Path) -> Option<(SourceStamp, Option<String>)> {
     Some((stamp, not_a_pool))
 }
 
+/// Why `dir` is not a card pool without looking inside it: it is the root of a file system or
+/// the home directory.
+fn never_a_pool(dir: &Path) -> Option<&'static str> {
+    let dir = std::fs::canonicalize(dir).ok()?;
+    if dir.parent().is_none() {
+        return Some("it is the root of the file system");
+    }
+    let home = std::env::var_os("HOME").and_then(|h| std::fs::canonicalize(h).ok());
+    if home.is_some_and(|home| home == dir) {
+        return Some("it is the home directory");
+    }
+    None
+}
+
 /// Why [`open_db`] refused a database. The messages name the command that fixes it.
 #[derive(Debug, thiserror::Error)]
 pub enum OpenDbError {
@@ -326,6 +340,16 @@ pub fn open_db_noting(path: &Path) -> Result<(CardDb, Option<NotAPool>), OpenDbE
     let dir = PathBuf::from(&stamp.dir);
     if !dir.is_dir() {
         return Ok((db, None));
+    }
+    // The root and the home directory are never walked: whether the walk would stop at a bound
+    // there depends on what else is on the disk, and no pool is built from them.
+    if let Some(why) = never_a_pool(&dir) {
+        let note = NotAPool {
+            path: path.to_path_buf(),
+            dir,
+            why: why.to_string(),
+        };
+        return Ok((db, Some(note)));
     }
     match survey(&dir) {
         Some((_, Some(why))) => {
