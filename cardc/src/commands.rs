@@ -1,5 +1,9 @@
 //! The subcommands: `build`, `check`, `deck check`, `explain` (`fmt` is in [`crate::fmt`]).
 
+// A file-level problem travels as the one diagnostic it will be printed as, once per file: its
+// size is no cost worth a box.
+#![allow(clippy::result_large_err)]
+
 use std::path::{Path, PathBuf};
 
 use cardlang::compile::OpenDbError;
