@@ -1,5 +1,9 @@
 //! The subcommands: `build`, `check`, `deck check`, `explain` (`fmt` is in [`crate::fmt`]).
 
+// A file-level problem travels as the one diagnostic it will be printed as, once per file: its
+// size is no cost worth a box.
+#![allow(clippy::result_large_err)]
+
 use std::path::{Path, PathBuf};
 
 use cardlang::compile::OpenDbError;
@@ -80,7 +84,6 @@ pub(crate) fn io_error(path: &Path, message: impl Into<String>) -> Diagnostic {
 
 /// A compiled, valid card pool.
 pub(crate) struct Pool {
-    pub(crate) files: usize,
     pub(crate) db: CardDb,
 }
 
@@ -137,24 +140,27 @@ fn as_given(dir: &Path, name: &str) -> String {
 /// Reads and compiles the pool under `dir`, printing nothing but a problem with `dir` itself
 /// (`Err` is then the exit status).
 pub(crate) fn read_and_compile(dir: &Path, out: &mut Emitter) -> Result<Compiled, Status> {
+    survey_pool(dir).map_err(|(problem, status)| {
+        out.emit_one(problem);
+        status
+    })
+}
+
+/// Reads and compiles the pool under `dir`, printing nothing; `Err` is the problem with `dir`
+/// itself and the exit status it calls for.
+fn survey_pool(dir: &Path) -> Result<Compiled, (Diagnostic, Status)> {
     // `-`: one card file on standard input, read under the same cap as a pool's files.
     let stdin = cardlang::read::is_stdin(dir);
     match std::fs::metadata(dir) {
         _ if stdin => {}
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => {
-            out.emit_one(io_error(
-                dir,
-                "the card pool must be a directory, not a file",
-            ));
-            return Err(Status::Usage);
+            let problem = io_error(dir, "the card pool must be a directory, not a file");
+            return Err((problem, Status::Usage));
         }
         Err(e) => {
-            out.emit_one(io_error(
-                dir,
-                format!("cannot read the card pool directory: {e}"),
-            ));
-            return Err(Status::Usage);
+            let problem = io_error(dir, format!("cannot read the card pool directory: {e}"));
+            return Err((problem, Status::Usage));
         }
     }
     let read = if stdin {
@@ -173,15 +179,13 @@ pub(crate) fn read_and_compile(dir: &Path, out: &mut Emitter) -> Result<Compiled
         d.file = as_given(dir, &d.file);
     }
     if files.is_empty() && read_problems.is_empty() {
-        out.emit_one(
-            Diagnostic::error(
-                codes::READ_ERROR,
-                display(dir),
-                "the card pool has no `*.hb` card files",
-            )
-            .with_help("card files end in `.hb`; `decks/` directories are not searched"),
-        );
-        return Err(Status::Invalid);
+        let problem = Diagnostic::error(
+            codes::READ_ERROR,
+            display(dir),
+            "the card pool has no `*.hb` card files",
+        )
+        .with_help("card files end in `.hb`; `decks/` directories are not searched");
+        return Err((problem, Status::Invalid));
     }
     let compilation = cardlang::compile(&files);
     Ok(Compiled {
@@ -197,13 +201,19 @@ fn database(
     cards: Vec<cardlang::ir::Card>,
     out: &mut Emitter,
 ) -> Result<CardDb, Status> {
+    new_database(dir, cards).map_err(|problem| {
+        out.emit_one(problem);
+        Status::Invalid
+    })
+}
+
+fn new_database(dir: &Path, cards: Vec<cardlang::ir::Card>) -> Result<CardDb, Diagnostic> {
     CardDb::new(cards).map_err(|e| {
-        out.emit_one(Diagnostic::error(
+        Diagnostic::error(
             DB_ERROR,
             display(dir),
             format!("the compiled pool is not a valid card database: {e}"),
-        ));
-        Status::Invalid
+        )
     })
 }
 
@@ -224,34 +234,48 @@ pub(crate) fn compile_pool(dir: &Path, warnings: bool, out: &mut Emitter) -> Res
     if status != Status::Success {
         return Err(status);
     }
-    let files = compiled.files.len();
     let db = database(dir, compiled.compilation.cards, out)?;
-    Ok(Pool { files, db })
+    Ok(Pool { db })
 }
 
 /// The decklists directly under `dir/decks/` (`*.txt`, sorted); none if there is no such
 /// directory.
-fn deck_files(dir: &Path, out: &mut Emitter) -> Result<Vec<PathBuf>, Status> {
+pub(crate) fn deck_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     let decks = dir.join("decks");
     if !decks.is_dir() {
         return Ok(Vec::new());
     }
-    let entries = match std::fs::read_dir(&decks) {
-        Ok(entries) => entries,
-        Err(e) => {
-            out.emit_one(io_error(
-                &decks,
-                format!("cannot read the decks directory: {e}"),
-            ));
-            return Err(Status::Usage);
-        }
-    };
+    let entries = std::fs::read_dir(&decks)
+        .map_err(|e| io_error(&decks, format!("cannot read the decks directory: {e}")))?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "txt") && p.is_file())
         .collect();
     paths.sort();
     Ok(paths)
+}
+
+/// Reads and validates one decklist; `Err` is the diagnostic for an unreadable file.
+fn read_and_check_deck(
+    path: &Path,
+    db: &CardDb,
+    options: &DeckOptions,
+) -> Result<crate::deck::DeckCheck, Diagnostic> {
+    let bytes = read_deck_file(path).map_err(|e| {
+        let message = match &e {
+            DeckFileError::NotFound { .. } => "no such decklist file".to_string(),
+            DeckFileError::NotRegular { what, .. } => {
+                format!(
+                    "this is {what}, not a decklist file; give a file (or `-` for standard input)"
+                )
+            }
+            DeckFileError::TooLarge { .. } | DeckFileError::Io { .. } => {
+                format!("cannot read the decklist: {}", e.reason())
+            }
+        };
+        io_error(path, message)
+    })?;
+    Ok(check_deck(&display(path), &bytes, db, options))
 }
 
 /// Reads and validates one decklist and prints its diagnostics (`Err` is the exit status for
@@ -262,102 +286,194 @@ fn check_one(
     options: &DeckOptions,
     out: &mut Emitter,
 ) -> Result<crate::deck::DeckCheck, Status> {
-    let bytes = match read_deck_file(path) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            let message = match &e {
-                DeckFileError::NotFound { .. } => "no such decklist file".to_string(),
-                DeckFileError::NotRegular { what, .. } => {
-                    format!("this is {what}, not a decklist file; give a file (or `-` for standard input)")
-                }
-                DeckFileError::TooLarge { .. } | DeckFileError::Io { .. } => {
-                    format!("cannot read the decklist: {}", e.reason())
-                }
-            };
-            out.emit_one(io_error(path, message));
-            return Err(Status::Usage);
+    match read_and_check_deck(path, db, options) {
+        Ok(check) => {
+            out.emit(&check.diagnostics, std::slice::from_ref(&check.source));
+            Ok(check)
+        }
+        Err(problem) => {
+            out.emit_one(problem);
+            Err(Status::Usage)
+        }
+    }
+}
+
+/// Everything `build` and `check` find in a pool, before anything is printed: what
+/// `--watch` compares from one check to the next.
+pub(crate) struct Assessment {
+    /// The problems of the card pool itself (the directory, its files, the database made of
+    /// them), warnings included, in the order they are printed.
+    pub(crate) pool_problems: Vec<Diagnostic>,
+    /// The problems of the decklists under `decks/`, in file order; `None` when they were not
+    /// checked (a pool with errors has no database to check them against).
+    pub(crate) deck_problems: Option<Vec<Diagnostic>>,
+    /// The card files and decklists the problems point into.
+    pub(crate) files: Vec<SourceFile>,
+    /// The stamped database, when the pool compiled cleanly.
+    pub(crate) db: Option<CardDb>,
+    /// The summary for stdout: the files compiled, the pool, each legal deck.
+    pub(crate) summary: String,
+    pub(crate) status: Status,
+}
+
+impl Assessment {
+    /// Every problem, the pool's then the decks'.
+    pub(crate) fn problems(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.pool_problems
+            .iter()
+            .chain(self.deck_problems.iter().flatten())
+    }
+}
+
+/// Compiles the pool under `dir` and checks every bundled deck against it, printing nothing.
+pub(crate) fn assess(dir: &Path) -> Assessment {
+    let mut assessment = Assessment {
+        pool_problems: Vec::new(),
+        deck_problems: None,
+        files: Vec::new(),
+        db: None,
+        summary: String::new(),
+        status: Status::Success,
+    };
+    let compiled = match survey_pool(dir) {
+        Ok(compiled) => compiled,
+        Err((problem, status)) => {
+            assessment.pool_problems.push(problem);
+            assessment.status = status;
+            return assessment;
         }
     };
-    let check = check_deck(&display(path), &bytes, db, options);
-    out.emit(&check.diagnostics, std::slice::from_ref(&check.source));
-    Ok(check)
+    assessment.status = compiled.status();
+    let card_files = compiled.files.len();
+    assessment.pool_problems = compiled.read_problems;
+    assessment
+        .pool_problems
+        .extend(compiled.compilation.diagnostics);
+    assessment.files = compiled.files;
+    if assessment.status != Status::Success {
+        return assessment;
+    }
+    let mut db = match new_database(dir, compiled.compilation.cards) {
+        Ok(db) => db,
+        Err(problem) => {
+            assessment.pool_problems.push(problem);
+            assessment.status = Status::Invalid;
+            return assessment;
+        }
+    };
+    // Record which card files this is, so readers notice when they change (`open_db`).
+    if let Some(stamp) = cardlang::compile::source_stamp(dir) {
+        db = match db.with_sources(stamp) {
+            Ok(db) => db,
+            Err(e) => {
+                assessment.pool_problems.push(Diagnostic::error(
+                    DB_ERROR,
+                    display(dir),
+                    format!("cannot record the card directory in the database: {e}"),
+                ));
+                assessment.status = Status::Usage;
+                return assessment;
+            }
+        };
+    }
+    assessment.summary = format!(
+        "compiled {card_files} card file{} in {}\n{db}",
+        if card_files == 1 { "" } else { "s" },
+        display(dir),
+    );
+
+    let decks = match deck_files(dir) {
+        Ok(decks) => decks,
+        Err(problem) => {
+            assessment.deck_problems = Some(vec![problem]);
+            assessment.status = Status::Usage;
+            return assessment;
+        }
+    };
+    let options = DeckOptions::default();
+    let mut deck_problems = Vec::new();
+    for path in &decks {
+        match read_and_check_deck(path, &db, &options) {
+            Ok(check) => {
+                if check.is_legal() {
+                    assessment.summary.push_str(&format!(
+                        "deck {}: legal, {} cards\n",
+                        display(path),
+                        check.summary.cards
+                    ));
+                } else {
+                    assessment.status = assessment.status.max(Status::Invalid);
+                }
+                deck_problems.extend(check.diagnostics);
+                assessment.files.push(check.source);
+            }
+            Err(problem) => {
+                deck_problems.push(problem);
+                assessment.status = assessment.status.max(Status::Usage);
+            }
+        }
+    }
+    assessment.deck_problems = Some(deck_problems);
+    assessment.db = Some(db);
+    assessment
+}
+
+/// Writes the assessed database to `output`; `Ok` is the summary line, `Err` the problem.
+pub(crate) fn write_database(db: &CardDb, output: &Path) -> Result<String, Diagnostic> {
+    db.save(output)
+        .map_err(|e| io_error(output, format!("cannot write the database: {e}")))?;
+    let size = db.to_bytes().len();
+    Ok(format!("wrote {} ({size} bytes)\n", display(output)))
 }
 
 /// `cardc build` (with an output path) and `cardc check` (without): compile, check every
 /// bundled deck, and only if all of that is clean write the database.
 pub(crate) fn build(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
-    let mut pool = match compile_pool(dir, true, out) {
-        Ok(pool) => pool,
-        Err(status) => return status,
-    };
-    // Record which card files this is, so readers notice when they change (`open_db`).
-    if let Some(stamp) = cardlang::compile::source_stamp(dir) {
-        pool.db = match pool.db.with_sources(stamp) {
-            Ok(db) => db,
-            Err(e) => {
-                out.emit_one(Diagnostic::error(
-                    DB_ERROR,
-                    display(dir),
-                    format!("cannot record the card directory in the database: {e}"),
-                ));
-                return Status::Usage;
+    let assessment = assess(dir);
+    report(&assessment, output, out)
+}
+
+/// Prints an assessment as `build` (with an output path, writing the database when all is
+/// clean) or `check` does.
+pub(crate) fn report(assessment: &Assessment, output: Option<&Path>, out: &mut Emitter) -> Status {
+    let problems: Vec<Diagnostic> = assessment.problems().cloned().collect();
+    out.emit(&problems, &assessment.files);
+    let mut text = assessment.summary.clone();
+    let mut status = assessment.status;
+    if let (Status::Success, Some(db), Some(output)) = (status, &assessment.db, output) {
+        match write_database(db, output) {
+            Ok(line) => text.push_str(&line),
+            Err(problem) => {
+                out.emit_one(problem);
+                status = Status::Usage;
             }
-        };
-    }
-    let mut status = Status::Success;
-    let mut text = format!(
-        "compiled {} card file{} in {}\n{}",
-        pool.files,
-        if pool.files == 1 { "" } else { "s" },
-        display(dir),
-        pool.db
-    );
-
-    let decks = match deck_files(dir, out) {
-        Ok(decks) => decks,
-        Err(s) => return s,
-    };
-    let options = DeckOptions::default();
-    for path in &decks {
-        match check_one(path, &pool.db, &options, out) {
-            Ok(check) if check.is_legal() => text.push_str(&format!(
-                "deck {}: legal, {} cards\n",
-                display(path),
-                check.summary.cards
-            )),
-            Ok(_) => status = status.max(Status::Invalid),
-            Err(s) => status = status.max(s),
         }
-    }
-    if status != Status::Success {
-        say(&text);
-        return status;
-    }
-
-    if let Some(output) = output {
-        if let Err(e) = pool.db.save(output) {
-            out.emit_one(io_error(output, format!("cannot write the database: {e}")));
-            say(&text);
-            return Status::Usage;
-        }
-        let size = pool.db.to_bytes().len();
-        text.push_str(&format!("wrote {} ({size} bytes)\n", display(output)));
     }
     say(&text);
-    Status::Success
+    status
 }
 
 /// Loads the database at `path` (`--db`, or the default), refusing a missing or stale one
 /// with a message naming `cardc build` (`cardlang::compile::open_db`).
 fn open_database(path: &Path, out: &mut Emitter) -> Result<CardDb, Status> {
-    cardlang::compile::open_db(path).map_err(|e| {
-        let message = match e {
-            OpenDbError::Db { source, .. } => format!("cannot load the card database: {source}"),
-            other => other.to_string(),
-        };
-        out.emit_one(io_error(path, message));
-        Status::Usage
-    })
+    match cardlang::compile::open_db_noting(path) {
+        Ok((db, note)) => {
+            if let Some(note) = note {
+                out.note(&note.to_string());
+            }
+            Ok(db)
+        }
+        Err(e) => {
+            let message = match e {
+                OpenDbError::Db { source, .. } => {
+                    format!("cannot load the card database: {source}")
+                }
+                other => other.to_string(),
+            };
+            out.emit_one(io_error(path, message));
+            Err(Status::Usage)
+        }
+    }
 }
 
 /// The pool a `deck check` runs against: `--cards DIR` compiled (its errors stop the check),

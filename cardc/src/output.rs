@@ -3,6 +3,7 @@
 //!
 //! Write errors (a closed pipe) are ignored: output is best effort, the exit status is not.
 
+use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -81,6 +82,7 @@ impl Emitter {
         let mut err = std::io::stderr().lock();
         // One renderer for the batch: each file's lines are indexed once (linear rendering).
         let human = diag::HumanRenderer::new(files, self.style);
+        let drawn: BTreeSet<&str> = files.iter().map(|f| f.name.as_str()).collect();
         for d in diags {
             if d.is_error() {
                 self.errors += 1;
@@ -88,7 +90,10 @@ impl Emitter {
                 self.warnings += 1;
             }
             let _ = match self.format {
-                MessageFormat::Human => writeln!(err, "{}", human.render(d)),
+                MessageFormat::Human => match naming_the_file(d, &drawn) {
+                    Some(named) => writeln!(err, "{}", human.render(&named)),
+                    None => writeln!(err, "{}", human.render(d)),
+                },
                 MessageFormat::Short => writeln!(err, "{}", render_short(d, files)),
                 MessageFormat::Json => match serde_json::to_string(&d.to_record(files)) {
                     Ok(line) => writeln!(err, "{line}"),
@@ -125,6 +130,21 @@ impl Emitter {
             if n == 1 { "" } else { "s" }
         );
     }
+}
+
+/// A diagnostic whose human rendering would not name its file, with the path leading its
+/// message: the renderer names a file only in a source snippet, and a problem with a whole
+/// file (no such decklist, cannot write, a database that does not load) or with a file not
+/// among those read has none. `None` when the rendering names it already.
+fn naming_the_file(d: &Diagnostic, drawn: &BTreeSet<&str>) -> Option<Diagnostic> {
+    let whole_file = d.span.is_empty() && d.label.is_none() && d.secondary.is_empty();
+    let said = d.message.contains(&format!("`{}`", d.file));
+    if (!whole_file && drawn.contains(d.file.as_str())) || d.file.is_empty() || said {
+        return None;
+    }
+    let mut named = d.clone();
+    named.message = format!("{}: {}", d.file, d.message);
+    Some(named)
 }
 
 pub use diag::{render_all_human, render_human};

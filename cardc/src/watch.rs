@@ -1,19 +1,22 @@
 //! `cardc check --watch` and `cardc build --watch`: check once as usual, then re-check the
-//! pool whenever its files change (notify, through its mini debouncer, so an editor's burst of
-//! writes is one re-check) and print only what changed: the new problems in full, the fixed
-//! ones as one `fixed:` line each, and a one-line tally. `build --watch` also rewrites the
-//! database after every clean check. Runs until interrupted.
+//! pool and its decklists whenever their files change (notify, through its mini debouncer, so
+//! an editor's burst of writes is one re-check) and print only what changed: the new problems
+//! in full, the fixed ones as one `fixed:` line each, and a one-line tally. `build --watch`
+//! also rewrites the database after every clean check. Runs until interrupted.
+//!
+//! The watcher also reports files being opened, and every check opens the card files and
+//! decklists: a batch of events re-checks only when a file's stamp (size, modification and
+//! change times, inode) differs from the last check's, so a check never triggers the next one.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use cardlang::diag::{render_short, Diagnostic};
-use cardlang::source::SourceFile;
 use notify_debouncer_mini::new_debouncer;
 use notify_debouncer_mini::notify::RecursiveMode;
 
-use crate::commands::{build, read_and_compile};
+use crate::commands::{assess, deck_files, display, report, write_database, Assessment};
 use crate::output::{say, Emitter, Status};
 
 /// What changed between two checks of a pool.
@@ -52,73 +55,92 @@ pub fn diff(before: &[Diagnostic], after: &[Diagnostic]) -> Changes {
     Changes { new, fixed }
 }
 
-/// Every problem of the pool under `dir` as it is now, with the files they point into.
-fn check_now(dir: &Path, out: &mut Emitter) -> (Vec<Diagnostic>, Vec<SourceFile>) {
-    match read_and_compile(dir, out) {
-        Ok(c) => {
-            let mut all = c.read_problems;
-            all.extend(c.compilation.diagnostics);
-            (all, c.files)
-        }
-        Err(_) => (Vec::new(), Vec::new()),
-    }
-}
-
 /// Whether a changed path can change the check: a card file or a decklist.
 fn relevant(path: &Path) -> bool {
     path.extension().is_some_and(|x| x == "hb" || x == "txt")
 }
 
-/// Size and modification time of each card file, by `stat` alone: reading the files to check
-/// them makes the watcher report them again (opened), and those reports must not re-check.
-fn stamps(dir: &Path) -> Vec<(std::path::PathBuf, Option<(std::time::SystemTime, u64)>)> {
-    let (paths, _) = cardlang::source::pool_paths(dir);
-    paths
+/// What `stat` says of a file, enough to tell it was written or replaced: size, modification
+/// and change times, and (on Unix) the inode an editor's save-by-rename changes.
+type Stamp = (std::time::SystemTime, u64, u64, i64, i64);
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    let (ino, ctime, ctime_nsec) = {
+        use std::os::unix::fs::MetadataExt;
+        (meta.ino(), meta.ctime(), meta.ctime_nsec())
+    };
+    #[cfg(not(unix))]
+    let (ino, ctime, ctime_nsec) = (0, 0, 0);
+    Some((meta.modified().ok()?, meta.len(), ino, ctime, ctime_nsec))
+}
+
+/// The stamp of every card file and decklist a check reads, by `stat` alone: reading the files
+/// makes the watcher report them again (opened), and those reports must not re-check.
+fn stamps(dir: &Path) -> Vec<(PathBuf, Option<Stamp>)> {
+    let (cards, _) = cardlang::source::pool_paths(dir);
+    let decks = deck_files(dir).unwrap_or_default();
+    cards
         .into_iter()
+        .chain(decks)
         .map(|p| {
-            let stamp = std::fs::metadata(&p)
-                .ok()
-                .and_then(|m| Some((m.modified().ok()?, m.len())));
-            (p, stamp)
+            let s = stamp(&p);
+            (p, s)
         })
         .collect()
 }
 
+/// The problems a check is compared by. Decklists are only checked against a clean pool, so
+/// while the pool has errors the decks' last known problems stand (neither new nor fixed).
+fn problems(now: &Assessment, before_decks: &[Diagnostic]) -> Vec<Diagnostic> {
+    let mut all = now.pool_problems.clone();
+    match &now.deck_problems {
+        Some(decks) => all.extend(decks.iter().cloned()),
+        None => all.extend(before_decks.iter().cloned()),
+    }
+    all
+}
+
 /// Runs `build` (with `output`) or `check` (without) once, then again on every change.
 pub fn watch(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
-    let first = build(dir, output, out);
     let (tx, rx) = channel();
     let mut debouncer = match new_debouncer(Duration::from_millis(200), tx) {
         Ok(d) => d,
         Err(e) => {
             out.note(&format!("cannot watch for changes: {e}"));
-            return first.max(Status::Usage);
+            return build_once(dir, output, out).max(Status::Usage);
         }
     };
+    // Watching starts before the first check, so an edit made during it is not missed.
     if let Err(e) = debouncer.watcher().watch(dir, RecursiveMode::Recursive) {
-        out.note(&format!("cannot watch `{}`: {e}", dir.display()));
-        return first.max(Status::Usage);
+        out.note(&format!("cannot watch `{}`: {e}", display(dir)));
+        return build_once(dir, output, out).max(Status::Usage);
     }
-    let mut quiet = Emitter::new(out.format());
-    let (mut before, mut before_files) = check_now(dir, &mut quiet);
     let mut seen = stamps(dir);
-    say(&format!("watching {} for changes\n", dir.display()));
+    let first = assess(dir);
+    let status = report(&first, output, out);
+    let mut deck_problems = first.deck_problems.clone().unwrap_or_default();
+    let mut before = problems(&first, &deck_problems);
+    let mut before_files = first.files;
+    say(&format!("watching {} for changes\n", display(dir)));
     for batch in rx {
         let Ok(events) = batch else { continue };
         if !events.iter().any(|e| relevant(&e.path)) {
             continue;
         }
         let now = stamps(dir);
-        let decks = events
-            .iter()
-            .any(|e| e.path.extension().is_some_and(|x| x == "txt"));
-        if now == seen && !decks {
+        if now == seen {
             continue;
         }
         seen = now;
-        let (after, after_files) = check_now(dir, &mut quiet);
+        let check = assess(dir);
+        let after = problems(&check, &deck_problems);
+        if let Some(decks) = &check.deck_problems {
+            deck_problems = decks.clone();
+        }
         let changes = diff(&before, &after);
-        out.emit(&changes.new, &after_files);
+        out.emit(&changes.new, &check.files);
         let mut text = String::new();
         for d in &changes.fixed {
             text.push_str(&format!("fixed: {}\n", render_short(d, &before_files)));
@@ -132,14 +154,22 @@ pub fn watch(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
             if errors == 1 { "" } else { "s" },
             if warnings == 1 { "" } else { "s" },
         ));
-        say(&text);
-        if errors == 0 && output.is_some() {
-            build(dir, output, &mut quiet);
+        if let (Status::Success, Some(db), Some(output)) = (check.status, &check.db, output) {
+            match write_database(db, output) {
+                Ok(line) => text.push_str(&line),
+                Err(problem) => out.emit_one(problem),
+            }
         }
+        say(&text);
         before = after;
-        before_files = after_files;
+        before_files = check.files;
     }
-    first
+    status
+}
+
+/// One check or build, printed, for when watching cannot start.
+fn build_once(dir: &Path, output: Option<&Path>, out: &mut Emitter) -> Status {
+    report(&assess(dir), output, out)
 }
 
 #[cfg(test)]

@@ -220,10 +220,31 @@ pub fn compile(files: &[SourceFile]) -> Compilation {
 /// directory cannot be resolved. A file that cannot be read counts by its name alone, so the
 /// stamp still changes when it appears or disappears.
 pub fn source_stamp(dir: &Path) -> Option<SourceStamp> {
+    survey(dir).map(|(stamp, _)| stamp)
+}
+
+/// [`source_stamp`], and whether `dir` is a card pool at all: `Some(reason)` when the walk
+/// stopped at one of the reader's bounds ([`MAX_DIR_ENTRIES`](crate::source::MAX_DIR_ENTRIES),
+/// [`MAX_POOL_FILES`](crate::source::MAX_POOL_FILES),
+/// [`MAX_POOL_BYTES`](crate::source::MAX_POOL_BYTES)) or found no card file. The walk and the
+/// reads are the pool reader's, so they are bounded whatever `dir` is.
+fn survey(dir: &Path) -> Option<(SourceStamp, Option<String>)> {
     let dir = std::fs::canonicalize(dir).ok()?;
     let (files, unreadable) = match crate::source::read_pool(&dir) {
         Ok(files) => (files, Vec::new()),
         Err(e) => (e.files, e.diagnostics),
+    };
+    // The reader's one per-file size problem; every other "too large" is a bound of the walk.
+    let one_file = crate::source::too_large(String::new()).message;
+    let not_a_pool = if let Some(bound) = unreadable
+        .iter()
+        .find(|d| d.code == codes::FILE_TOO_LARGE && d.message != one_file)
+    {
+        Some(bound.message.clone())
+    } else if files.is_empty() && unreadable.is_empty() {
+        Some("there is no `*.hb` card file under it".to_string())
+    } else {
+        None
     };
     let digest = SourceStamp::digest(
         files
@@ -231,10 +252,25 @@ pub fn source_stamp(dir: &Path) -> Option<SourceStamp> {
             .map(|f| (f.name.as_str(), f.text.as_str()))
             .chain(unreadable.iter().map(|d| (d.file.as_str(), ""))),
     );
-    Some(SourceStamp {
+    let stamp = SourceStamp {
         dir: dir.to_string_lossy().into_owned(),
         digest,
-    })
+    };
+    Some((stamp, not_a_pool))
+}
+
+/// Why `dir` is not a card pool without looking inside it: it is the root of a file system or
+/// the home directory.
+fn never_a_pool(dir: &Path) -> Option<&'static str> {
+    let dir = std::fs::canonicalize(dir).ok()?;
+    if dir.parent().is_none() {
+        return Some("it is the root of the file system");
+    }
+    let home = std::env::var_os("HOME").and_then(|h| std::fs::canonicalize(h).ok());
+    if home.is_some_and(|home| home == dir) {
+        return Some("it is the home directory");
+    }
+    None
 }
 
 /// Why [`open_db`] refused a database. The messages name the command that fixes it.
@@ -261,10 +297,34 @@ pub enum OpenDbError {
     },
 }
 
+/// A database whose recorded card directory is not a card pool (`/`, a home directory, a
+/// folder with no card files: a tampered or moved database). Its stale check is skipped rather
+/// than answered "stale, rebuild from `/`": there is no pool there to rebuild from, and the
+/// database itself was checked in full on loading.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the card database `{}` records `{}` as the card directory it was built from, which is not \
+     a card pool ({why}): its stale check was skipped",
+    path.display(), dir.display()
+)]
+pub struct NotAPool {
+    pub path: PathBuf,
+    pub dir: PathBuf,
+    /// What the walk of `dir` found: the bound it stopped at, or no card file.
+    pub why: String,
+}
+
 /// Loads the database at `path`, refusing it when it is missing or when the card files it
 /// records (its [`SourceStamp`]) have changed since it was built. A database whose source
-/// directory no longer exists (an installed copy) or that records none is used as it is.
+/// directory no longer exists (an installed copy) or that records none is used as it is; so is
+/// one whose source directory is not a card pool ([`open_db_noting`] says so).
 pub fn open_db(path: &Path) -> Result<CardDb, OpenDbError> {
+    open_db_noting(path).map(|(db, _)| db)
+}
+
+/// [`open_db`], with the note to show when the stale check was skipped because the recorded
+/// card directory is not a card pool.
+pub fn open_db_noting(path: &Path) -> Result<(CardDb, Option<NotAPool>), OpenDbError> {
     if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
         return Err(OpenDbError::Missing {
             path: path.to_path_buf(),
@@ -274,14 +334,36 @@ pub fn open_db(path: &Path) -> Result<CardDb, OpenDbError> {
         path: path.to_path_buf(),
         source: Box::new(source),
     })?;
-    if let Some(stamp) = db.sources() {
-        let dir = PathBuf::from(&stamp.dir);
-        if dir.is_dir() && source_stamp(&dir).is_some_and(|now| now.digest != stamp.digest) {
-            return Err(OpenDbError::Stale {
+    let Some(stamp) = db.sources() else {
+        return Ok((db, None));
+    };
+    let dir = PathBuf::from(&stamp.dir);
+    if !dir.is_dir() {
+        return Ok((db, None));
+    }
+    // The root and the home directory are never walked: whether the walk would stop at a bound
+    // there depends on what else is on the disk, and no pool is built from them.
+    if let Some(why) = never_a_pool(&dir) {
+        let note = NotAPool {
+            path: path.to_path_buf(),
+            dir,
+            why: why.to_string(),
+        };
+        return Ok((db, Some(note)));
+    }
+    match survey(&dir) {
+        Some((_, Some(why))) => {
+            let note = NotAPool {
                 path: path.to_path_buf(),
                 dir,
-            });
+                why,
+            };
+            Ok((db, Some(note)))
         }
+        Some((now, None)) if now.digest != stamp.digest => Err(OpenDbError::Stale {
+            path: path.to_path_buf(),
+            dir,
+        }),
+        _ => Ok((db, None)),
     }
-    Ok(db)
 }

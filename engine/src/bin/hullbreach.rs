@@ -293,6 +293,20 @@ fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<Str
     let comp0 = cardlang::compile(&files[base..]);
     let featured: Vec<String> = comp0.cards.iter().map(|c| c.name.clone()).collect();
     let comp = cardlang::compile(&files);
+    // A broken `--feature` file is that file's problem: name it and each place, not the pool.
+    let in_extra: Vec<String> = comp
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && files[base..].iter().any(|f| f.name == d.file))
+        .map(|d| cardlang::diag::render_short(d, &files))
+        .collect();
+    if !in_extra.is_empty() {
+        return Err(format!(
+            "{} error(s) in the --feature card file(s):\n{}",
+            in_extra.len(),
+            in_extra.join("\n")
+        ));
+    }
     if comp.has_errors() {
         // Name the files at fault (a broken `--feature` file is that file, not "the pool").
         let mut at_fault: Vec<&str> = Vec::new();
