@@ -344,7 +344,7 @@ fn file_level_errors_name_the_file() {
     let broken = broken.to_string_lossy().into_owned();
     says(
         hullbreach(&["sweep", "--games", "1", "--feature", &broken]),
-        &format!("error(s) in {broken}: the card pool in cards does not compile"),
+        &format!("{broken}:1:20: error[HB0005]"),
     );
     says(
         hullbreach(&["play", "--deck", "no-such-deck", "--deck", "rdf-starter"]),

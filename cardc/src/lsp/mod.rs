@@ -600,7 +600,7 @@ impl<W: Write> Session<'_, W> {
                     id,
                     json!({
                         "capabilities": caps,
-                        "serverInfo": {"name": "cardc", "version": env!("CARGO_PKG_VERSION")},
+                        "serverInfo": {"name": "cardc", "version": cardc_version()},
                     }),
                 )
             }
@@ -673,4 +673,13 @@ pub fn run() -> crate::output::Status {
         1 => crate::output::Status::Invalid,
         _ => crate::output::Status::Usage,
     }
+}
+
+/// This build's version, as `cardc --version` prints it (the command's own definition, so no
+/// build-machine value is baked into the binary by hand).
+fn cardc_version() -> String {
+    <crate::cli::Cli as clap::CommandFactory>::command()
+        .get_version()
+        .unwrap_or_default()
+        .to_string()
 }

@@ -354,10 +354,10 @@ fn pick<'a>(
             let more = list.problems.len() - 1;
             out.emit_one(io_error(
                 path,
+                // The emitter leads a file-level problem with its path (issue #39).
                 format!(
-                    "{}{}: {}{}; `cardc deck check` shows {}",
-                    display(path),
-                    line.map_or(String::new(), |n| format!(", line {n}")),
+                    "{}{}{}; `cardc deck check` shows {}",
+                    line.map_or(String::new(), |n| format!("line {n}: ")),
                     first.message,
                     if more > 0 {
                         format!(
