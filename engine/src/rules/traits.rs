@@ -204,22 +204,8 @@ fn overload_limit(g: &Game, unit: Inst) -> crate::resolver::Resolution {
 fn check_overload<R: Refusal>(g: &Game, unit: Inst, target: Inst) -> Result<u8, R> {
     can_act::<R>(g, unit)?;
     let x = need::<R>(g, unit, TraitName::Overload)?;
-    // §3.3.3: the Drawback turn allows other traits, a boarding action or a retreat, not
-    // Overload again; a new engagement resets the count per engagement, never the Drawback.
-    if g.engagement
-        .as_ref()
-        .is_some_and(|e| e.drawback.contains(&unit))
-    {
-        return Err(R::because(|| {
-            err(
-                format!(
-                    "{} {unit} is serving its Overload Drawback this volley turn and cannot Overload again",
-                    g.name(unit)
-                ),
-                "3.3.3",
-            )
-        }));
-    }
+    // A new engagement starts the count per engagement again, never the Drawback.
+    volley::check_drawback::<R>(g, unit, "Overload again")?;
     let used = g
         .engagement
         .as_ref()

@@ -376,6 +376,13 @@ fn check_shooter_turn<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result
             )
         }));
     }
+    check_drawback::<R>(g, unit, "fire")
+}
+
+/// §3.3.3: a unit serving its Overload Drawback this volley turn may not fire — neither its
+/// volley nor Overload again (`doing` says which was asked); other traits, a boarding action
+/// and a retreat stay open to it.
+pub(crate) fn check_drawback<R: Refusal>(g: &Game, unit: Inst, doing: &str) -> Result<(), R> {
     if g.engagement
         .as_ref()
         .is_some_and(|e| e.drawback.contains(&unit))
@@ -383,7 +390,7 @@ fn check_shooter_turn<R: Refusal>(g: &Game, who: PlayerId, unit: Inst) -> Result
         return Err(R::because(|| {
             err(
                 format!(
-                    "{} {unit} used Overload and cannot fire this volley turn",
+                    "{} {unit} used Overload and cannot {doing} this volley turn (the Overload Drawback)",
                     g.name(unit)
                 ),
                 "3.3.3",
