@@ -76,18 +76,17 @@ fn io_err(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> WriteE
 /// an adversary who can predict the random suffix could make more than one fail).
 const NAME_TRIES: usize = 16;
 
-/// A fresh unpredictable suffix: the standard library's per-process random hash keys (seeded
-/// from the operating system's randomness) over the process id, the time and a counter.
-/// Never used for anything a game or a report shows, so determinism (invariant 6) is untouched.
+/// A fresh unpredictable suffix: the standard library's random hash keys (drawn from the
+/// operating system's randomness) over the process id and a counter. Deliberately not drawn from
+/// a game's seed: a temporary name a repository could predict is exactly what a planted link
+/// needs. It names a file for the length of one write and reaches no game, transcript or report,
+/// so determinism (invariant 6) is untouched; no clock is read.
 fn random_suffix() -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u32(std::process::id());
     h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
-    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-        h.write_u128(t.as_nanos());
-    }
     let a = h.finish();
     let mut h2 = std::collections::hash_map::RandomState::new().build_hasher();
     h2.write_u64(a);

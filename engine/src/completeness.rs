@@ -326,14 +326,21 @@ fn covered(c: &Choice, listed: &[Choice]) -> bool {
 /// Shipyard) are the same choice.
 fn copies(g: &Game) -> Vec<Inst> {
     let n = g.instances().len();
-    let mut first: std::collections::BTreeMap<(u32, String, u8), Inst> = Default::default();
+    let mut first: Vec<((crate::ir::CardId, Zone, PlayerId), Inst)> = Vec::new();
     (0..n)
         .filter_map(|i| u16::try_from(i).ok())
         .map(Inst)
         .map(|i| match g.instance(i) {
-            Some(x) if !g.in_play(i) => *first
-                .entry((x.card.0, format!("{:?}", x.zone), x.owner.0))
-                .or_insert(i),
+            Some(x) if !g.in_play(i) => {
+                let key = (x.card, x.zone, x.owner);
+                match first.iter().find(|(k, _)| *k == key) {
+                    Some(&(_, rep)) => rep,
+                    None => {
+                        first.push((key, i));
+                        i
+                    }
+                }
+            }
             _ => i,
         })
         .collect()
