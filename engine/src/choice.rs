@@ -121,6 +121,9 @@ pub enum Choice {
     RegimentDecline,
     /// §5.4.5: move a Marine or Fighter Wing to another host (`None`: a Wing to open space).
     Reassign { unit: Inst, host: Option<Inst> },
+    /// §6.9.7 (I-86): `relief` comes aboard the hijacked ship `garrison` holds and `garrison`
+    /// takes `relief`'s place, both at once, so the prize never stands without its garrison.
+    Relieve { garrison: Inst, relief: Inst },
     /// End the current step (Setup deployment, Manufacturing).
     EndPhase,
     /// §5.5.1, §5.5.2

@@ -105,6 +105,10 @@ pub fn candidates(g: &Game) -> Vec<Choice> {
                 Choice::Dock { wing: u, host: t },
                 Choice::Board { ship: u, target: t },
                 Choice::CancelBoard { escort: u, ship: t },
+                Choice::Relieve {
+                    garrison: u,
+                    relief: t,
+                },
             ]);
             for dice in dice_counts(g, u) {
                 out.push(Choice::AssignDice {

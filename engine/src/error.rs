@@ -68,6 +68,9 @@ pub enum RuleError {
     Engagement { what: String, section: &'static str },
     #[error("{what}")]
     Effect { what: String, section: &'static str },
+    /// §6.9.7: a relief of a prize's garrison that cannot be made, in words.
+    #[error("{what}")]
+    Relief { what: String, section: &'static str },
     #[error("invalid override: {what}")]
     BadOverride { what: String },
     /// A choice that is not one of the pending step's (`describe` names both in words).
@@ -99,6 +102,7 @@ impl RuleError {
             | RuleError::Conscription { section, .. }
             | RuleError::Engagement { section, .. }
             | RuleError::Effect { section, .. }
+            | RuleError::Relief { section, .. }
             | RuleError::NotAChoice { section, .. } => section,
         }
     }
@@ -129,6 +133,10 @@ pub enum Misfit {
     MarineStaysAboard,
     /// §5.4.5: only Marines and Fighter Wings are reassigned.
     NotReassignable,
+    /// §6.9.7: only a Marine of the commander's aboard a ship they hijacked is relieved.
+    NotAGarrison,
+    /// §6.9.7: only a Marine relieves a garrison.
+    ReliefNotAMarine,
     /// §2.5.1: Fighter Wings carry no Marines.
     WingCarriesNoMarines,
     /// §2.4: the Marine's size restriction leaves out the ship's class.
@@ -167,6 +175,7 @@ impl Misfit {
             | Misfit::HostNotYours(_)
             | Misfit::AlreadyThere
             | Misfit::NotReassignable => "5.4.5",
+            Misfit::NotAGarrison | Misfit::ReliefNotAMarine => "6.9.7",
             Misfit::MarineStaysAboard | Misfit::TooSmall | Misfit::NotAShipOrStation => "2.4",
             Misfit::WingCarriesNoMarines => "2.5.1",
             Misfit::NoBays => "2.5.1.1",
@@ -194,6 +203,8 @@ impl Misfit {
             Misfit::AlreadyThere => "it is already there".into(),
             Misfit::MarineStaysAboard => "a Marine must stay aboard a ship or Station".into(),
             Misfit::NotReassignable => "only Marines and Fighter Wings are reassigned".into(),
+            Misfit::NotAGarrison => "it garrisons no ship its commander hijacked".into(),
+            Misfit::ReliefNotAMarine => "only a Marine aboard a ship relieves a garrison".into(),
             Misfit::WingCarriesNoMarines => "Fighter Wings carry no Marines".into(),
             Misfit::TooSmall => match &card.fits {
                 Some(fits) => format!("the Marine fits only {}", fitting(fits)),

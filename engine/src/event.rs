@@ -369,6 +369,15 @@ pub enum Event {
         from: Option<CardRef>,
         to: Option<CardRef>,
     },
+    /// §6.9.7 (I-86): `relief` went aboard the hijacked ship `prize` and `garrison` took its
+    /// place aboard `post`, in one move.
+    Relieved {
+        who: PlayerId,
+        prize: CardRef,
+        garrison: CardRef,
+        relief: CardRef,
+        post: CardRef,
+    },
     CapacityLost {
         card: CardRef,
         host: CardRef,
@@ -834,6 +843,7 @@ impl Event {
             Event::Deployed { how, .. } => how.section(),
             Event::ModuleReplaced { .. } => "2.3",
             Event::Reassigned { .. } => "5.4.5",
+            Event::Relieved { .. } => "6.9.7",
             Event::CapacityLost { .. } => "9.4",
             Event::RegimentSearch { .. } | Event::RegimentEnded { .. } => "3.4.7",
             Event::EventResolved { tactic: true, .. } => "2.7",

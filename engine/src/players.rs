@@ -112,7 +112,7 @@ impl HeuristicPlayer {
                     -10
                 }
             }
-            Choice::Discard(_) | Choice::Mulligan => -10,
+            Choice::Discard(_) | Choice::Mulligan | Choice::Relieve { .. } => -10,
             Choice::Scoop => -1000,
             // Engagements: shoot what dies soonest, board when possible, never retreat.
             Choice::Volley { fire, .. } | Choice::Intercept { fire, .. } => match fire.as_slice() {

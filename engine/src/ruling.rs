@@ -1082,6 +1082,20 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
             };
             Choice::Reassign { unit, host }
         }
+        "relieve" => {
+            let (garrison, relief) = split_kw(args, " with ");
+            let garrison = find(g, refs, &all_play, &garrison, line, "in play")?;
+            let Some(relief) = relief else {
+                return err(
+                    line,
+                    "`relieve` names the garrison and its relief: `relieve GARRISON with \
+                     MARINE` (§6.9.7)"
+                        .to_string(),
+                );
+            };
+            let relief = find(g, refs, &all_play, &relief, line, "in play")?;
+            Choice::Relieve { garrison, relief }
+        }
         "engage" => {
             let padded = format!("{args} ");
             let (defender, fleet) = split_kw(&padded, " with ");

@@ -178,6 +178,22 @@ impl<'g> Namer<'g> {
                     place(to)
                 )
             }
+            Event::Relieved {
+                who,
+                prize,
+                garrison,
+                relief,
+                post,
+            } => format!(
+                "{} relieves {} aboard the hijacked {}: {} comes aboard from {}, and {} goes to {}",
+                self.who(*who),
+                self.card(*garrison),
+                self.card(*prize),
+                self.card(*relief),
+                self.card(*post),
+                self.card(*garrison),
+                self.card(*post)
+            ),
             Event::CapacityLost {
                 card,
                 host,

@@ -208,6 +208,9 @@ impl Choice {
                 c(*unit),
                 host.map_or("open space".to_string(), c)
             ),
+            Choice::Relieve { garrison, relief } => {
+                format!("relieve {} with {}", c(*garrison), c(*relief))
+            }
             Choice::EndPhase => "end-phase".into(),
             Choice::DeclareEngagement { defender, fleet } => format!(
                 "engage {} with {}",
@@ -305,6 +308,7 @@ impl Choice {
                 v.push(*marine);
                 v.extend(*host);
             }
+            Choice::Relieve { garrison, relief } => v.extend([*garrison, *relief]),
             Choice::DeclareEngagement { fleet, .. } => v.extend(fleet.iter().copied()),
             Choice::Volley { unit, fire } | Choice::Intercept { unit, fire } => {
                 v.push(*unit);

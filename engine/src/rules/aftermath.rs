@@ -283,6 +283,19 @@ pub(crate) fn dispatch(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(
             // The one reassignment check (§5.4.5, §9.4, §2.4.2) decides the rest.
             manufacturing::reassign(g, who, *unit, *host)?;
         }
+        Choice::Relieve { garrison, relief } => {
+            // §6.9.7 at the end of an engagement: both Marines stay among the local cards.
+            for (unit, other) in [(*relief, *garrison), (*garrison, *relief)] {
+                if g.instance(unit).is_some() && is_unit(g, unit) {
+                    let to = match g.zone(other) {
+                        Some(crate::state::Zone::Attached(h)) => Some(h),
+                        _ => None,
+                    };
+                    check_local(g, ended(g)?, who, unit, to)?;
+                }
+            }
+            manufacturing::relieve(g, who, *garrison, *relief)?;
+        }
         Choice::TurnFaceDown(m) => {
             if g.instance(*m).is_none() {
                 return Err(RuleError::NotNow {

@@ -226,6 +226,14 @@ fn misfit_error(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> RuleErr
             why: m.words(card),
             section,
         },
+        (Misfit::NotAGarrison, _) => RuleError::Relief {
+            what: format!("{} cannot be relieved: {}", card.name, m.words(card)),
+            section,
+        },
+        (Misfit::ReliefNotAMarine, _) => RuleError::Relief {
+            what: format!("{} cannot relieve a garrison: {}", card.name, m.words(card)),
+            section,
+        },
         (
             Misfit::WingCarriesNoMarines
             | Misfit::TooSmall
@@ -1645,6 +1653,97 @@ pub(crate) fn reassign(
     Ok(())
 }
 
+// ----- relief (§6.9.7) ----------------------------------------------------------------------
+
+/// Whether `ship` is a hijacked ship: a ship on the battlefield of a commander not its owner.
+fn is_prize(g: &Game, ship: Inst) -> bool {
+    matches!(g.card(ship).kind, CardKind::Ship(_))
+        && g.instance(ship).is_some_and(|x| x.controller != x.owner)
+}
+
+/// §6.9.7 (I-86): `garrison`, a Marine of `who`'s aboard a ship they hijacked, may be relieved
+/// by `relief`, another Marine of theirs: the two change places at once, each move checked as
+/// a reassignment (§5.4.5, §9.4, §2.4) with the other Marine gone. A one-Marine prize that is
+/// full can be relieved no other way: the relief finds no room, and the garrison leaving first
+/// hands the ship back. The answer is (the prize, the relief's post).
+pub(crate) fn check_relieve<R: Refusal>(
+    g: &Game,
+    who: PlayerId,
+    garrison: Inst,
+    relief: Inst,
+) -> Result<(Inst, Inst), R> {
+    let refused = |unit: Inst, host: Option<Inst>, m: Misfit| refuse(g, g.card(unit), host, m);
+    let prize = match reassign_from(g, who, garrison) {
+        Ok(Some(p)) if is_marine(g.card(garrison)) && is_prize(g, p) => p,
+        Ok(_) => return Err(refused(garrison, None, Misfit::NotAGarrison)),
+        Err(m) => return Err(refused(garrison, None, m)),
+    };
+    let post = match reassign_from(g, who, relief) {
+        Ok(Some(h)) if is_marine(g.card(relief)) => h,
+        Ok(_) => return Err(refused(relief, None, Misfit::ReliefNotAMarine)),
+        Err(m) => return Err(refused(relief, None, m)),
+    };
+    reassign_to(g, who, g.card(relief), Some(post), Some(prize), |h| {
+        Room::of(g, h, Some(garrison))
+    })
+    .map_err(|m| refused(relief, Some(prize), m))?;
+    reassign_to(g, who, g.card(garrison), Some(prize), Some(post), |h| {
+        Room::of(g, h, Some(relief))
+    })
+    .map_err(|m| refused(garrison, Some(post), m))?;
+    Ok((prize, post))
+}
+
+/// Carry out a relief [`check_relieve`] allows: both Marines move, then one line says so.
+pub(crate) fn relieve(
+    g: &mut Game,
+    who: PlayerId,
+    garrison: Inst,
+    relief: Inst,
+) -> Result<(), RuleError> {
+    let (prize, post) = check_relieve::<RuleError>(g, who, garrison, relief)?;
+    move_within_play(g, relief, Some(prize));
+    move_within_play(g, garrison, Some(post));
+    g.log.push(Event::Relieved {
+        who,
+        prize: g.card_ref(prize),
+        garrison: g.card_ref(garrison),
+        relief: g.card_ref(relief),
+        post: g.card_ref(post),
+    });
+    Ok(())
+}
+
+/// The reliefs `who` may make among the (unit, host) moves `keep` lets through: every
+/// garrison of a prize with every other Marine of theirs. Few: prizes are rare.
+fn reliefs_in(
+    g: &Game,
+    who: PlayerId,
+    in_play: &[Inst],
+    keep: &impl Fn(Inst, Option<Inst>) -> bool,
+    out: &mut impl crate::rules::Choices,
+) {
+    let marines = || {
+        in_play.iter().copied().filter_map(|m| match g.zone(m) {
+            Some(Zone::Attached(h)) if is_marine(g.card(m)) => Some((m, h)),
+            _ => None,
+        })
+    };
+    for (garrison, prize) in marines().filter(|&(_, h)| is_prize(g, h)) {
+        for (relief, post) in marines().filter(|&(_, h)| h != prize) {
+            if keep(relief, Some(prize))
+                && keep(garrison, Some(post))
+                && check_relieve::<Refused>(g, who, garrison, relief).is_ok()
+            {
+                out.extend([Choice::Relieve { garrison, relief }]);
+                if out.enough() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 /// Re-home a card that stays in play: detach from old host/list, attach to new.
 fn move_within_play(g: &mut Game, unit: Inst, host: Option<Inst>) {
     let controller = g.controller(unit);
@@ -1961,7 +2060,9 @@ pub(crate) fn legal_manufacturing(g: &Game, who: PlayerId, out: &mut Vec<Choice>
     conscripts_in(g, who, &mut scan, out);
     let Scan { in_play, rooms, .. } = &mut scan;
     let in_play = in_play.get_or_insert_with(|| g.in_play_list(who));
-    reassigns_in(g, who, in_play, |_, _| true, rooms, out);
+    let all = |_, _| true;
+    reassigns_in(g, who, in_play, &all, rooms, out);
+    reliefs_in(g, who, in_play, &all, out);
 }
 
 pub(crate) fn legal_deploys(g: &Game, who: PlayerId, ctx: Context, out: &mut Vec<Choice>) {
@@ -2050,7 +2151,10 @@ pub(crate) fn legal_reassigns_where(
     out: &mut impl crate::rules::Choices,
 ) {
     let in_play = g.in_play_list(who);
-    reassigns_in(g, who, &in_play, keep, &mut Rooms::default(), out);
+    reassigns_in(g, who, &in_play, &keep, &mut Rooms::default(), out);
+    if !out.enough() {
+        reliefs_in(g, who, &in_play, &keep, out);
+    }
 }
 
 /// [`legal_reassigns_where`] over `in_play`, `who`'s cards in play (`Game::in_play_of`).
@@ -2058,7 +2162,7 @@ fn reassigns_in(
     g: &Game,
     who: PlayerId,
     in_play: &[Inst],
-    keep: impl Fn(Inst, Option<Inst>) -> bool,
+    keep: &impl Fn(Inst, Option<Inst>) -> bool,
     rooms: &mut Rooms,
     out: &mut impl crate::rules::Choices,
 ) {

@@ -108,6 +108,10 @@ pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(),
             DecisionKind::Manufacturing | DecisionKind::SetupDeploy,
             Choice::Reassign { unit, host },
         ) => manufacturing::reassign(g, who, *unit, *host),
+        (
+            DecisionKind::Manufacturing | DecisionKind::SetupDeploy,
+            Choice::Relieve { garrison, relief },
+        ) => manufacturing::relieve(g, who, *garrison, *relief),
         (DecisionKind::Manufacturing, Choice::EndPhase) => {
             turn::end_manufacturing(g);
             Ok(())
@@ -170,6 +174,7 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
         Choice::Conscript { .. } => ("conscription", "5.4.3"),
         Choice::RegimentPick(_) | Choice::RegimentDecline => ("a Regimented search", "3.4.7"),
         Choice::Reassign { .. } => ("reassigning", "5.4.5"),
+        Choice::Relieve { .. } => ("relieving a garrison", "6.9.7"),
         Choice::EndPhase => ("ending a phase", "5.2"),
         Choice::DeclareEngagement { .. } | Choice::DeclineEngagement => {
             ("declaring an engagement", "5.5.1")
