@@ -713,6 +713,13 @@ pub enum Event {
     ReturnedToHand {
         card: CardRef,
     },
+    /// A card left play for its owner's Scrapheap with no rule of its own moving it: it was
+    /// attached to a card that left play (§9.1, I-87), its commander is out of the game
+    /// (§6.3), or it was a ship hijacked from a commander who is out (§7.1.3.3).
+    LeftPlay {
+        card: CardRef,
+        why: LeftPlayWhy,
+    },
     /// A searched card put into hand (§8.3).
     SearchedToHand {
         who: PlayerId,
@@ -821,6 +828,30 @@ pub enum Event {
     },
 }
 
+
+/// Why a card left play with a [`Event::LeftPlay`] line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum LeftPlayWhy {
+    /// It was attached to this card, which left play (§9.1, I-87).
+    WithHost(CardRef),
+    /// Its owner is out of the game, and every card they own leaves play (§6.3, §7.2).
+    CommanderOut(PlayerId),
+    /// A ship hijacked from this commander, who is out of the game: once its hijacker's
+    /// Marines have moved, it is destroyed (§7.1.3.3).
+    HijackedFromOut(PlayerId),
+}
+
+impl LeftPlayWhy {
+    /// The section that moves the card.
+    pub fn section(&self) -> &'static str {
+        match self {
+            LeftPlayWhy::WithHost(_) => "9.1",
+            LeftPlayWhy::CommanderOut(_) => "6.3",
+            LeftPlayWhy::HijackedFromOut(_) => "7.1.3.3",
+        }
+    }
+}
+
 impl Event {
     /// The rulebook section the event applied.
     pub fn section(&self) -> &'static str {
@@ -916,6 +947,7 @@ impl Event {
             Event::StockpileMoved { .. } => "7.1.1",
             Event::DiscardedByEffect { .. } => "9.30",
             Event::ReturnedToHand { .. } => "6.8",
+            Event::LeftPlay { why, .. } => why.section(),
             Event::Attached { .. } | Event::Detached { .. } => "9.1",
             Event::AttachRefused { why, .. } => why.section(),
             Event::Replaced { .. } => "8.1",

@@ -4,7 +4,9 @@
 use crate::state::engagement::VolleyKind;
 use std::fmt::Write;
 
-use crate::event::{CapacityOutcome, CardRef, EndReason, Event, Outcome, RegimentEnd, Skipped};
+use crate::event::{
+    CapacityOutcome, CardRef, EndReason, Event, LeftPlayWhy, Outcome, RegimentEnd, Skipped,
+};
 use crate::ids::PlayerId;
 use crate::ir::RegimentUnit;
 use crate::resolver::Scope;
@@ -678,6 +680,23 @@ impl<'g> Namer<'g> {
             Event::ReturnedToHand { card } => {
                 format!("{} returns to its owner's hand", self.card(*card))
             }
+            Event::LeftPlay { card, why } => match why {
+                LeftPlayWhy::WithHost(host) => format!(
+                    "{} leaves play with {}, to its owner's Scrapheap",
+                    self.card(*card),
+                    self.card(*host)
+                ),
+                LeftPlayWhy::CommanderOut(p) => format!(
+                    "{} leaves play: {} is out of the game",
+                    self.card(*card),
+                    self.who(*p)
+                ),
+                LeftPlayWhy::HijackedFromOut(p) => format!(
+                    "{} is destroyed: it was hijacked from {}, who is out of the game",
+                    self.card(*card),
+                    self.who(*p)
+                ),
+            },
             Event::SearchedToHand { who, card } => format!(
                 "{} takes {} from the Shipyard into hand",
                 self.who(*who),

@@ -557,8 +557,11 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
                 if let Some(e) = g.engagement.as_mut() {
                     e.fleet.retain(|u| *u != t);
                 }
-                g.move_to(t, Zone::Hand);
+                // I-87: its docked Wings launch, as from a destroyed host; what else is
+                // attached leaves play with it, each with its line (`Game::move_to`).
+                crate::rules::traits::launch_all(g, t);
                 g.log.push(Event::ReturnedToHand { card: c });
+                g.move_to(t, Zone::Hand);
             }
         }
         Action::Retreat { what } => {

@@ -23,7 +23,7 @@
 use crate::choice::Choice;
 use crate::error::RuleError;
 use crate::event::Phase;
-use crate::event::{EndReason, Event};
+use crate::event::{EndReason, Event, LeftPlayWhy};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::CardKind;
 use crate::rules::manufacturing::{self, Context};
@@ -206,6 +206,10 @@ fn pick_up(g: &mut Game, loser: PlayerId, spoils: bool) {
     owned.sort_by_key(|&i| !matches!(g.zone(i), Some(Zone::Battlefield)));
     for i in owned {
         if g.in_play(i) {
+            g.log.push(Event::LeftPlay {
+                card: g.card_ref(i),
+                why: LeftPlayWhy::CommanderOut(loser),
+            });
             g.move_to(i, Zone::Scrapheap);
         }
     }
@@ -414,6 +418,10 @@ pub(crate) fn settle_relocations(g: &mut Game) {
     }
     for r in done {
         if g.in_play(r.ship) {
+            g.log.push(Event::LeftPlay {
+                card: g.card_ref(r.ship),
+                why: LeftPlayWhy::HijackedFromOut(r.loser),
+            });
             g.move_to(r.ship, Zone::Scrapheap);
         }
     }

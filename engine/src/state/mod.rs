@@ -1504,6 +1504,12 @@ impl Game {
             let Some(a) = first.and_then(|x| x.attachments.first().copied()) else {
                 break;
             };
+            // Every card that leaves play has a line (I-87); a rule that moves attached cards
+            // itself (destruction, §9.1) has moved them, with its own lines, before this.
+            self.log.push(Event::LeftPlay {
+                card: self.card_ref(a),
+                why: crate::event::LeftPlayWhy::WithHost(self.card_ref(i)),
+            });
             self.move_to(a, Zone::Scrapheap);
         }
         // A card out of play hosts nothing, whatever a move above left (it leaves none).
