@@ -241,6 +241,18 @@ pub(crate) fn advance(g: &mut Game) {
     let Some(e) = g.engagement.as_ref() else {
         return;
     };
+    if e.step == CombatStep::StartCards {
+        if !e.stoic.is_empty() {
+            // §3.4.10: a Stoic unit destroyed by a STEP 1 card takes its last volley in
+            // STEP 1; STEP 2 begins once it is done (`respond::settle` comes back here).
+            return;
+        }
+        if !e.fleet.iter().any(|&i| g.in_play(i)) {
+            // STEP 9 (a): a fleet destroyed in STEP 1 ends the engagement; no STEP 2 begins.
+            settle(g);
+            return;
+        }
+    }
     let (att, def) = (e.attacker, e.defender);
     match e.step.clone() {
         CombatStep::StartCards | CombatStep::Stoic(_) => {
