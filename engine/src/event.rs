@@ -745,6 +745,21 @@ pub enum Event {
         modifier: crate::ir::effect::CommanderModifier,
         duration: crate::ir::effect::Duration,
     },
+    /// A temporary modifier's duration ended (§9.22): the card is as before.
+    TemporaryEnded {
+        source: CardRef,
+        card: CardRef,
+        modifier: crate::ir::effect::CardModifier,
+        duration: crate::ir::effect::Duration,
+    },
+    /// A temporary modifier on Commanders ended (§9.22).
+    TemporaryCommanderEnded {
+        source: CardRef,
+        controller: PlayerId,
+        who: crate::ir::effect::Commanders,
+        modifier: crate::ir::effect::CommanderModifier,
+        duration: crate::ir::effect::Duration,
+    },
     /// A Face Up-Face Down module flipped face up (§3.4.4).
     ModuleFlipped {
         card: CardRef,
@@ -827,7 +842,6 @@ pub enum Event {
         outcome: Outcome,
     },
 }
-
 
 /// Why a card left play with a [`Event::LeftPlay`] line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -954,7 +968,10 @@ impl Event {
             Event::LimitReached { .. } => "6.8",
             Event::WoundsPrevented { .. } | Event::AdditionalVolley { .. } => "8.1",
             Event::SearchedToHand { .. } | Event::SearchEnded { .. } => "8.3",
-            Event::TemporaryModifier { .. } | Event::TemporaryCommanderModifier { .. } => "9.22",
+            Event::TemporaryModifier { .. }
+            | Event::TemporaryCommanderModifier { .. }
+            | Event::TemporaryEnded { .. }
+            | Event::TemporaryCommanderEnded { .. } => "9.22",
             Event::ModuleFlipped { .. } | Event::ModuleTurnedFaceDown { .. } => "3.4.4",
             Event::AftermathBegan { .. } => "2.5.1.2",
             Event::CostModified { .. } => "8.4",

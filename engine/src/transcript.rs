@@ -42,6 +42,16 @@ impl<'g> Namer<'g> {
         format!("{name} {}", c.inst)
     }
 
+    /// The Commanders a temporary modifier names, seen from `controller`, who played it.
+    fn commanders(&self, who: crate::ir::effect::Commanders, controller: PlayerId) -> String {
+        use crate::ir::effect::Commanders;
+        match who {
+            Commanders::You => self.who(controller),
+            Commanders::Opponents => format!("{}'s opponents", self.who(controller)),
+            Commanders::All => "every Commander".into(),
+        }
+    }
+
     fn cards(&self, cs: &[CardRef]) -> String {
         if cs.is_empty() {
             return "nothing".into();
@@ -712,61 +722,51 @@ impl<'g> Namer<'g> {
                 card,
                 modifier,
                 duration,
-            } => {
-                use crate::ir::effect::CardModifier as M;
-                let what = match modifier {
-                    M::Stat { stat, delta } => format!("{delta:+} {}", stat.name()),
-                    M::Income { change } => format!(
-                        "{}{} income",
-                        if change.more { "+" } else { "-" },
-                        change.amount
-                    ),
-                    M::GainTrait(t) => format!("gains {t}"),
-                    M::LoseTrait(t) => format!("loses {t}"),
-                    M::RollBonus(d) => format!("{d:+} to volley rolls"),
-                    M::ExtraDice(d) => format!("{d:+} volley dice"),
-                    M::ExtraVolleys(n) => format!("may fire {n} additional volley(s) each volley turn"),
-                    M::Rerolls(n) => format!("re-rolls {n} missed die (dice) in each volley"),
-                    M::PreventWounds { count, each } => {
-                        format!("prevents the first {count} wound(s) each {}", each.name())
-                    }
-                };
-                let until = duration.words();
-                format!(
-                    "{}: {} {what} {until}",
-                    self.card(*source),
-                    self.card(*card)
-                )
-            }
+            } => format!(
+                "{}: {} {} {}",
+                self.card(*source),
+                self.card(*card),
+                card_modifier_words(modifier),
+                duration.words()
+            ),
             Event::TemporaryCommanderModifier {
                 source,
                 controller,
                 who,
                 modifier,
                 duration,
-            } => {
-                use crate::ir::effect::{CommanderModifier as C, Commanders};
-                let whom = match who {
-                    Commanders::You => self.who(*controller),
-                    Commanders::Opponents => format!("{}'s opponents", self.who(*controller)),
-                    Commanders::All => "every Commander".into(),
-                };
-                let sign = |more: bool| if more { '+' } else { '-' };
-                let what = match modifier {
-                    C::HandSize(d) => format!("hand size {d:+}"),
-                    C::Income(c) => format!("income {}{}", sign(c.more), c.amount),
-                    C::Cost { change, .. } => format!(
-                        "the cards its text names cost {} {}",
-                        change.amount,
-                        if change.more { "more" } else { "less" }
-                    ),
-                };
-                format!(
-                    "{}: {whom}: {what} {}",
-                    self.card(*source),
-                    duration.words()
-                )
-            }
+            } => format!(
+                "{}: {}: {} {}",
+                self.card(*source),
+                self.commanders(*who, *controller),
+                commander_modifier_words(modifier),
+                duration.words()
+            ),
+            Event::TemporaryEnded {
+                source,
+                card,
+                modifier,
+                duration,
+            } => format!(
+                "{}'s {} on {} ends: {}",
+                self.card(*source),
+                card_modifier_words(modifier),
+                self.card(*card),
+                ended_words(*duration)
+            ),
+            Event::TemporaryCommanderEnded {
+                source,
+                controller,
+                who,
+                modifier,
+                duration,
+            } => format!(
+                "{} no longer applies for {} ({}): {}",
+                self.card(*source),
+                self.commanders(*who, *controller),
+                commander_modifier_words(modifier),
+                ended_words(*duration)
+            ),
             Event::ModuleFlipped { card } => format!("{} is flipped face up", self.card(*card)),
             Event::ModuleTurnedFaceDown { card } => {
                 format!("{} is turned face down again", self.card(*card))
@@ -911,4 +911,52 @@ pub fn render_log(game: &Game) -> String {
         s.push('\n');
     }
     s
+}
+
+/// A temporary card modifier in words, as it begins and as it ends (§9.22).
+fn card_modifier_words(modifier: &crate::ir::effect::CardModifier) -> String {
+    use crate::ir::effect::CardModifier as M;
+    match modifier {
+        M::Stat { stat, delta } => format!("{delta:+} {}", stat.name()),
+        M::Income { change } => format!(
+            "{}{} income",
+            if change.more { "+" } else { "-" },
+            change.amount
+        ),
+        M::GainTrait(t) => format!("gains {t}"),
+        M::LoseTrait(t) => format!("loses {t}"),
+        M::RollBonus(d) => format!("{d:+} to volley rolls"),
+        M::ExtraDice(d) => format!("{d:+} volley dice"),
+        M::ExtraVolleys(n) => format!("may fire {n} additional volley(s) each volley turn"),
+        M::Rerolls(n) => format!("re-rolls {n} missed die (dice) in each volley"),
+        M::PreventWounds { count, each } => {
+            format!("prevents the first {count} wound(s) each {}", each.name())
+        }
+    }
+}
+
+/// A temporary modifier on Commanders in words (§9.22).
+fn commander_modifier_words(modifier: &crate::ir::effect::CommanderModifier) -> String {
+    use crate::ir::effect::CommanderModifier as C;
+    let sign = |more: bool| if more { '+' } else { '-' };
+    match modifier {
+        C::HandSize(d) => format!("hand size {d:+}"),
+        C::Income(c) => format!("income {}{}", sign(c.more), c.amount),
+        C::Cost { change, .. } => format!(
+            "the cards its text names cost {} {}",
+            change.amount,
+            if change.more { "more" } else { "less" }
+        ),
+    }
+}
+
+/// Why a temporary modifier ended, from its duration.
+fn ended_words(duration: crate::ir::effect::Duration) -> &'static str {
+    use crate::ir::effect::Duration as D;
+    match duration {
+        D::EndOfTurn => "the turn is over",
+        D::EndOfEngagement => "the engagement is over",
+        D::EndOfRound => "the round is over",
+        D::WhileAttached => "it is no longer attached",
+    }
 }

@@ -98,14 +98,42 @@ pub(crate) fn for_each_modifier(
 }
 
 /// Drop the temporary modifiers, on cards and on Commanders, whose duration has ended.
+/// Each one that ends has its line, in the order they began (§9.22); a modifier on a card
+/// that has left play ended with it, unlogged (the card is a new one if it returns, §9.12).
 pub(crate) fn expire(g: &mut Game, ended: &[Duration]) {
     let before = g.temporary.len();
-    g.temporary.retain(|t| !ended.contains(&t.duration));
+    let mut kept = Vec::with_capacity(before);
+    for t in std::mem::take(&mut g.temporary) {
+        if !ended.contains(&t.duration) {
+            kept.push(t);
+        } else if g.in_play(t.card) {
+            g.log.push(crate::event::Event::TemporaryEnded {
+                source: g.card_ref(t.source),
+                card: g.card_ref(t.card),
+                modifier: t.modifier,
+                duration: t.duration,
+            });
+        }
+    }
+    g.temporary = kept;
     if g.temporary.len() != before {
         g.capacity_stale.mark_all();
     }
-    g.temporary_commanders
-        .retain(|t| !ended.contains(&t.duration));
+    let mut kept = Vec::new();
+    for t in std::mem::take(&mut g.temporary_commanders) {
+        if !ended.contains(&t.duration) {
+            kept.push(t);
+        } else {
+            g.log.push(crate::event::Event::TemporaryCommanderEnded {
+                source: g.card_ref(t.source),
+                controller: t.controller,
+                who: t.who,
+                modifier: t.modifier,
+                duration: t.duration,
+            });
+        }
+    }
+    g.temporary_commanders = kept;
 }
 
 /// Whether every test of a condition holds, seen from `src`.
