@@ -179,3 +179,36 @@ fn the_state_layer_imports_no_rule() {
         "the state layer reaches up: {offenders:#?}"
     );
 }
+
+/// ARCHITECTURE.md, invariant 11: card effects reach the rules through one door. A file under
+/// `engine/src/effects/` names of the rules only `act` (the actions an effect may take) and
+/// `stats` (the characteristics layer).
+#[test]
+fn effects_reach_the_rules_only_through_act() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src/effects");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(!files.is_empty(), "effects sources found");
+    let mut offenders = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable source");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for (at, _) in code.match_indices("rules::") {
+                // `crate::rules::X` or `super::rules::X`; a bare `rules::` path is the same.
+                let rest = &code[at + "rules::".len()..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '{')
+                    .collect();
+                if !matches!(name.as_str(), "act" | "stats") {
+                    offenders.push(format!("{}:{}: rules::{name}", f.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "card effects reach the rules past rules::act: {offenders:#?}"
+    );
+}

@@ -12,7 +12,7 @@
 //! Actions reuse the rules: destruction is `rules::volley::destroy` (§6.7, §9.17), a volley is
 //! `rules::volley::volley` (§6.2), draws are `rules::logistics::draw`, Stockpiles go through
 //! `Game::gain` / `Game::pay` (§9.27), deployments after a search through
-//! `rules::manufacturing::check` (§8.3).
+//! `rules::act::check` (§8.3).
 
 use crate::state::engagement::VolleyKind;
 use crate::state::pending::{Ask, Branch, Pending};
@@ -25,8 +25,8 @@ use crate::ir::effect::{
     Action, Aim, CommanderAim, DiscardCount, Filter, Group, Quantity, SearchThen, Step,
 };
 use crate::ir::{Amount, Card, CardKind, ShipClass, TraitName};
-use crate::rules::manufacturing::{self, Context};
-use crate::rules::{logistics, stats, volley};
+use crate::rules::act::{self, Context};
+use crate::rules::stats;
 use crate::state::{Cards, Game, Seats, Zone};
 use smallvec::smallvec;
 
@@ -139,7 +139,7 @@ fn run_queue(g: &mut Game) {
 /// An effect is over (resolved or dropped): an Event's or Tactic's card has resolved.
 fn done(g: &mut Game, p: &Pending) {
     if p.resolves_card {
-        manufacturing::card_resolved(g, p.who, p.source);
+        act::card_resolved(g, p.who, p.source);
     }
 }
 
@@ -343,22 +343,14 @@ fn search_candidates<'a>(
         .filter(move |&i| super::matches_filter(g, p.source, f, i))
         .filter(move |&i| match then {
             SearchThen::ToHand => true,
-            SearchThen::Deploy { free } => {
-                manufacturing::deployable(g, p.who, i, Context::Searched { free })
-            }
+            SearchThen::Deploy { free } => act::deployable(g, p.who, i, Context::Searched { free }),
         })
 }
 
 /// Visit every legal way (host, replacing) to deploy a searched card, for a search that
 /// deploys (§8.3): the searching Commander picks one (I-48). Walked, not listed (issue #15).
-fn search_ways(
-    g: &Game,
-    who: PlayerId,
-    card: Inst,
-    free: bool,
-    f: impl FnMut(manufacturing::Way) -> bool,
-) {
-    manufacturing::each_way(g, who, card, Context::Searched { free }, f);
+fn search_ways(g: &Game, who: PlayerId, card: Inst, free: bool, f: impl FnMut(act::Way) -> bool) {
+    act::each_way(g, who, card, Context::Searched { free }, f);
 }
 
 /// Cards a named group holds now (inline, issue #15).
@@ -452,7 +444,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
             let n = quantity(g, p, dice).min(20);
             for t in recipients(g, p, a, at) {
                 if n > 0 && is_woundable(g.card(t).kind) {
-                    volley::volley(g, p.source, &[(t, n)], VolleyKind::Normal);
+                    act::volley(g, p.source, &[(t, n)], VolleyKind::Normal);
                 }
             }
         }
@@ -476,7 +468,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
         }
         Action::Destroy { what, immediately } => {
             for t in recipients(g, p, a, what) {
-                volley::destroy(g, t, *immediately);
+                act::destroy(g, t, *immediately);
             }
         }
         Action::Sacrifice { what } => {
@@ -486,14 +478,14 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
                     g.log.push(Event::Sacrificed {
                         card: g.card_ref(t),
                     });
-                    volley::destroy(g, t, false);
+                    act::destroy(g, t, false);
                 }
             }
         }
         Action::Draw { who, count } => {
             let n = quantity(g, p, count).min(20);
             for c in commanders(g, p, *who) {
-                logistics::draw(g, c, n, false);
+                act::draw(g, c, n, false);
             }
         }
         Action::Discard { who, count } => {
@@ -548,7 +540,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
         Action::Search { .. } => {}
         Action::CancelEngagement { .. } => {
             if g.engagement.is_some() {
-                crate::rules::engagement::end(g, EndReason::Cancelled);
+                act::end_engagement(g, EndReason::Cancelled);
             }
         }
         Action::ReturnToHand { what } => {
@@ -559,7 +551,7 @@ fn execute(g: &mut Game, p: &mut Pending, a: &Action) {
                 }
                 // I-87: its docked Wings launch, as from a destroyed host; what else is
                 // attached leaves play with it, each with its line (`Game::move_to`).
-                crate::rules::traits::launch_all(g, t);
+                act::launch_all(g, t);
                 g.log.push(Event::ReturnedToHand { card: c });
                 g.move_to(t, Zone::Hand);
             }
@@ -650,7 +642,7 @@ fn attach(g: &mut Game, source: Inst, card: Inst, host: Inst) {
         _ if card == host || crate::effects::top(g, host) == card => Err(Misfit::OntoItself),
         _ if g.zone(card) == Some(Zone::Attached(host)) => Err(Misfit::AlreadyAttached),
         CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing) => {
-            manufacturing::reassign_misfit(g, g.controller(card), card, Some(host))
+            act::reassign_misfit(g, g.controller(card), card, Some(host))
         }
         CardKind::Event | CardKind::Tactic => Ok(()),
         CardKind::Module(_) => Err(Misfit::ModuleNeverMoves),
@@ -699,7 +691,7 @@ fn detach(g: &mut Game, source: Inst, card: Inst) {
             from: g.card_ref(host),
             to_scrapheap: false,
         });
-        crate::rules::traits::launch_from(g, card, host);
+        act::launch_from(g, card, host);
         return;
     }
     let (c, from) = (g.card_ref(card), g.card_ref(host));
@@ -710,8 +702,8 @@ fn detach(g: &mut Game, source: Inst, card: Inst) {
         from,
         to_scrapheap: true,
     });
-    manufacturing::enforce_capacity(g, host);
-    crate::rules::boarding::check_garrisons(g);
+    act::enforce_capacity(g, host);
+    act::check_garrisons(g);
 }
 
 /// Pay what can be paid of `amount` (Stockpiles never below 0, §9.27); returns the paid part.
@@ -742,8 +734,8 @@ pub(crate) fn compulsory(g: &mut Game, t: Inst, n: u8) {
     }
     // I-72: a ward takes wounds before they are suffered.
     let mut prevented = Vec::new();
-    let n = crate::rules::prevention::prevent(g, t, n, &mut prevented);
-    crate::rules::prevention::log(g, t, &prevented);
+    let n = act::prevent(g, t, n, &mut prevented);
+    act::log_prevented(g, t, &prevented);
     if n == 0 {
         return;
     }
@@ -760,7 +752,7 @@ pub(crate) fn compulsory(g: &mut Game, t: Inst, n: u8) {
         of: printed,
     });
     if printed > 0 && have + take >= printed {
-        volley::destroy(g, t, false);
+        act::destroy(g, t, false);
     }
 }
 
@@ -1009,7 +1001,7 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                 }
                 (SearchThen::Deploy { free }, _) => {
                     let plan = placement(g, &p, *card, free, choice)?;
-                    manufacturing::carry_out(g, p.who, plan);
+                    act::carry_out(g, p.who, plan);
                 }
             }
             p.search_left = Some(left.saturating_sub(1));
@@ -1069,13 +1061,13 @@ fn placement(
     card: Inst,
     free: bool,
     choice: &Choice,
-) -> Result<manufacturing::Plan, RuleError> {
+) -> Result<act::Plan, RuleError> {
     if let Choice::EffectDeploy {
         host, replacing, ..
     } = choice
     {
         let ctx = Context::Searched { free };
-        return manufacturing::check(g, p.who, card, *host, *replacing, ctx);
+        return act::check_deployment(g, p.who, card, *host, *replacing, ctx);
     }
     let (mut n, mut first) = (0usize, None);
     search_ways(g, p.who, card, free, |w| {
@@ -1086,14 +1078,14 @@ fn placement(
     match (n, first) {
         (1, Some(w)) => {
             let ctx = Context::Searched { free };
-            manufacturing::check(g, p.who, card, w.host, w.replacing, ctx)
+            act::check_deployment(g, p.who, card, w.host, w.replacing, ctx)
         }
         (0, _) | (_, None) => Err(refuse("no legal way to deploy it", "8.3")),
         (n, _) => Err(refuse(
             format!(
                 "{} {card} can be deployed in {n} places: say where (onto {})",
                 g.name(card),
-                manufacturing::plans(g, p.who, card, Context::Searched { free })
+                act::plans(g, p.who, card, Context::Searched { free })
                     .iter()
                     .map(|w| match w.host {
                         Some(h) => format!("{} {h}", g.name(h)),

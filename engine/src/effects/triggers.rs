@@ -146,9 +146,9 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
         g.limits_used.retain(|&(_, _, _, l)| l != ended);
         // An engagement's end is its last round's end; a turn's end ends both spans (I-72).
         use crate::ir::effect::Span;
-        crate::rules::prevention::span_ended(g, Span::Round);
+        crate::rules::act::span_ended(g, Span::Round);
         if ended == Limit::Turn {
-            crate::rules::prevention::span_ended(g, Span::Turn);
+            crate::rules::act::span_ended(g, Span::Turn);
         }
     }
 }
@@ -264,7 +264,7 @@ fn collect(g: &mut Game, event: TriggerEvent, cause: Cause, whose: Whose, other:
 /// it, or the ship or Station it is aboard or attached to, is one of the units a side fights
 /// with (§6.5.2): the attacking fleet, or the defender's Station and ships in open space.
 fn in_engagement(g: &Game, card: Inst, event: TriggerEvent) -> bool {
-    use crate::rules::engagement::fights_for;
+    use crate::rules::act::fights_for;
     use crate::state::engagement::Side;
     let unit = super::top(g, card);
     if event == TriggerEvent::EngagementStarts || g.engagement.is_some() {

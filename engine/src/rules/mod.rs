@@ -10,11 +10,13 @@
 //! - `aftermath`: the end of an engagement (§2.5.1.2, §6.9.7, §3.4.4, I-45);
 //! - engagements (§6): `engagement` (the §6.6 step machine, retreat), `volley` (§6.2, §8.2,
 //!   destruction §6.7), `stats` (attack, defense, trait values), `traits` (§3), `boarding`
-//!   (§6.9), `victory` (elimination, Spoils of War §7.1.3).
+//!   (§6.9), `victory` (elimination, Spoils of War §7.1.3);
+//! - `act`: the one door card effects use into the rules (the actions they may take).
 //!
 //! [`dispatch`] routes a choice to its rule; [`legal`] lists the choices every rule accepts.
 //! Both use the same check functions, so a listed choice is always accepted.
 
+pub(crate) mod act;
 pub mod aftermath;
 pub mod boarding;
 pub mod engagement;
