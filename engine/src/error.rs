@@ -68,9 +68,15 @@ pub enum RuleError {
     Engagement { what: String, section: &'static str },
     #[error("{what}")]
     Effect { what: String, section: &'static str },
-    /// §6.9.7: a relief of a prize's garrison that cannot be made, in words.
-    #[error("{what}")]
-    Relief { what: String, section: &'static str },
+    /// A unit that cannot move in play that way (§5.4.5, §6.9.7): `card` `cannot` (be
+    /// reassigned, be relieved, relieve a garrison) because `why`.
+    #[error("{card} {cannot}: {why}")]
+    Move {
+        card: String,
+        cannot: &'static str,
+        why: String,
+        section: &'static str,
+    },
     #[error("invalid override: {what}")]
     BadOverride { what: String },
     /// A choice that is not one of the pending step's (`describe` names both in words).
@@ -102,7 +108,7 @@ impl RuleError {
             | RuleError::Conscription { section, .. }
             | RuleError::Engagement { section, .. }
             | RuleError::Effect { section, .. }
-            | RuleError::Relief { section, .. }
+            | RuleError::Move { section, .. }
             | RuleError::NotAChoice { section, .. } => section,
         }
     }

@@ -388,6 +388,9 @@ impl RuleError {
             RuleError::CannotDeploy { card, why, .. } => {
                 format!("{} cannot be deployed that way: {why}", label(card))
             }
+            RuleError::Move {
+                card, cannot, why, ..
+            } => format!("{} {cannot}: {why}", label(card)),
             RuleError::BadHost {
                 card, host, why, ..
             } => format!("{} cannot go on {}: {why}", label(card), label(host)),

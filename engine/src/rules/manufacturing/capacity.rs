@@ -106,7 +106,7 @@ pub(super) fn check_room(card: &Card, room: Room) -> Result<(), Misfit> {
 /// The refusal a commander reads when `card` does not fit `host`: one wording of each misfit
 /// ([`Misfit::words`]), in the error kind that names what was wrong (the card, the host, its
 /// room, or where a card is).
-fn misfit_error(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> RuleError {
+pub(super) fn misfit_error(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> RuleError {
     let section = m.section();
     match (m, host) {
         (Misfit::UnitNotYours(inst), _) => RuleError::WrongZone {
@@ -124,14 +124,6 @@ fn misfit_error(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> RuleErr
             why: m.words(card),
             section,
         },
-        (Misfit::NotAGarrison, _) => RuleError::Relief {
-            what: format!("{} cannot be relieved: {}", card.name, m.words(card)),
-            section,
-        },
-        (Misfit::ReliefNotAMarine, _) => RuleError::Relief {
-            what: format!("{} cannot relieve a garrison: {}", card.name, m.words(card)),
-            section,
-        },
         (
             Misfit::WingCarriesNoMarines
             | Misfit::TooSmall
@@ -145,7 +137,15 @@ fn misfit_error(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> RuleErr
 
 /// A misfit as the refusal type `R` asks for, worded only if `R` reads words.
 pub(super) fn refuse<R: Refusal>(g: &Game, card: &Card, host: Option<Inst>, m: Misfit) -> R {
-    let why = || misfit_error(g, card, host, m);
+    refuse_with(host, m, || misfit_error(g, card, host, m))
+}
+
+/// A misfit as `R`, worded by `why` only if `R` reads words.
+pub(super) fn refuse_with<R: Refusal>(
+    host: Option<Inst>,
+    m: Misfit,
+    why: impl FnOnce() -> RuleError,
+) -> R {
     if m.is_room() && host.is_some() {
         R::no_room(why)
     } else {

@@ -11,7 +11,29 @@ pub(crate) fn check_reassign<R: Refusal>(
     unit: Inst,
     host: Option<Inst>,
 ) -> Result<(), R> {
-    reassign_misfit(g, who, unit, host).map_err(|m| refuse(g, g.card(unit), host, m))
+    reassign_misfit(g, who, unit, host).map_err(|m| refuse_move(g, unit, host, m))
+}
+
+/// A misfit of a unit moving in play as `R`: the host and room refusals of a deployment, and
+/// otherwise words of moving, not of deploying ("cannot be reassigned: …").
+fn refuse_move<R: Refusal>(g: &Game, unit: Inst, host: Option<Inst>, m: Misfit) -> R {
+    let card = g.card(unit);
+    refuse_with(host, m, || {
+        let cannot = match m {
+            Misfit::NotAGarrison => "cannot be relieved",
+            Misfit::ReliefNotAMarine => "cannot relieve a garrison",
+            Misfit::MarineStaysAboard | Misfit::NotReassignable | Misfit::AlreadyThere => {
+                "cannot be reassigned"
+            }
+            _ => return misfit_error(g, card, host, m),
+        };
+        RuleError::Move {
+            card: crate::transcript::card_label(g, unit),
+            cannot,
+            why: m.words(card),
+            section: m.section(),
+        }
+    })
 }
 
 /// [`check_reassign`]'s answer as a fact: an effect's attach logs it as it is (§9.1).
@@ -114,7 +136,7 @@ pub(crate) fn check_relieve<R: Refusal>(
     garrison: Inst,
     relief: Inst,
 ) -> Result<(Inst, Inst), R> {
-    let refused = |unit: Inst, host: Option<Inst>, m: Misfit| refuse(g, g.card(unit), host, m);
+    let refused = |unit: Inst, host: Option<Inst>, m: Misfit| refuse_move(g, unit, host, m);
     let prize = match reassign_from(g, who, garrison) {
         Ok(Some(p)) if is_marine(g.card(garrison)) && is_prize(g, p) => p,
         Ok(_) => return Err(refused(garrison, None, Misfit::NotAGarrison)),
