@@ -70,10 +70,16 @@ pub enum Command {
     /// shared back, laid out by a theme, text fitted with the bundled font.
     Render(RenderArgs),
     /// Show a card as the engine reads it: attributes, abilities in canonical English, and the
-    /// base rules it overrides (§8.1).
+    /// base rules it overrides (§8.1). Or, given a diagnostic code (`cardc explain HB0417`),
+    /// its long explanation: what it means, a wrong example, the fix.
     Explain {
-        /// The card's printed name (exact; a near miss gets a suggestion).
-        name: String,
+        /// The card's printed name (exact; a near miss gets a suggestion), or a diagnostic code
+        /// (`HB` and four digits).
+        #[arg(required_unless_present = "code")]
+        name: Option<String>,
+        /// Explain this diagnostic code, whatever the pool holds.
+        #[arg(long, value_name = "HBxxxx", conflicts_with = "name")]
+        code: Option<String>,
         #[command(flatten)]
         pool: PoolArgs,
     },

@@ -23,6 +23,12 @@ pub const DB_ERROR: &str = "HB0901";
 /// `cardc explain NAME` names no card of the pool.
 pub const UNKNOWN_CARD: &str = "HB0902";
 
+/// `cardc explain --code X` names no diagnostic code any tool emits.
+pub const UNKNOWN_CODE: &str = "HB0903";
+/// Every code `cardc` itself emits (the compiler's and the deck validator's are in their own
+/// tables).
+pub const CODES: &[&str] = &[DB_ERROR, UNKNOWN_CARD, UNKNOWN_CODE];
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Status {
     let mut out = Emitter::new(cli.message_format);
@@ -43,8 +49,14 @@ pub fn run(cli: Cli) -> Status {
             out.conclude(&format!("`{}` has problems", display(&dir)));
             status
         }
-        Command::Explain { name, pool } => {
-            let status = explain(&name, &pool, &mut out);
+        Command::Explain { name, code, pool } => {
+            let status = match (code, name) {
+                (Some(code), _) => explain_code(&code, &mut out),
+                (None, Some(name)) if looks_like_code(&name) => explain_code(&name, &mut out),
+                (None, Some(name)) => explain(&name, &pool, &mut out),
+                // clap requires one of the two.
+                (None, None) => Status::Usage,
+            };
             out.conclude("explain failed");
             status
         }
@@ -555,6 +567,33 @@ fn explain(name: &str, pool: &PoolArgs, out: &mut Emitter) -> Status {
     }
     out.emit_one(d);
     status
+}
+
+/// A card name of the shape `HB` and four digits is taken for a diagnostic code: no card of a
+/// pool is named so, and the code is what a reader copies from a diagnostic.
+fn looks_like_code(name: &str) -> bool {
+    name.len() == 6
+        && name[..2].eq_ignore_ascii_case("HB")
+        && name[2..].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `cardc explain HB0417`: the code's long explanation on stdout; a code no tool emits is a
+/// usage error (exit 2).
+fn explain_code(code: &str, out: &mut Emitter) -> Status {
+    if let Some(text) = cardlang::diag::explanation(code) {
+        say(&format!("{}: {text}\n", code.to_ascii_uppercase()));
+        return Status::Success;
+    }
+    let d = Diagnostic::error(
+        UNKNOWN_CODE,
+        "cardc explain",
+        format!("no diagnostic code \"{code}\""),
+    )
+    .with_help(
+        "codes are `HB` and four digits, as printed in a diagnostic: `cardc explain HB0417`",
+    );
+    out.emit_one(d);
+    Status::Usage
 }
 
 /// `cardc deck check`: validate each file, print a summary of each legal deck.

@@ -168,6 +168,9 @@ pub fn compile(files: &[SourceFile]) -> Compilation {
             }
             first_seen.insert(key, names.len());
             if let Some(card) = card {
+                if let Some(text) = decl.field(crate::ast::FieldKey::Text) {
+                    crate::text_check::check(&card, text.value_span, &mut sink);
+                }
                 let refs = crate::effect::name_refs(&decl.abilities);
                 if !refs.is_empty() {
                     name_refs.push((index, cards.len(), refs));

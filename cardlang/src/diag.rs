@@ -127,6 +127,27 @@ pub mod codes {
     ];
 }
 
+/// The long explanations behind `cardc explain HB0417`, one `## HBxxxx` section per code, kept
+/// in one file so they read (and review) as one document.
+const EXPLANATIONS: &str = include_str!("diag/explanations.md");
+
+/// The long explanation of `code` (what it means, a wrong example, the fix, the rulebook section
+/// where there is one), or `None` for a code no tool emits. Matching ignores case, so `hb0417`
+/// finds `HB0417`.
+pub fn explanation(code: &str) -> Option<&'static str> {
+    explained_codes()
+        .find(|(c, _)| c.eq_ignore_ascii_case(code))
+        .map(|(_, text)| text)
+}
+
+/// Every explained code with its text, in the order of the explanations file.
+pub fn explained_codes() -> impl Iterator<Item = (&'static str, &'static str)> {
+    EXPLANATIONS.split("\n## ").skip(1).map(|section| {
+        let (code, text) = section.split_once('\n').unwrap_or((section, ""));
+        (code.trim(), text.trim())
+    })
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -1000,6 +1021,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn explanations_are_well_formed_and_unique() {
+        let explained: Vec<_> = explained_codes().collect();
+        assert!(explained.len() > 80);
+        for (i, (code, text)) in explained.iter().enumerate() {
+            assert!(code.len() == 6 && code.starts_with("HB"), "{code}");
+            assert!(!text.is_empty(), "{code} has no text");
+            assert!(
+                explained[i + 1..].iter().all(|(c, _)| c != code),
+                "{code} twice"
+            );
+        }
+        assert_eq!(explanation("hb0417"), explanation("HB0417"));
+        assert!(explanation("HB9999").is_none());
     }
 
     #[test]

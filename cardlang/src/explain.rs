@@ -107,6 +107,96 @@ pub fn explain(card: &Card) -> String {
     out
 }
 
+/// The ability line an explained sentence is written back as, `(key, text)`, by the rule of
+/// docs/abilities.md §Explain is valid source: whatever stands in parentheses (citations,
+/// reminders) is dropped, and the final full stop; a Golden-Rule sentence is not written back
+/// (an override is written by its rule's name, docs/base-rules.md); a sentence that opens with
+/// `When`, `Whenever`, `At the start`/`At the end`, `During` or `Once per` is a `when:` trigger,
+/// `Whenever X, Y` ↔ `when X: Y`, a leading limit `Once per turn, ...` going after the trigger;
+/// `Face Up-Face Down: When X, you may flip ... If you do, Y` is `flip when X: Y`; `If this
+/// ... would be destroyed, instead Y` is `instead of being destroyed: Y`; `Deploy only during X`
+/// (`Deploy at X`, `May be deployed at X`) is `timing: X`; any other sentence is the `play:` of
+/// an Event or Tactic and the `static:` of any other card; `; then` between steps is `;`.
+pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, String)> {
+    let mut plain = String::with_capacity(sentence.len());
+    let mut depth = 0usize;
+    for c in sentence.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    let plain = plain
+        .replace(" ,", ",")
+        .replace(" .", ".")
+        .replace("; then ", "; ");
+    let text = plain.trim().trim_end_matches('.').trim();
+    if text.starts_with("Golden Rule") {
+        return None;
+    }
+    for lead in ["Deploy only ", "Deploy ", "May be deployed "] {
+        if let Some(rest) = text.strip_prefix(lead) {
+            return Some(("timing", rest.to_string()));
+        }
+    }
+    if let Some(rest) = text.strip_prefix("Face Up-Face Down: ") {
+        let (trigger, effect) = rest.split_once(", you may flip ")?;
+        let (_, effect) = effect.split_once(". If you do, ")?;
+        return Some(("flip", format!("{}: {effect}", lower_first(trigger))));
+    }
+    if let Some(rest) = text.strip_prefix("If ") {
+        if let Some((event, effect)) = rest.split_once(", instead ") {
+            let (_, event) = event.split_once(" would ")?;
+            let replaced = match event {
+                "be destroyed" => "of being destroyed",
+                "suffer compulsory wounds" => "of suffering compulsory wounds",
+                "be boarded" => "of being boarded",
+                _ => return None,
+            };
+            return Some(("instead", format!("{replaced}: {effect}")));
+        }
+    }
+    let (limit, body) = match text.split_once(", ") {
+        Some((l, rest)) if l.starts_with("Once per ") => (Some(lower_first(l)), rest),
+        _ => (None, text),
+    };
+    let trigger_lead = [
+        "When ",
+        "Whenever ",
+        "At the start",
+        "At the end",
+        "During ",
+    ];
+    if limit.is_some() || trigger_lead.iter().any(|l| body.starts_with(l)) {
+        let (trigger, effect) = body.split_once(", ")?;
+        let trigger = trigger
+            .strip_prefix("Whenever ")
+            .or_else(|| trigger.strip_prefix("When "))
+            .map_or_else(|| lower_first(trigger), str::to_string);
+        let trigger = match limit {
+            Some(l) => format!("{trigger} {l}"),
+            None => trigger,
+        };
+        return Some(("when", format!("{trigger}: {effect}")));
+    }
+    let key = match kind {
+        CardKind::Event | CardKind::Tactic => "play",
+        _ => "static",
+    };
+    Some((key, text.to_string()))
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
 /// One ability as canonical English rules text, ending with a full stop, without knowing the
 /// card it is printed on (it says "this card" and "the card this is attached to").
 pub fn ability_text(a: &Ability) -> String {
@@ -208,7 +298,7 @@ fn times(n: u8, one: &str, many: &str) -> String {
 fn timing_text(t: Timing) -> &'static str {
     match t {
         Timing::AnyTime => {
-            "May be deployed at any time, even during another Commander's turn (§2.6)"
+            "May be deployed at any time (even during another Commander's turn, §2.6)"
         }
         Timing::Engagement => "Deploy only during an engagement (§2.7)",
         Timing::StartOfEngagement => "Deploy at the start of an engagement (§6.6 STEP 1)",
@@ -355,7 +445,8 @@ impl Ctx {
                 "If {} would {}, instead {}.",
                 self.this(),
                 match event {
-                    Replaced::Destroyed => "be destroyed",
+                    // An immediate destruction is final and not replaced (I-47).
+                    Replaced::Destroyed => "be destroyed (unless immediately, §6.7, §9.17, I-47)",
                     Replaced::CompulsoryWounds => "suffer compulsory wounds (§9.6)",
                     Replaced::Boarded => "be boarded",
                 },
@@ -765,6 +856,10 @@ impl Ctx {
                     class_noun = Some(format!("{c} or smaller"));
                 }
                 Pred::Size(s) => post.push(s.to_string()),
+                // A Breakthru has no place (I-88): both of its commander's fleets.
+                Pred::InYourFleet if self.kind == Some(CardKind::Breakthru) => {
+                    post.push("in your fleet (at home or attacking, §9.15, I-88)".into())
+                }
                 Pred::InYourFleet => post.push("in your fleet".into()),
                 Pred::HasTrait(t) => post.push(format!("with {t}")),
                 Pred::LacksTrait(t) => post.push(format!("without {t}")),

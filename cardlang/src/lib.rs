@@ -34,6 +34,8 @@ pub mod names;
 pub mod source;
 #[cfg(feature = "compiler")]
 pub mod syntax;
+#[cfg(feature = "compiler")]
+pub mod text_check;
 
 #[cfg(feature = "compiler")]
 pub use compile::{compile, Compilation};

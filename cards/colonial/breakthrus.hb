@@ -3,7 +3,7 @@
 Breakthru "Modular Hull Design" {
     faction: Colonial
     cost: 0
-    text: "Cruisers in your fleet gain Repair +1."
+    text: "Cruisers in your fleet gain Repair +1, whether at home or attacking."
     static: Cruisers in your fleet gain Repair +1
 }
 

@@ -3,7 +3,7 @@
 Event "Supply Run" {
     faction: Colonial
     cost: 1C
-    text: "May be deployed during your Setup Phase. Gain 2R and 1C."
+    text: "May be deployed during the Setup Phase. Gain 2R and 1C."
     override deploy-in-setup = yes
     play: gain 2R 1C
 }
@@ -11,7 +11,7 @@ Event "Supply Run" {
 Event "Volunteer Surge" {
     faction: Colonial
     cost: 2C
-    text: "Search your Shipyard for a Marine, deploy it at no cost aboard a ship in your fleet, then shuffle your Shipyard."
+    text: "Search your Shipyard for a Marine and deploy it at no cost (aboard any of your ships, or your Station), then shuffle your Shipyard."
     play: search your shipyard for a Marine and deploy it free
 }
 
@@ -34,7 +34,7 @@ Event "Transfer of Command" {
 Event "Frontier Levy" {
     faction: Colonial
     cost: 1C
-    text: "Until the end of your turn, your Marines cost 1 Currency less to deploy."
+    text: "Deploy only during your turn. Until the end of the turn, your Marines cost 1 Currency less to deploy."
     timing: your turn
     play: your Marines cost 1C less until end of turn
 }

@@ -51,6 +51,6 @@ Marine-Character "Marshal Ines Calloway" {
     defense: 6
     wounds: 3
     traits: Unique
-    text: "When the ship carrying this unit is boarded, Marines aboard it gain +1 attack until the end of the engagement."
+    text: "When the ship or Station carrying this unit is boarded, Marines aboard it gain +1 attack until the end of the engagement."
     when host is boarded: each Marine aboard host gets +1 attack until end of engagement
 }

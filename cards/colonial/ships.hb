@@ -54,7 +54,7 @@ Ship "Runabout-class Frigate" {
     attack: 1
     defense: 5
     wounds: 2
-    text: "Instead of being destroyed, return this ship to its owner's hand."
+    text: "Instead of being destroyed, unless immediately (Annihilate, Interceptor, scuttling), return this ship to its owner's hand."
     flavour: "Her crew bail out early and often, and come back for more."
     instead of being destroyed: return this to hand
 }

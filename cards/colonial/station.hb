@@ -35,7 +35,7 @@ Module-Station "Militia Barracks" {
     faction: Colonial
     cost: 2R 1C
     wounds: 3
-    text: "Marines aboard your Station gain +1 defense."
+    text: "Marines aboard the Station this is attached to gain +1 defense."
     static: each Marine aboard host gets +1 defense
 }
 

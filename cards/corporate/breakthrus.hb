@@ -3,13 +3,13 @@
 Breakthru "Cloaking Field Theory" {
     faction: Corporate only
     cost: 0
-    text: "Frigates in your fleet gain Stealth."
+    text: "Frigates in your fleet gain Stealth, whether at home or attacking."
     static: Frigates in your fleet gain Stealth
 }
 
 Breakthru "Automated Shipyards" {
     faction: Corporate
     cost: 0
-    text: "Transports cost 1R less to deploy."
+    text: "Your Transports cost 1R less to deploy."
     static: your Transports cost 1R less
 }

@@ -25,6 +25,6 @@ Event "Bribed Officials" {
 Event "Hostile Audit" {
     faction: Corporate
     cost: 1R 1C
-    text: "Detach target opposing Module-Ship; it goes to its owner's Scrapheap."
+    text: "Detach target opposing Module-Ship (it goes to its owner's Scrapheap)."
     play: detach target opposing Module-Ship
 }

@@ -19,7 +19,7 @@ Marine "Asset Recovery Team" {
     defense: 5
     wounds: 2
     space: 1
-    text: "When this unit boards a ship, gain 1C."
+    text: "When this unit boards an opposing ship or Station, gain 1C."
     when boards: gain 1C
 }
 
@@ -42,7 +42,7 @@ Marine "Infiltration Cell" {
     wounds: 1
     space: 1
     fits: Cruiser or smaller
-    text: "When this unit boards a ship, the opposing Commander discards 1 card."
+    text: "When this unit boards an opposing ship or Station, the opposing Commander discards 1 card."
     when boards: opponent discards 1
 }
 

@@ -33,8 +33,8 @@ Module-Marine "Combat Stims" {
     faction: Corporate
     cost: 1R 1C
     attack: +2
-    text: "At the end of an engagement, deal 1 compulsory wound to the attached Marines."
-    when engagement ends: deal 1 compulsory wound to host
+    text: "At the end of each engagement the attached Marine is in, deal 1 compulsory wound to it."
+    when host engagement ends: deal 1 compulsory wound to host
 }
 
 # Ability language v2 (issue 17): deed triggers.

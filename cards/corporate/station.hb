@@ -33,7 +33,7 @@ Module-Station "Security Contractor Offices" {
     faction: Corporate
     cost: 2R 2C
     wounds: 3
-    text: "Marines cost 1R less to deploy."
+    text: "Your Marines cost 1R less to deploy."
     static: your Marines cost 1R less
 }
 

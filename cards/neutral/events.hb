@@ -26,7 +26,7 @@ Event "Diplomacy First" {
 
 Event "Supply Convoy" {
     cost: 1R
-    text: "May be deployed during your Setup Phase. Gain 3C."
+    text: "May be deployed during the Setup Phase. Gain 3C."
     override deploy-in-setup = yes
     play: gain 3C
 }

@@ -14,7 +14,7 @@ Marine-Character "Captain Rook Adebayo" {
     defense: 6
     wounds: 2
     traits: Unique
-    text: "When this unit boards a ship, draw 1 card."
+    text: "When this unit boards an opposing ship or Station, draw 1 card."
     flavour: "He has flown under four flags and kept none of them."
     when boards: draw 1
 }

@@ -3,13 +3,13 @@
 Breakthru "Advanced Fire Control" {
     faction: RDF
     cost: 0
-    text: "Destroyers in your fleet gain Alpha Strike."
+    text: "Destroyers in your fleet gain Alpha Strike, whether at home or attacking."
     static: Destroyers in your fleet gain Alpha Strike
 }
 
 Breakthru "Rapid Deployment Doctrine" {
     faction: RDF only
     cost: 0
-    text: "Frigates and Destroyers cost 1R less to deploy."
+    text: "Your Frigates and Destroyers cost 1R less to deploy."
     static: your Frigates or Destroyers cost 1R less
 }

@@ -10,7 +10,7 @@ Event "Call to Arms" {
 Event "Emergency Mobilization" {
     faction: RDF
     cost: 1C
-    text: "May be deployed during your Setup Phase. Gain 3R."
+    text: "May be deployed during the Setup Phase. Gain 3R."
     override deploy-in-setup = yes
     play: gain 3R
 }

@@ -52,7 +52,7 @@ Marine-Character "Colonel Adaeze Okafor" {
     defense: 6
     wounds: 3
     traits: Unique
-    text: "Marines aboard the same ship gain +1 attack."
+    text: "Marines aboard the same ship or Station gain +1 attack."
     flavour: "She has never asked a platoon to go where she would not."
     static: each Marine aboard host gets +1 attack
 }
@@ -66,6 +66,6 @@ Marine "Prize Crew Detachment" {
     defense: 5
     wounds: 1
     space: 1
-    text: "When this Marine's ship hijacks a ship, remove all wounds from that ship."
+    text: "When the Marines of this Marine's ship hijack a ship, remove all wounds from that ship."
     when hijacks a ship: repair all wounds on that ship
 }

@@ -20,7 +20,7 @@ Module-Ship "Fleet Command Uplink" {
     cost: 0
     fits: Battle Cruiser or larger
     traits: Face Up-Face Down
-    text: "Flip face up at the start of an engagement: ships in this fleet gain Alpha Strike until the end of the engagement."
+    text: "Flip face up at the start of an engagement: ships in your fleet gain Alpha Strike until the end of the engagement."
     flip when engagement starts: ships in your fleet gain Alpha Strike until end of engagement
 }
 
@@ -28,7 +28,7 @@ Module-Marine "Breaching Charges" {
     faction: RDF
     cost: 1R 1C
     attack: +1
-    text: "When the attached Marines board a ship, roll a volley die: on 6 or more, deal 1 compulsory wound to target opposing ship."
+    text: "When the attached Marine boards an opposing ship or Station, roll a volley die: on 6 or more, deal 1 compulsory wound to target opposing ship."
     when host boards: roll a volley die (6-10: deal 1 compulsory wound to target opposing ship)
 }
 

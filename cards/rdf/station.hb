@@ -23,7 +23,7 @@ Module-Station "Point Defense Grid" {
     cost: 3R 1C
     defense: +1
     wounds: 3
-    text: "Your Station gains Interceptor +1."
+    text: "The Station this is attached to gains Interceptor +1."
     static: host gains Interceptor +1
 }
 
@@ -31,7 +31,7 @@ Module-Station "Orbital Drydock" {
     faction: RDF
     cost: 2R 2C
     wounds: 3
-    text: "Cruisers cost 1R less to deploy."
+    text: "Your Cruisers cost 1R less to deploy."
     static: your Cruisers cost 1R less
 }
 
@@ -48,7 +48,7 @@ Module-Station "War College" {
     cost: 2R 2C
     income: 1C
     wounds: 2
-    text: "Marines cost 1C less to deploy."
+    text: "Your Marines cost 1C less to deploy."
     static: your Marines cost 1C less
 }
 

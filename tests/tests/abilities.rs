@@ -181,7 +181,8 @@ fn abilities_doc_lists_every_code() {
 fn bundled_pool_explained() {
     let files = read_pool(&repo().join("cards")).expect("bundled pool readable");
     let c = cardlang::compile(&files);
-    // Not even a warning: every printed text has its ability (HB0453), nothing dead (HB0451).
+    // Not even a warning: every printed text has its ability (HB0453) and says what it does
+    // (HB0456, issue #40 §5), nothing dead (HB0451).
     assert!(
         c.diagnostics.is_empty(),
         "bundled pool has diagnostics:\n{}",

@@ -1,5 +1,5 @@
 //! The every-word rule (issue #40 §1): every content word of an ability line is part of its
-//! meaning. For every one-line ability of the bundled pool (`cards/`) and of the ability
+//! meaning. For every ability (one-line or block) of the bundled pool (`cards/`) and of the ability
 //! fixtures (`tests/cardlang/abilities/ok/`), deleting any one content word, or replacing it
 //! with any other word of the pool's vocabulary, either changes the compiled IR or is an
 //! error. A mutation that compiles to the same IR is a word the compiler ignored, which is how
@@ -96,27 +96,66 @@ struct Line {
     text: String,
 }
 
-/// Every one-line ability of the `.hb` files under `dir` (a block's lines are skipped).
+/// `line` without its comment: a `#` outside a quoted name starts one.
+fn uncommented(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// Every ability of the `.hb` files under `dir`: one-line abilities as written, and each block
+/// (`play { ... }`) as one line, its head and its body's lines joined by blanks (which the
+/// grammar reads as it reads the line breaks, docs/abilities.md) and its comments left out.
 fn lines(dir: &Path) -> Vec<Line> {
     let files = read_pool(dir).expect("pool readable");
     let mut out = Vec::new();
     for f in &files {
         let mut card = String::new();
+        // The block being read: its key and its text so far.
+        let mut block: Option<(String, String)> = None;
         for l in f.text.lines() {
             if !l.starts_with(' ') && l.contains('"') && l.trim_end().ends_with('{') {
                 card = l.split('"').nth(1).unwrap_or_default().to_string();
                 continue;
             }
-            let t = l.trim();
+            let t = uncommented(l).trim();
+            if let Some((key, text)) = block.as_mut() {
+                if t == "}" {
+                    out.push(Line {
+                        file: f.name.clone(),
+                        card: card.clone(),
+                        key: key.clone(),
+                        text: text.trim().to_string(),
+                    });
+                    block = None;
+                } else if !t.is_empty() {
+                    text.push(' ');
+                    text.push_str(t);
+                }
+                continue;
+            }
             let Some((key, rest)) = t.split_once([' ', ':']) else {
+                if let Some(key) = t.strip_suffix('{').map(str::trim) {
+                    if cardlang::effect::is_ability_key(key) {
+                        block = Some((key.to_string(), String::new()));
+                    }
+                }
                 continue;
             };
-            if !cardlang::effect::is_ability_key(key) || t.ends_with('{') {
+            if !cardlang::effect::is_ability_key(key) {
                 continue;
             }
             let rest = rest.trim_start_matches(':').trim();
-            // A trailing comment is not ability text.
-            let rest = rest.split(" #").next().unwrap_or(rest).trim();
+            if let Some(head) = rest.strip_suffix('{') {
+                block = Some((key.to_string(), head.trim().to_string()));
+                continue;
+            }
             out.push(Line {
                 file: f.name.clone(),
                 card: card.clone(),

@@ -16,6 +16,7 @@
 
 mod check;
 pub mod keywords;
+pub mod missing;
 mod parse;
 
 pub use check::{check_card, check_card_names, CardContext};
@@ -137,12 +138,14 @@ pub mod codes {
     pub const WATCH_NOT_ALLOWED: &str = "HB0419";
     pub const THIS_IS_NOT: &str = "HB0420";
     pub const NOT_OWNERS_HAND: &str = "HB0421";
+    pub const NOT_IN_LANGUAGE: &str = "HB0422";
 
     pub const NEVER_TRIGGERS: &str = "HB0451";
     pub const CONTRADICTION: &str = "HB0452";
     pub const TEXT_WITHOUT_EFFECT: &str = "HB0453";
     pub const FACE_DOWN_WITHOUT_FLIP: &str = "HB0454";
     pub const MATCHES_NOTHING: &str = "HB0455";
+    pub const TEXT_DISAGREES: &str = "HB0456";
 
     /// Every code with a one-line meaning, in code order.
     pub const ALL: &[(&str, &str)] = &[
@@ -212,6 +215,10 @@ pub mod codes {
             NOT_OWNERS_HAND,
             "a card returned to `your hand`: it goes to its owner's (I-84)",
         ),
+        (
+            NOT_IN_LANGUAGE,
+            "a construct the language does not have (tokens, counters, ...)",
+        ),
         (NEVER_TRIGGERS, "an ability that can never trigger"),
         (CONTRADICTION, "an ability that contradicts itself"),
         (
@@ -223,6 +230,10 @@ pub mod codes {
             "Face Up-Face Down module without a `flip:` trigger (§3.4.4)",
         ),
         (MATCHES_NOTHING, "named recipients no card could ever match"),
+        (
+            TEXT_DISAGREES,
+            "the printed text and the abilities name different numbers, traits, kinds or owners",
+        ),
     ];
 }
 

@@ -212,6 +212,21 @@ fn syntax_error(
         InputLocation::Span((s, _)) => s,
     }
     .min(text.len());
+    if let Some((what, words)) = super::missing::not_in_language(text) {
+        return Diagnostic::error(
+            codes::NOT_IN_LANGUAGE,
+            file,
+            format!("not in the language: {what}"),
+        )
+        .at(
+            Span::new(base + words.start, base + words.end),
+            "the language has no way to say this",
+        )
+        .with_help(format!(
+            "see docs/abilities.md §Not in the language for what to write instead; `cardc explain {}`",
+            codes::NOT_IN_LANGUAGE
+        ));
+    }
     let mut expected: Vec<Expected> = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             positives.iter().filter_map(|r| describe(*r)).collect()
@@ -292,15 +307,17 @@ fn did_you_mean<'a>(rest: &str, choices: &[&'a str]) -> Option<&'a str> {
         .map(str::to_ascii_lowercase)
         .collect();
     let first = words.first()?;
-    let near = |d: usize, len: usize| d > 0 && d <= 2.max(len / 3);
+    // A near spelling, never a different word: a word of four letters or fewer may differ by
+    // one edit (a transposition counts one), so `it` is no typo of `up to N target FILTER`.
+    let near = |d: usize, len: usize| d > 0 && d <= if len <= 4 { 1 } else { 2.max(len / 3) };
     choices
         .iter()
         .filter_map(|c| {
             let lower = c.to_ascii_lowercase();
             let head = lower.split(' ').next()?;
             let n = lower.split(' ').count().min(words.len());
-            let phrase = strsim::levenshtein(&words[..n].join(" "), &lower);
-            let d = strsim::levenshtein(first, head);
+            let phrase = strsim::osa_distance(&words[..n].join(" "), &lower);
+            let d = strsim::osa_distance(first, head);
             let score = if near(phrase, lower.len()) {
                 phrase
             } else if near(d, head.len()) {
@@ -441,6 +458,7 @@ const ACTIONS: &[&str] = &[
     "deal N compulsory wounds to RECIPIENT",
     "volley N dice at RECIPIENT",
     "repair N wounds on RECIPIENT",
+    "remove N wounds from RECIPIENT",
     "cancel this engagement",
     "destroy RECIPIENT",
     "sacrifice RECIPIENT",
@@ -1265,11 +1283,11 @@ impl Lower<'_> {
                 amount: quantity(self)?,
                 to: aim0(self)?,
             },
-            Rule::a_volley => Action::Volley {
+            Rule::a_volley | Rule::a_fire_volley => Action::Volley {
                 dice: quantity(self)?,
                 at: aim0(self)?,
             },
-            Rule::a_repair => Action::Repair {
+            Rule::a_repair | Rule::a_remove => Action::Repair {
                 amount: quantity(self)?,
                 on: aim0(self)?,
             },
@@ -1364,7 +1382,11 @@ impl Lower<'_> {
                     },
                     Rule::v_discard => Action::Discard {
                         who,
-                        count: DiscardCount::N(self.number(vfind(Rule::number)?)?),
+                        count: DiscardCount::N(match vfind(Rule::number) {
+                            Some(n) => self.number(n)?,
+                            // `discards a card`
+                            None => 1,
+                        }),
                     },
                     _ => Action::Gain {
                         who,
@@ -1411,6 +1433,7 @@ impl Lower<'_> {
                 }
                 return Some(Quantity::All);
             }
+            Rule::article => 1,
             _ => self.number(inner)?,
         };
         match per {
@@ -2116,7 +2139,10 @@ impl Lower<'_> {
         let mut amount = Amount::ZERO;
         for part in p.into_inner() {
             let text = part.as_str();
-            let digits = text.get(..text.len().saturating_sub(1)).unwrap_or("");
+            let digits = text
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .unwrap_or("");
             let n = match digits.parse::<u8>() {
                 Ok(n) if n <= 20 => n,
                 _ => {

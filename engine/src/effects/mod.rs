@@ -240,10 +240,12 @@ fn matches_filter_in(g: &Game, src: Inst, f: &Filter, unit: Inst, layer: Layer) 
         Pred::Controller(Side::Yours) => g.controller(unit) == me,
         Pred::Controller(Side::Opposing) => g.controller(unit) != me,
         Pred::Local => local(g, src, unit),
+        // A Breakthru is no unit and has no place (§2.8, §9.18): its "your fleet" is each of
+        // its commander's fleets, at home and attacking (§9.15, I-88).
         Pred::InYourFleet => {
             matches!(card.kind, CardKind::Ship(_))
                 && g.controller(unit) == me
-                && local(g, src, unit)
+                && (g.card(src).kind == CardKind::Breakthru || local(g, src, unit))
         }
         Pred::HasTrait(t) => trait_in_layer(g, unit, *t, layer),
         Pred::LacksTrait(t) => !trait_in_layer(g, unit, *t, layer),

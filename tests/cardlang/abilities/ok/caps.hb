@@ -16,6 +16,6 @@ Station "Orbital Sprawl" {
     attack: 2
     defense: 5
     wounds: 12
-    text: "This Station may attach any number of Module-Station cards."
+    text: "This Station may attach up to 55 Module-Station cards (as many as a deck holds)."
     override station-module-limit = 55
 }

@@ -3,7 +3,7 @@
 # a list item.
 Breakthru "Light Hull Subsidy" {
     cost: 0
-    text: "Frigates and Destroyers cost 1R less to deploy."
+    text: "Your Frigates and Destroyers cost 1R less to deploy."
     static: your Frigates or Destroyers cost 1R less
 }
 Breakthru "Wolfpack Doctrine" {

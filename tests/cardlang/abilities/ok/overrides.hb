@@ -4,13 +4,13 @@ Station "Sprawling Platform" {
     attack: 2
     defense: 5
     wounds: 12
-    text: "This Station may attach six Module-Station cards. Marines aboard it may board."
+    text: "This Station may attach six Module-Station cards. Marines aboard it may board opposing ships."
     override station-module-limit = 6
     override station-marines-board = yes
 }
 Event "Early Intelligence" {
     cost: 1C
-    text: "May be deployed during your Setup Phase."
+    text: "May be deployed during the Setup Phase. Draw a card."
     override deploy-in-setup = yes
     play: draw 1
 }
