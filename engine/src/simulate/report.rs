@@ -549,13 +549,13 @@ impl Report {
                     s.old, s.new, s.pairs
                 ))
             );
-            let mut t = vec![row(&["", "Deck", "Before", "After", "Shift", "Verdict"])];
+            // The games are the pairs above, so each side shows its rate and interval alone.
+            let mut t = vec![row(&["Deck", "Before", "After", "Shift", "Verdict"])];
             for l in &s.entrants {
                 t.push(vec![
-                    format!("{}.", l.entrant),
-                    self.entrants[l.entrant - 1].deck.clone(),
-                    rate(&l.before),
-                    rate(&l.after),
+                    format!("{}. {}", l.entrant, self.entrants[l.entrant - 1].deck),
+                    interval(&l.before),
+                    interval(&l.after),
                     shift(&l.shift),
                     l.verdict.clone(),
                 ]);
@@ -960,6 +960,19 @@ fn rate(r: &Rate) -> String {
         "{}/{} {:.1}% [{:.1}, {:.1}]",
         r.wins,
         r.games,
+        r.rate * 100.0,
+        r.low * 100.0,
+        r.high * 100.0
+    )
+}
+
+/// `60.0% [38.7, 78.1]`, or `-` for no games.
+fn interval(r: &Rate) -> String {
+    if r.games == 0 {
+        return "-".into();
+    }
+    format!(
+        "{:.1}% [{:.1}, {:.1}]",
         r.rate * 100.0,
         r.low * 100.0,
         r.high * 100.0
