@@ -224,7 +224,7 @@ impl Simulation {
             let pairs = pairings(self.entrants.len());
             let p = pairs.len().max(1) as u64;
             let (a, b) = pairs.get((index % p) as usize).copied().unwrap_or((0, 1));
-            if (index / p) % 2 == 0 {
+            if (index / p).is_multiple_of(2) {
                 vec![a, b]
             } else {
                 vec![b, a]
