@@ -260,6 +260,7 @@ fn simulate(args: &[String], at: usize) -> String {
             turns,
             jobs: 1,
             shard: Shard::ALL,
+            round_robin: false,
         },
     };
     let records = sim

@@ -1,6 +1,6 @@
 //! `hullbreach simulate` end to end (issue #16): the same report and games file for any
 //! `--jobs`; shards merged with `hullbreach simulate merge` give the whole run's report and
-//! file; `--format json` has the report's shape; `--chart` writes the three SVGs; the
+//! file; `--format json` has the report's shape; `--chart` writes the four SVGs; the
 //! progress bar stays off when stderr is a pipe; bad flags and hostile merge files are
 //! refused with what is wrong. The report's content is snapshotted in `tests/tests/simulate.rs`.
 
@@ -143,14 +143,19 @@ fn json_report_and_charts() {
         "deployed",
         "destroyed",
         "wounds",
-        "won_deployed",
-        "won_not_deployed",
+        "won_drawn",
+        "won_not_drawn",
         "verdict",
     ] {
         assert!(!card[key].is_null(), "cards[0].{key} in {card}");
     }
     assert!(v["swap"].is_null());
-    for name in ["win-rates.svg", "game-length.svg", "card-impact.svg"] {
+    for name in [
+        "win-rates.svg",
+        "game-length.svg",
+        "card-impact.svg",
+        "endings.svg",
+    ] {
         let svg = std::fs::read_to_string(Path::new(&charts).join(name)).expect("chart written");
         assert!(svg.starts_with("<svg"), "{name}");
     }

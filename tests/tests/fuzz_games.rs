@@ -85,6 +85,7 @@ fn corpus() -> Vec<Vec<u8>> {
                 turns,
                 jobs: 1,
                 shard: Shard::ALL,
+                round_robin: false,
             },
         };
         record::to_jsonl(&sim.run(&|| {}).expect("the run plays")).into_bytes()

@@ -59,6 +59,7 @@ fn simulation(decks: &[&str], player: PlayerKind, games: u64, seed: u64, turns: 
             turns,
             jobs: 1,
             shard: Shard::ALL,
+            round_robin: false,
         },
     }
 }

@@ -1,8 +1,12 @@
 //! `engine::simulate` on a small fixed run (20 games, RDF vs Colonial starter decks, random
-//! players, turn cap 30): the balance report as text and JSON and the three SVG charts are
-//! snapshots under `tests/simulate/`; the games are the same for any number of threads;
-//! shards merged give the whole run; an A/B swap replays the same seeds with the new card.
-//! The CLI around it is tested in `engine/tests/simulate.rs`.
+//! players, turn cap 30): the balance report as text and JSON and the SVG charts are
+//! snapshots under `tests/simulate/`; how games ended adds up; cards without a comparison say
+//! why; the report fits in 100 columns; the games are the same for any number of threads;
+//! shards merged give the whole run; an A/B swap replays the same seeds with the new card; a
+//! round robin of the three starter decks plays every pairing, seats rotated, and merges from
+//! shards. The CLI around it is tested in `engine/tests/simulate.rs` and
+//! `engine/tests/simulate_scale.rs`; the per card figures' placebo check is
+//! `tests/tests/placebo.rs`.
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -35,8 +39,13 @@ fn deck(db: &CardDb, name: &str) -> Vec<engine::ir::CardId> {
 
 /// The fixed run: 20 games, seed 1, turn cap 30, random players.
 fn simulation(jobs: usize, shard: Shard) -> Simulation {
+    league(&["rdf-starter", "colonial-starter"], 20, jobs, shard, false)
+}
+
+/// `games` (per pairing in a round robin) between `decks`, seed 1, turn cap 30, random players.
+fn league(decks: &[&str], games: u64, jobs: usize, shard: Shard, round_robin: bool) -> Simulation {
     let db = pool();
-    let entrants = ["rdf-starter", "colonial-starter"]
+    let entrants = decks
         .iter()
         .map(|d| Entrant {
             deck: d.to_string(),
@@ -49,11 +58,12 @@ fn simulation(jobs: usize, shard: Shard) -> Simulation {
         entrants,
         swap: None,
         settings: Settings {
-            games: 20,
+            games,
             seed: 1,
             turns: 30,
             jobs,
             shard,
+            round_robin,
         },
     }
 }
@@ -95,6 +105,62 @@ fn report_of_a_small_run() {
     );
     let binned: u64 = report.length.histogram.iter().map(|b| b.games).sum();
     assert_eq!(binned, 20);
+    // Every game ended one way; the won ways add up to each entrant's wins, and each way's
+    // games to its games by turn.
+    let ways = &report.endings.ways;
+    assert_eq!(ways.iter().map(|w| w.games.wins).sum::<u64>(), 20);
+    for (e, line) in report.entrants.iter().enumerate() {
+        let won: u64 = ways.iter().map(|w| w.by_entrant[e]).sum();
+        assert_eq!(won, line.won.wins, "{}", line.deck);
+    }
+    for w in ways {
+        assert_eq!(w.by_turn.iter().sum::<u64>(), w.games.wins, "{}", w.way);
+    }
+    assert!(
+        full_run()
+            .iter()
+            .all(|r| r.fall.is_some() == r.winner.is_some()),
+        "every won game says how its last opponent fell"
+    );
+    let won_ways: u64 = ways.iter().take(5).map(|w| w.games.wins).sum();
+    assert_eq!(won_ways, report.endings.winner);
+    // Cards in every game say why they have no comparison; the rest are compared.
+    let line = |card: &str| {
+        report
+            .cards
+            .iter()
+            .find(|c| c.entrant == 1 && c.card == card)
+            .expect("an RDF card")
+    };
+    for card in [
+        "Bastion Fleet Command",
+        "Resource Stockpile",
+        "Currency Stockpile",
+    ] {
+        let l = line(card);
+        assert!(l.adjusted.is_none(), "{card}");
+        assert!(
+            l.verdict.starts_with("in play from Setup in every game"),
+            "{card}: {}",
+            l.verdict
+        );
+    }
+    // Deployed counts the copies from the Shipyard and Setup apart from those drawn.
+    for c in &report.cards {
+        assert!(c.from_shipyard + c.setup <= c.deployed, "{}", c.card);
+    }
+    // A compared card carries its corrected p-value; one not compared says why in words.
+    for c in &report.cards {
+        assert_eq!(c.adjusted.is_some(), c.p_holm.is_some(), "{}", c.card);
+        assert!(!c.verdict.is_empty(), "{}", c.card);
+    }
+    let text = report.render();
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "wider than 100 columns: {line}"
+        );
+    }
     snapshots().bind(|| {
         insta::assert_snapshot!("report", report.render());
         insta::assert_snapshot!("report-json", report.to_json());
@@ -105,12 +171,16 @@ fn report_of_a_small_run() {
 fn charts_are_snapshots() {
     let report = Report::new(full_run().clone()).expect("a report");
     let charts = chart::draw(&report).expect("charts draw");
-    assert_eq!(charts.len(), 3);
+    assert_eq!(charts.len(), 4);
     for (name, svg) in charts {
         assert!(svg.starts_with("<svg"), "{name} is an SVG");
         // Every entrant's deck is named on the win-rate chart.
         if name == "win-rates.svg" {
             assert!(svg.contains("rdf-starter (random)") && svg.contains("colonial-starter"));
+        }
+        // Cards without a comparison are listed, marked.
+        if name == "card-impact.svg" {
+            assert!(svg.contains("Bastion Fleet Command (rdf-starter): no comparison"));
         }
         snapshots().bind(|| insta::assert_snapshot!(name, svg));
     }
@@ -208,4 +278,58 @@ fn a_swap_replays_the_same_seeds_with_the_new_card() {
         .expect_err("six Falcons are too many (§2.1.2)");
     assert!(err.contains("Falcon-class Cruiser"), "{err}");
     snapshots().bind(|| insta::assert_snapshot!("report-swap", report.render()));
+}
+
+#[test]
+fn a_round_robin_plays_every_pairing_and_merges_from_shards() {
+    let decks = ["rdf-starter", "colonial-starter", "corporate-starter"];
+    let whole = run(&league(&decks, 6, 2, Shard::ALL, true));
+    assert_eq!(whole.len(), 18, "three pairings of six games");
+    // Each pairing six times, each of its decks in seat 1 three times.
+    for (a, b) in engine::simulate::pairings(3) {
+        let games: Vec<&GameRecord> = whole
+            .iter()
+            .filter(|r| r.seats == [a, b] || r.seats == [b, a])
+            .collect();
+        assert_eq!(games.len(), 6, "pairing {a}-{b}");
+        assert_eq!(games.iter().filter(|r| r.seats[0] == a).count(), 3);
+    }
+    let mut parts = Vec::new();
+    for k in [2, 1] {
+        parts.extend(run(&league(&decks, 6, 1, Shard { k, n: 2 }, true)));
+    }
+    let merged = record::merge(parts, true).expect("complete");
+    assert_eq!(record::to_jsonl(&merged), record::to_jsonl(&whole));
+    let report = Report::new(whole).expect("a report");
+    let rr = report.round_robin.as_ref().expect("a round robin section");
+    for i in 0..3 {
+        for j in 0..3 {
+            let Some(m) = rr.matchups[i][j] else {
+                assert_eq!(i, j);
+                continue;
+            };
+            let back = rr.matchups[j][i].expect("both ways");
+            assert_eq!(m.games, 6);
+            assert!(m.wins + back.wins <= 6);
+        }
+        // Each deck played its two pairings.
+        assert_eq!(report.entrants[i].won.games, 12);
+    }
+    assert!(rr.ratings.iter().sum::<f64>().abs() < 1e-9);
+    let text = report.render();
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "wider than 100 columns: {line}"
+        );
+    }
+    let charts = chart::draw(&report).expect("charts draw");
+    let heat = charts
+        .iter()
+        .find(|(name, _)| *name == "round-robin.svg")
+        .expect("a heat map");
+    snapshots().bind(|| {
+        insta::assert_snapshot!("round-robin", text);
+        insta::assert_snapshot!("round-robin.svg", heat.1);
+    });
 }

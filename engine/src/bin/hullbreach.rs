@@ -608,6 +608,14 @@ fn sweep(
     Ok(report.found.is_empty())
 }
 
+/// Which player sits in which seat, on stderr before a transcript (`play`, `replay`), so the
+/// transcript on stdout stays the game's log alone and the two print the same bytes there.
+fn tell_seats(commanders: &[String], players: &[String]) {
+    for (seat, (name, player)) in commanders.iter().zip(players).enumerate() {
+        eprintln!("seat {}: {name}, {player} player", seat + 1);
+    }
+}
+
 /// `hullbreach simulate`'s flags (boxed in `Command`: it is much the largest variant).
 #[derive(clap::Args)]
 struct SimulateCli {
@@ -637,9 +645,18 @@ struct SimulateCli {
     /// A card file added to the pool (for a --swap card not yet in it; repeatable).
     #[arg(long = "feature")]
     features: Vec<PathBuf>,
-    /// Play only the games `i` with `i mod N = K-1` (merge the shards' --out files).
-    #[arg(long, value_name = "K/N")]
+    /// Play only the games `i` with `i mod N = K-1` (merge the shards' --out files); `auto`
+    /// reads K and N from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shards N) or a
+    /// Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT).
+    #[arg(long, value_name = "K/N|auto")]
     shard: Option<String>,
+    /// With --shard auto: the shards in all (a Kubernetes Job's completions).
+    #[arg(long, value_name = "N", requires = "shard", value_parser = within(1..=*limits::SIMULATE_GAMES.end()))]
+    shards: Option<u64>,
+    /// Play every pairing of the decks (2 to 16) --games times, seats rotated, and report the
+    /// matchup matrix and a rating per deck.
+    #[arg(long)]
+    round_robin: bool,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -655,6 +672,8 @@ struct SimulateRun<'a> {
     swap: Option<&'a str>,
     features: &'a [PathBuf],
     shard: Option<&'a str>,
+    shards: Option<u64>,
+    round_robin: bool,
 }
 
 /// The deck's name as reports show it: its file stem.
@@ -667,7 +686,14 @@ fn deck_stem(deck: &str) -> String {
 fn simulate(pool_args: &PoolArgs, run: &SimulateRun, out: &ReportArgs) -> Result<(), String> {
     use engine::simulate::{Entrant, Settings, Shard, Simulation, Swap};
     use std::io::IsTerminal;
-    if !limits::COMMANDERS.contains(&run.decks.len()) {
+    if run.round_robin && !limits::ROUND_ROBIN_DECKS.contains(&run.decks.len()) {
+        return Err(format!(
+            "--round-robin takes {} --deck, not {}",
+            limits::words(&limits::ROUND_ROBIN_DECKS),
+            run.decks.len()
+        ));
+    }
+    if !run.round_robin && !limits::COMMANDERS.contains(&run.decks.len()) {
         let commanders = limits::words(&limits::COMMANDERS);
         return Err(format!(
             "simulate plays {commanders} commanders (§4.1): give {commanders} --deck, not {}",
@@ -675,11 +701,14 @@ fn simulate(pool_args: &PoolArgs, run: &SimulateRun, out: &ReportArgs) -> Result
         ));
     }
     let kinds = seat_kinds(run.players, run.decks.len())?;
-    let shard = run
-        .shard
-        .map(Shard::parse)
-        .transpose()?
-        .unwrap_or(Shard::ALL);
+    let shard = match run.shard {
+        Some("auto") => Shard::auto(&|name| std::env::var(name).ok(), run.shards)?,
+        Some(_) if run.shards.is_some() => {
+            return Err("--shards N goes with --shard auto; --shard K/N names its count".into())
+        }
+        Some(text) => Shard::parse(text)?,
+        None => Shard::ALL,
+    };
     let (db, dir) = load_pool(pool_args)?;
     let db = match (&dir, run.features.is_empty()) {
         (_, true) => db,
@@ -753,6 +782,7 @@ fn simulate(pool_args: &PoolArgs, run: &SimulateRun, out: &ReportArgs) -> Result
             turns: run.turns,
             jobs,
             shard,
+            round_robin: run.round_robin,
         },
     };
     check_outputs(out)?;
@@ -873,6 +903,8 @@ fn run() -> Result<bool, String> {
             swap,
             features,
             shard,
+            shards,
+            round_robin,
             report,
         } = sim.as_ref();
         if let Some(SimulateCommand::Merge { files, report }) = merge {
@@ -888,6 +920,8 @@ fn run() -> Result<bool, String> {
             swap: swap.as_deref(),
             features,
             shard: shard.as_deref(),
+            shards: *shards,
+            round_robin: *round_robin,
         };
         return simulate(&cli.pool, &run, report).map(|()| true);
     }
@@ -988,6 +1022,12 @@ fn run() -> Result<bool, String> {
                 &mut players,
                 engine::simulate::MAX_CHOICES,
             );
+            let names: Vec<String> = decks
+                .iter()
+                .enumerate()
+                .map(|(k, d)| format!("{} ({})", deck_stem(d), k + 1))
+                .collect();
+            tell_seats(&names, &kinds.iter().map(|k| k.name()).collect::<Vec<_>>());
             print!("{}", transcript::render_log(&game));
             match stop {
                 engine::players::Stop::Over => Ok(true),
@@ -1123,6 +1163,13 @@ fn replay(
         ));
     }
     let Some(mut req) = ruling else {
+        let names: Vec<String> = record
+            .decks
+            .iter()
+            .enumerate()
+            .map(|(k, d)| format!("{} ({})", shown(d), k + 1))
+            .collect();
+        tell_seats(&names, &record.players);
         print!("{}", engine::replay::transcript(&played, args.numbered));
         return Ok(true);
     };

@@ -26,6 +26,10 @@ pub const TURNS: RangeInclusive<u32> = 1..=1_000;
 /// and a games file's entrants.
 pub const COMMANDERS: RangeInclusive<usize> = 2..=5;
 
+/// `simulate --round-robin --deck`: the decks of a round robin (every pairing plays, so the
+/// pairings grow as the square: 16 decks are 120 pairings).
+pub const ROUND_ROBIN_DECKS: RangeInclusive<usize> = 2..=16;
+
 /// `simulate --jobs`: worker threads.
 pub const JOBS: RangeInclusive<usize> = 1..=256;
 

@@ -26,12 +26,12 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::event::{Event, Outcome};
+use crate::event::{CardRef, DeployHow, Event, Outcome};
 use crate::ir::CardId;
 use crate::state::{Config, Game};
 use crate::sweep::{game_seed, PlayerKind};
 use crate::CardDb;
-use record::{CapReason, CardCount, Ending, Entry, GameRecord, Run, Variant};
+use record::{CapReason, CardCount, Ending, Entry, Fall, GameRecord, Run, Variant};
 
 /// Choices one game may take before it is stopped unfinished (as `hullbreach play` does, so a
 /// simulated game replays there choice for choice).
@@ -79,6 +79,82 @@ impl Shard {
         Ok(Shard { k, n })
     }
 
+    /// `--shard auto`: this process's shard from the scheduler that started it, read through
+    /// `var` (the environment). A Kubernetes Indexed Job gives `JOB_COMPLETION_INDEX` (from 0)
+    /// and the count is the Job's completions, given as `--shards N`; a Slurm array gives
+    /// `SLURM_ARRAY_TASK_ID` and `SLURM_ARRAY_TASK_COUNT` (the shard is the task's place from
+    /// `SLURM_ARRAY_TASK_MIN`, 0 when unset; `--shards`, if given, must agree). Neither set,
+    /// or a value that is no shard of the count, is refused with what was read.
+    pub fn auto(
+        var: &dyn Fn(&str) -> Option<String>,
+        shards: Option<u64>,
+    ) -> Result<Shard, String> {
+        let most = *limits::SIMULATE_GAMES.end();
+        let number = |name: &str, text: String| {
+            text.trim().parse::<u64>().map_err(|_| {
+                format!(
+                    "--shard auto: {name} is `{}`, not a number",
+                    record::shown(&text)
+                )
+            })
+        };
+        let (index, count, from) = if let Some(text) = var("JOB_COMPLETION_INDEX") {
+            let index = number("JOB_COMPLETION_INDEX", text)?;
+            let count = shards.ok_or(
+                "--shard auto in a Kubernetes Indexed Job (JOB_COMPLETION_INDEX is set) needs \
+                 the Job's completions as --shards N",
+            )?;
+            (index, count, "JOB_COMPLETION_INDEX")
+        } else if let Some(text) = var("SLURM_ARRAY_TASK_ID") {
+            let id = number("SLURM_ARRAY_TASK_ID", text)?;
+            let count = match var("SLURM_ARRAY_TASK_COUNT") {
+                Some(t) => number("SLURM_ARRAY_TASK_COUNT", t)?,
+                None => {
+                    return Err("--shard auto: SLURM_ARRAY_TASK_ID is set but \
+                                SLURM_ARRAY_TASK_COUNT is not"
+                        .into())
+                }
+            };
+            let min = match var("SLURM_ARRAY_TASK_MIN") {
+                Some(t) => number("SLURM_ARRAY_TASK_MIN", t)?,
+                None => 0,
+            };
+            if let Some(n) = shards.filter(|&n| n != count) {
+                return Err(format!(
+                    "--shard auto: --shards {n} but the Slurm array has {count} tasks \
+                     (SLURM_ARRAY_TASK_COUNT)"
+                ));
+            }
+            let index = id.checked_sub(min).ok_or_else(|| {
+                format!(
+                    "--shard auto: SLURM_ARRAY_TASK_ID {id} is below SLURM_ARRAY_TASK_MIN {min}"
+                )
+            })?;
+            (index, count, "SLURM_ARRAY_TASK_ID")
+        } else {
+            return Err(
+                "--shard auto reads its shard from a Kubernetes Indexed Job \
+                        (JOB_COMPLETION_INDEX, with --shards N) or a Slurm array \
+                        (SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT), and neither is set: \
+                        give --shard K/N"
+                    .into(),
+            );
+        };
+        if count == 0 || count > most || index >= count {
+            return Err(format!(
+                "--shard auto: {from} gives shard {} of {count}; shards run 1 to N with \
+                 1 <= N <= {most} (a Slurm array must be one step from its first task: \
+                 --array=0-{}, not a stride)",
+                index.saturating_add(1),
+                count.saturating_sub(1)
+            ));
+        }
+        Ok(Shard {
+            k: index + 1,
+            n: count,
+        })
+    }
+
     pub fn holds(self, index: u64) -> bool {
         index % self.n == self.k - 1
     }
@@ -94,6 +170,9 @@ pub struct Settings {
     /// Worker threads (at least 1).
     pub jobs: usize,
     pub shard: Shard,
+    /// `--round-robin`: every pairing of the entrants plays `games` two-commander games
+    /// (seats rotated within the pairing), instead of every entrant in every game.
+    pub round_robin: bool,
 }
 
 /// A run: the pool, the entrants and an optional swap.
@@ -110,7 +189,7 @@ impl Simulation {
     pub fn run_header(&self) -> Run {
         Run {
             seed: self.settings.seed,
-            games: self.settings.games,
+            games: self.total_games(),
             turns: self.settings.turns,
             entrants: self
                 .entrants
@@ -121,6 +200,39 @@ impl Simulation {
                 })
                 .collect(),
             swap: self.swap.as_ref().map(|s| format!("{}={}", s.old, s.new)),
+            round_robin: self.settings.round_robin,
+        }
+    }
+
+    /// Games in the whole run: `games`, or `games` for every pairing in a round robin.
+    pub fn total_games(&self) -> u64 {
+        if self.settings.round_robin {
+            self.settings
+                .games
+                .saturating_mul(pairings(self.entrants.len()).len() as u64)
+        } else {
+            self.settings.games
+        }
+    }
+
+    /// The entrants seated in game `index`, seat by seat. Every entrant, rotated by the index;
+    /// in a round robin, game `index` is pairing `index mod P` (of the `P` pairings in order),
+    /// its two entrants rotated by `index / P`, so each pairing has each deck first equally
+    /// often and every shard holds every pairing alike.
+    pub fn seating(&self, index: u64) -> Vec<usize> {
+        if self.settings.round_robin {
+            let pairs = pairings(self.entrants.len());
+            let p = pairs.len().max(1) as u64;
+            let (a, b) = pairs.get((index % p) as usize).copied().unwrap_or((0, 1));
+            if (index / p).is_multiple_of(2) {
+                vec![a, b]
+            } else {
+                vec![b, a]
+            }
+        } else {
+            (0..self.entrants.len())
+                .map(|s| self.seat(index, s))
+                .collect()
         }
     }
 
@@ -133,8 +245,8 @@ impl Simulation {
     /// Play game `index` of the run on one side of the A/B.
     pub fn play(&self, index: u64, variant: Variant) -> Result<GameRecord, String> {
         let seed = game_seed(self.settings.seed, index);
-        let n = self.entrants.len();
-        let seats: Vec<usize> = (0..n).map(|s| self.seat(index, s)).collect();
+        let seats = self.seating(index);
+        let n = seats.len();
         let lists = seats
             .iter()
             .map(|&e| {
@@ -179,6 +291,10 @@ impl Simulation {
                 Some(Outcome::TurnLimit { .. }) => Some(cap_reason(&game)),
                 _ => None,
             },
+            fall: match game.outcome() {
+                Some(Outcome::Winner(_)) => fall(&game),
+                _ => None,
+            },
             turns: game.turn(),
             choices: choices as u64,
             cards: count_cards(&game, n),
@@ -192,7 +308,7 @@ impl Simulation {
         } else {
             &[Variant::Base]
         };
-        (0..self.settings.games)
+        (0..self.total_games())
             .filter(|&i| self.settings.shard.holds(i))
             .flat_map(|i| sides.iter().map(move |&v| (i, v)))
             .collect()
@@ -202,7 +318,7 @@ impl Simulation {
     /// come back in schedule order whatever the number of threads.
     pub fn run(&self, done: &(dyn Fn() + Sync)) -> Result<Vec<GameRecord>, String> {
         let commanders = limits::words(&limits::COMMANDERS);
-        if !limits::COMMANDERS.contains(&self.entrants.len()) {
+        if !self.settings.round_robin && !limits::COMMANDERS.contains(&self.entrants.len()) {
             return Err(format!(
                 "a game has {commanders} commanders (§4.1): give {commanders} --deck, not {}",
                 self.entrants.len()
@@ -216,6 +332,32 @@ impl Simulation {
         }
         if !limits::TURNS.contains(&self.settings.turns) {
             return Err(format!("--turns takes {}", limits::words(&limits::TURNS)));
+        }
+        if self.settings.round_robin {
+            if !limits::ROUND_ROBIN_DECKS.contains(&self.entrants.len()) {
+                return Err(format!(
+                    "--round-robin takes {} --deck, not {}",
+                    limits::words(&limits::ROUND_ROBIN_DECKS),
+                    self.entrants.len()
+                ));
+            }
+            if self.swap.is_some() {
+                return Err(
+                    "--round-robin and --swap do not go together: run the A/B on \
+                            one pairing"
+                        .into(),
+                );
+            }
+            if !limits::SIMULATE_GAMES.contains(&self.total_games()) {
+                return Err(format!(
+                    "--round-robin plays --games {} for each of its {} pairings, {} games in \
+                     all: a run takes {}",
+                    self.settings.games,
+                    pairings(self.entrants.len()).len(),
+                    self.total_games(),
+                    limits::words(&limits::SIMULATE_GAMES)
+                ));
+            }
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.settings.jobs.max(1))
@@ -233,6 +375,13 @@ impl Simulation {
                 .collect()
         })
     }
+}
+
+/// The pairings of `n` entrants of a round robin, in order: (0, 1), (0, 2), …, (1, 2), ….
+pub fn pairings(n: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect()
 }
 
 /// A game as a run plays it (and `hullbreach replay` plays it again): each seat's deck, named
@@ -280,9 +429,71 @@ fn cap_reason(game: &Game) -> CapReason {
     }
 }
 
-/// Per seat and card: drawn, deployed, destroyed, wounds dealt, read from the log. Every card
-/// of each seat's deck is listed (zeros included), so "won when not deployed" counts the games
-/// it never came out; cards are named, by seat then name.
+/// How the last commander out of a won game left it: the last elimination or scoop in the
+/// log; for an elimination, the Station's fall before it — hijacked or scuttled (undefended
+/// when the boarding won with no Marine to fight, §6.9.3), or destroyed, by a volley when the
+/// nearest earlier volley or ability touching it is a volley at it, else by card text.
+fn fall(game: &Game) -> Option<Fall> {
+    let log = game.log();
+    let last = log
+        .iter()
+        .rposition(|e| matches!(e, Event::Eliminated { .. } | Event::Scooped { .. }))?;
+    if matches!(log[last], Event::Scooped { .. }) {
+        return Some(Fall::Scoop);
+    }
+    let station = |c: &CardRef| {
+        game.catalog()
+            .get(c.card)
+            .is_some_and(|k| k.kind == crate::ir::CardKind::Station)
+    };
+    let before = &log[..last];
+    let k = before.iter().rposition(|e| match e {
+        Event::Hijacked { card, .. }
+        | Event::Scuttled { card, .. }
+        | Event::Destroyed { card, .. } => station(card),
+        _ => false,
+    })?;
+    let mut earlier = before[..k].iter().rev();
+    Some(match &before[k] {
+        Event::Destroyed { card, .. } => {
+            let volley = earlier
+                .take_while(|e| !matches!(e, Event::TurnBegan { .. }))
+                .find_map(|e| match e {
+                    Event::VolleyRolled { target, .. } | Event::Annihilated { target }
+                        if target.inst == card.inst =>
+                    {
+                        Some(true)
+                    }
+                    Event::AbilityResolves { .. } | Event::CompulsoryWounds { .. } => Some(false),
+                    _ => None,
+                });
+            if volley == Some(true) {
+                Fall::Volley
+            } else {
+                Fall::CardText
+            }
+        }
+        Event::Hijacked { card, .. } | Event::Scuttled { card, .. } => {
+            let undefended = earlier.find_map(|e| match e {
+                Event::BoardingWon {
+                    target, automatic, ..
+                } if target.inst == card.inst => Some(*automatic),
+                _ => None,
+            });
+            if undefended == Some(true) {
+                Fall::BoardedUndefended
+            } else {
+                Fall::BoardedDefended
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// Per seat and card, read from the log: drawn, deployed (from the Shipyard and at Setup
+/// apart), destroyed, abilities resolved, wounds dealt and taken, the turns it came into play.
+/// Every card of each seat's deck is listed (zeros included), so "won when not drawn" counts
+/// the games it never came out; cards are named, by seat then name.
 fn count_cards(game: &Game, seats: usize) -> Vec<CardCount> {
     let mut counts: BTreeMap<(usize, String), CardCount> = BTreeMap::new();
     let name = |card: CardId| {
@@ -300,32 +511,72 @@ fn count_cards(game: &Game, seats: usize) -> Vec<CardCount> {
                 .or_insert_with(|| CardCount::zero(seat, card));
         }
     }
-    let mut bump = |seat: Option<usize>, card: CardId, f: &dyn Fn(&mut CardCount)| {
-        if let Some(seat) = seat.filter(|&s| s < seats) {
-            let card = name(card);
+    let mut bump = |c: &CardRef, f: &dyn Fn(&mut CardCount)| {
+        if let Some(seat) = owner(c.inst).filter(|&s| s < seats) {
+            let card = name(c.card);
             let c = counts
                 .entry((seat, card.clone()))
                 .or_insert_with(|| CardCount::zero(seat, card));
             f(c);
         }
     };
+    let mut turn = 0u32;
     for e in game.log() {
         match e {
+            Event::TurnBegan { turn: t, .. } => turn = *t,
             Event::Drew { cards, .. } => {
                 for c in cards {
-                    bump(owner(c.inst), c.card, &|x| x.drawn += 1);
+                    bump(c, &|x| x.drawn += 1);
                 }
             }
-            Event::Deployed { card, .. } | Event::StationDeployed { station: card, .. } => {
-                bump(owner(card.inst), card.card, &|x| x.deployed += 1)
+            Event::StationDeployed { station, .. } => bump(station, &|x| {
+                x.deployed += 1;
+                x.setup += 1;
+            }),
+            Event::StockpileCardsPlaced { cards, .. } => {
+                for c in cards {
+                    bump(c, &|x| {
+                        x.deployed += 1;
+                        x.setup += 1;
+                    });
+                }
+            }
+            Event::Deployed { card, how, .. } => {
+                let shipyard = matches!(
+                    how,
+                    DeployHow::Regimented
+                        | DeployHow::Conscripted
+                        | DeployHow::Spoils
+                        | DeployHow::Searched
+                );
+                let setup = matches!(how, DeployHow::Setup);
+                bump(card, &|x| {
+                    x.deployed += 1;
+                    x.from_shipyard += u32::from(shipyard);
+                    x.setup += u32::from(setup);
+                    if !setup {
+                        x.deployed_turns += u64::from(turn);
+                    }
+                })
             }
             Event::Destroyed { card, .. } | Event::DestroyedWithHost { card, .. } => {
-                bump(owner(card.inst), card.card, &|x| x.destroyed += 1)
+                bump(card, &|x| x.destroyed += 1)
             }
-            Event::VolleyRolled { unit, wounds, .. } => {
+            Event::VolleyRolled {
+                unit,
+                target,
+                wounds,
+                ..
+            } => {
                 let w = u32::from(*wounds);
-                bump(owner(unit.inst), unit.card, &|x| x.wounds += w)
+                bump(unit, &|x| x.wounds += w);
+                bump(target, &|x| x.wounds_taken += w);
             }
+            Event::CompulsoryWounds { card, wounds, .. } => {
+                let w = u32::from(*wounds);
+                bump(card, &|x| x.wounds_taken += w);
+            }
+            Event::AbilityResolves { source, .. } => bump(source, &|x| x.abilities += 1),
             _ => {}
         }
     }
@@ -355,4 +606,47 @@ pub fn swap_deck(
     }
     crate::deck::legal_ids(db, order.into_iter().map(|c| (c, counts[&c])))?;
     Ok(swapped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn shard_auto_reads_kubernetes_and_slurm() {
+        let k8s = env(&[("JOB_COMPLETION_INDEX", "2")]);
+        assert_eq!(Shard::auto(&k8s, Some(4)), Ok(Shard { k: 3, n: 4 }));
+        let err = Shard::auto(&k8s, None).expect_err("no count");
+        assert!(err.contains("--shards N"), "{err}");
+        assert!(Shard::auto(&k8s, Some(2)).is_err(), "index 2 of 2 shards");
+        let slurm = env(&[
+            ("SLURM_ARRAY_TASK_ID", "5"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ("SLURM_ARRAY_TASK_MIN", "3"),
+        ]);
+        assert_eq!(Shard::auto(&slurm, None), Ok(Shard { k: 3, n: 4 }));
+        assert!(Shard::auto(&slurm, Some(5)).is_err(), "--shards disagrees");
+        let strided = env(&[
+            ("SLURM_ARRAY_TASK_ID", "6"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ]);
+        let err = Shard::auto(&strided, None).expect_err("a stride");
+        assert!(err.contains("not a stride"), "{err}");
+        let err = Shard::auto(&env(&[]), Some(3)).expect_err("no scheduler");
+        assert!(err.contains("neither is set"), "{err}");
+        let bad = env(&[("JOB_COMPLETION_INDEX", "x\u{1b}")]);
+        let err = Shard::auto(&bad, Some(3)).expect_err("not a number");
+        assert!(
+            err.contains("not a number") && !err.contains('\u{1b}'),
+            "{err}"
+        );
+    }
 }

@@ -94,6 +94,10 @@ pub struct Run {
     pub entrants: Vec<Entry>,
     /// `Old Card=New Card` for an A/B run.
     pub swap: Option<String>,
+    /// A round robin (`--round-robin`): each game seats one pairing of the entrants, and
+    /// `games` counts the games of every pairing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub round_robin: bool,
 }
 
 /// An entrant: a deck and the computer player that commands it.
@@ -152,6 +156,44 @@ pub enum CapReason {
     Stalemate,
 }
 
+/// How the last commander to leave a won game left it (§6.1, §6.9.3, §7.2), read from the log
+/// by [`super::fall`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fall {
+    /// Its Station was destroyed, the last wounds dealt by a volley (§6.2).
+    Volley,
+    /// Its Station was destroyed by card text (an ability's wounds or destruction, §8).
+    CardText,
+    /// Its Station was hijacked or scuttled by boarders who beat its Marines (§6.9).
+    BoardedDefended,
+    /// Its Station was hijacked or scuttled with no Marine aboard to defend it (§6.9.3).
+    BoardedUndefended,
+    /// It scooped (§7.2).
+    Scoop,
+}
+
+impl Fall {
+    pub const ALL: [Fall; 5] = [
+        Fall::Volley,
+        Fall::CardText,
+        Fall::BoardedDefended,
+        Fall::BoardedUndefended,
+        Fall::Scoop,
+    ];
+
+    /// The way in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Fall::Volley => "Station destroyed by volley",
+            Fall::CardText => "Station destroyed by card text",
+            Fall::BoardedDefended => "Station boarded against defenders",
+            Fall::BoardedUndefended => "Station boarded undefended",
+            Fall::Scoop => "last opponent scooped",
+        }
+    }
+}
+
 /// What one card did for one seat in one game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -160,12 +202,30 @@ pub struct CardCount {
     pub card: String,
     /// Copies drawn, in Setup (§4.4) or Logistics (§5.3.1).
     pub drawn: u32,
-    /// Copies deployed or put into play, however (§4.2, §5.4, §2.6, …).
+    /// Copies deployed or put into play, however (§4.2, §4.3, §5.4, §2.6, …).
     pub deployed: u32,
     /// Copies destroyed (§6.2, §6.7, §9.12).
     pub destroyed: u32,
     /// Wounds its volleys dealt (§6.2).
     pub wounds: u32,
+    /// Of `deployed`: copies put into play from the Shipyard, never drawn (Regimented §3.4.7,
+    /// Conscripted §5.4.3, the Spoils of War §7.1.3.2, a card's search §8.3).
+    #[serde(default)]
+    pub from_shipyard: u32,
+    /// Of `deployed`: copies in play from Setup without a draw, so in every game: the Station
+    /// and free Module-Stations (§4.2) and the Stockpile cards (§4.3).
+    #[serde(default)]
+    pub setup: u32,
+    /// Times one of its abilities began to resolve (§6.8).
+    #[serde(default)]
+    pub abilities: u32,
+    /// Wounds it took: volley wounds (§6.2) and compulsory wounds (§9.6).
+    #[serde(default)]
+    pub wounds_taken: u32,
+    /// The commander turn numbers of its deployments, summed, Setup being turn 0 and the free
+    /// Setup deployments (`setup`) left out: the mean turn a copy came into play.
+    #[serde(default)]
+    pub deployed_turns: u64,
 }
 
 impl CardCount {
@@ -178,6 +238,11 @@ impl CardCount {
             deployed: 0,
             destroyed: 0,
             wounds: 0,
+            from_shipyard: 0,
+            setup: 0,
+            abilities: 0,
+            wounds_taken: 0,
+            deployed_turns: 0,
         }
     }
 }
@@ -203,6 +268,9 @@ pub struct GameRecord {
     pub winner: Option<usize>,
     pub ending: Ending,
     pub cap_reason: Option<CapReason>,
+    /// How the last commander out left a game that has a winner.
+    #[serde(default)]
+    pub fall: Option<Fall>,
     /// Commander turns played.
     pub turns: u32,
     /// Choices applied.
@@ -221,11 +289,16 @@ impl GameRecord {
     pub fn check(&self) -> Result<(), String> {
         use super::limits::{self, words};
         let n = self.run.entrants.len();
-        if !limits::COMMANDERS.contains(&n) {
-            return Err(format!(
-                "a run has {} entrants, not {n}",
-                words(&limits::COMMANDERS)
-            ));
+        let entrants = if self.run.round_robin {
+            &limits::ROUND_ROBIN_DECKS
+        } else {
+            &limits::COMMANDERS
+        };
+        if !entrants.contains(&n) {
+            return Err(format!("a run has {} entrants, not {n}", words(entrants)));
+        }
+        if self.run.round_robin && self.run.swap.is_some() {
+            return Err("a round robin has no --swap".into());
         }
         if !limits::SIMULATE_GAMES.contains(&self.run.games) {
             return Err(format!(
@@ -283,15 +356,25 @@ impl GameRecord {
                 }
             }
         }
-        if self.seats.len() != n || self.decks.len() != n || self.players.len() != n {
-            return Err("seats, decks and players must name every entrant once".into());
+        // A round robin seats one pairing; any other run every entrant.
+        let seated = if self.run.round_robin { 2 } else { n };
+        if self.seats.len() != seated || self.decks.len() != seated || self.players.len() != seated
+        {
+            return Err(if self.run.round_robin {
+                "a round robin's game seats two entrants, with their decks and players".into()
+            } else {
+                "seats, decks and players must name every entrant once".into()
+            });
         }
-        let seat_ok = |s: Option<usize>| s.is_none_or(|s| s < n);
+        let seat_ok = |s: Option<usize>| s.is_none_or(|s| s < seated);
         if !seat_ok(self.first) || !seat_ok(self.winner) {
             return Err("first or winner names a seat the game does not have".into());
         }
         if (self.ending == Ending::Winner) != self.winner.is_some() {
             return Err("a winner is named exactly when the game ended with one".into());
+        }
+        if self.fall.is_some() && self.winner.is_none() {
+            return Err("how the last commander fell is told only for a game with a winner".into());
         }
         if self.index >= self.run.games {
             return Err(format!(
@@ -304,7 +387,7 @@ impl GameRecord {
         }
         for c in &self.cards {
             plain_name("card", &c.card)?;
-            if c.seat >= n {
+            if c.seat >= seated {
                 return Err(format!(
                     "card `{}` counted for seat {}",
                     shown(&c.card),
@@ -509,6 +592,7 @@ mod tests {
                     },
                 ],
                 swap: None,
+                round_robin: false,
             },
             index,
             seed: 7,
@@ -520,6 +604,7 @@ mod tests {
             winner: Some(1),
             ending: Ending::Winner,
             cap_reason: None,
+            fall: Some(Fall::Volley),
             turns: 4,
             choices: 90,
             cards: vec![CardCount {
@@ -529,6 +614,11 @@ mod tests {
                 deployed: 1,
                 destroyed: 0,
                 wounds: 2,
+                from_shipyard: 0,
+                setup: 0,
+                abilities: 0,
+                wounds_taken: 1,
+                deployed_turns: 3,
             }],
         }
     }
