@@ -346,8 +346,22 @@ fn rank(g: &Game, d: &Decision, choices: Vec<Choice>) -> Vec<Choice> {
             (s, c)
         })
         .collect();
-    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    // Ties between cards found in a Shipyard are ordered by instance, not by where the rules
+    // listed them: the Shipyard's order is hidden even from its owner (§8.3), and a
+    // determinisation deals it again, so the order listed must not decide the choice.
+    scored.sort_by_key(|(s, c)| (std::cmp::Reverse(*s), from_shipyard(c)));
     scored.into_iter().map(|(_, c)| c).collect()
+}
+
+/// The instance a choice takes from a Shipyard (a conscription, a Regimented pick, a search's
+/// find), for ordering ties; 0 for every other choice, which keeps the rules' order.
+fn from_shipyard(c: &Choice) -> u32 {
+    match c {
+        Choice::Conscript { card, .. }
+        | Choice::RegimentPick(card)
+        | Choice::EffectDeploy { card, .. } => u32::from(card.0) + 1,
+        _ => 0,
+    }
 }
 
 /// The playout policy: the heuristic player's choice (its best score, ties at random from the
@@ -602,6 +616,10 @@ mod tests {
             // printed: the test cards' attack, defense, wounds and Marine capacity (§6.2, §2.4).
             (c.attack, c.defense, c.wounds) = (Some(a), Some(d), Some(w));
             c.capacity.marines = carries;
+            if matches!(kind, CardKind::Marine { .. }) {
+                // printed: the test Marine takes one space aboard (§2.4.1).
+                c.space = 1;
+            }
             c
         };
         let mut st = unit(station, "Test Station", CardKind::Station, (3, 7, 10), 2);
