@@ -38,7 +38,10 @@ pub const MAX_CHOICES_PER_TURN: usize = 20_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayerKind {
     Random,
+    /// The heuristic that defends its Station (issue #42).
     Heuristic,
+    /// Issue #16's heuristic, kept to measure against (docs/players.md).
+    HeuristicV1,
     /// The search player (`players::search`) with its budget in playouts per decision.
     Search {
         budget: u32,
@@ -47,26 +50,28 @@ pub enum PlayerKind {
 
 impl PlayerKind {
     /// The kind's name as `--player` takes it and a games file records it: `random`,
-    /// `heuristic`, `search:N` (always with its budget, so the record replays).
+    /// `heuristic`, `heuristic-v1`, `search:N` (always with its budget, so the record replays).
     pub fn name(self) -> String {
         match self {
             PlayerKind::Random => "random".into(),
             PlayerKind::Heuristic => "heuristic".into(),
+            PlayerKind::HeuristicV1 => "heuristic-v1".into(),
             PlayerKind::Search { budget } => format!("search:{budget}"),
         }
     }
 
-    /// `random`, `heuristic`, `search` (the default budget) or `search:N`; a bad budget is
+    /// `random`, `heuristic`, `heuristic-v1`, `search` (the default budget) or `search:N`; a bad budget is
     /// refused saying what a budget is.
     pub fn parse(text: &str) -> Result<PlayerKind, String> {
         match text {
             "random" => Ok(PlayerKind::Random),
             "heuristic" => Ok(PlayerKind::Heuristic),
+            "heuristic-v1" => Ok(PlayerKind::HeuristicV1),
             t if t.starts_with("search") => Ok(PlayerKind::Search {
                 budget: crate::players::search::parse_budget(t)?,
             }),
             other => Err(format!(
-                "no computer player `{other}`: random, heuristic or search[:budget]"
+                "no computer player `{other}`: random, heuristic, heuristic-v1 or search[:budget]"
             )),
         }
     }
@@ -84,6 +89,7 @@ impl PlayerKind {
         match self {
             PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
             PlayerKind::Heuristic => Box::new(HeuristicPlayer::new(seed)),
+            PlayerKind::HeuristicV1 => Box::new(HeuristicPlayer::v1(seed)),
             PlayerKind::Search { budget } => Box::new(SearchPlayer::new(seed, budget)),
         }
     }

@@ -409,7 +409,7 @@ fn search_players_simulate_the_same_on_any_number_of_threads() {
     }
     refused(
         "wizard",
-        "no computer player `wizard`: random, heuristic or search[:budget]",
+        "no computer player `wizard`: random, heuristic, heuristic-v1 or search[:budget]",
     );
 }
 

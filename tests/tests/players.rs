@@ -179,6 +179,116 @@ fn the_heuristic_player_sends_marines_at_a_station_no_marine_defends() {
     assert_eq!(c, Choice::DeclineEngagement);
 }
 
+// ----- players that defend (issue #42) --------------------------------------------------------
+
+/// Ada in her Manufacturing Phase (§5.4) with a Dragon that carries Marines; Bob's Griffin
+/// carries a Military Police Company, so Bob could board Ada's Station next turn, and a
+/// Station with no Marine aboard falls to the first boarder (§6.9.3). Bob's Station holds a
+/// Marine too, so Ada cannot simply win by boarding it first. `ada_station` is what
+/// Ada's Station holds, `hand` her hand.
+fn threatened(ada_station: &str, hand: &str) -> Game {
+    let text = format!(
+        "title: a garrison\nseed: 5\nphase: manufacturing\nactive: Ada\nturn: 3\n\n\
+         commander Ada\n  hand: {hand}\n  in play:\n    Test Station\n{ada_station}\
+         \x20   Dragon-class Battleship\n\n\
+         commander Bob\n  in play:\n    Test Station\n      Military Police Company\n\
+         \x20   Griffin-class Battleship\n      Military Police Company\n"
+    );
+    let r = ruling::parse(&text).expect("the board parses");
+    ruling::Session::start(&r, tests::ruling_pool())
+        .expect("the board builds")
+        .game()
+        .clone()
+}
+
+/// Ada's Manufacturing Phase played by `player`, then the Marines aboard her Station.
+fn garrison_after(mut g: Game, mut player: Box<dyn Player>) -> usize {
+    let ada = engine::PlayerId(0);
+    for _ in 0..20 {
+        match g.decision() {
+            Some(d) if d.who == ada && d.kind == engine::DecisionKind::Manufacturing => {
+                let c = player.choose(&g).expect("a choice");
+                g.play(ada, c).expect("a listed choice is accepted");
+            }
+            _ => break,
+        }
+    }
+    let station = g.station(ada).expect("Ada's Station");
+    g.instance(station)
+        .expect("in play")
+        .attachments
+        .iter()
+        .filter(|&&m| matches!(g.card(m).kind, engine::ir::CardKind::Marine { .. }))
+        .count()
+}
+
+#[test]
+fn the_heuristic_deploys_a_marine_onto_its_threatened_station() {
+    let g = threatened("", "Military Police Company");
+    assert_eq!(
+        garrison_after(g.clone(), PlayerKind::Heuristic.player(1, 0)),
+        1,
+        "the Marine garrisons the Station"
+    );
+    // Issue #16's heuristic put it aboard the Dragon, to board with, and left the Station open.
+    assert_eq!(garrison_after(g, PlayerKind::HeuristicV1.player(1, 0)), 0);
+}
+
+#[test]
+fn the_heuristic_keeps_the_last_marine_on_its_threatened_station() {
+    let g = threatened("      Military Police Company\n", "");
+    assert_eq!(
+        garrison_after(g.clone(), PlayerKind::Heuristic.player(1, 0)),
+        1,
+        "the garrison stays"
+    );
+    assert_eq!(
+        garrison_after(g, PlayerKind::HeuristicV1.player(1, 0)),
+        0,
+        "issue #16's heuristic moved it aboard the Dragon"
+    );
+}
+
+#[test]
+fn the_search_player_keeps_its_station_garrisoned_against_boarders() {
+    let g = threatened("      Military Police Company\n", "");
+    for seed in [1, 2, 3] {
+        assert_eq!(
+            garrison_after(g.clone(), PlayerKind::Search { budget: 60 }.player(seed, 0)),
+            1,
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn the_heuristic_mulligans_a_hand_without_a_ship_once() {
+    let board = |hand: &str| {
+        let text = format!(
+            "title: a mulligan\nseed: 5\nphase: mulligan\nactive: Ada\nturn: 0\n\n\
+             commander Ada\n  hand: {hand}\n  shipyard: Merlin-class Frigate; \
+             Merlin-class Frigate; Merlin-class Frigate; Merlin-class Frigate; \
+             Merlin-class Frigate; Merlin-class Frigate\n  in play:\n    Test Station\n\n\
+             commander Bob\n  in play:\n    Test Station\n"
+        );
+        let r = ruling::parse(&text).expect("the board parses");
+        ruling::Session::start(&r, tests::ruling_pool())
+            .expect("the board builds")
+            .game()
+            .clone()
+    };
+    let marines = "Military Police Company; Military Police Company; Military Police Company";
+    let mut p = PlayerKind::Heuristic.player(1, 0);
+    assert_eq!(p.choose(&board(marines)), Some(Choice::Mulligan));
+    assert_eq!(
+        p.choose(&board("Merlin-class Frigate; Military Police Company")),
+        Some(Choice::KeepHand)
+    );
+    // Issue #16's heuristic kept any hand.
+    let mut v1 = PlayerKind::HeuristicV1.player(1, 0);
+    assert_eq!(v1.choose(&board(marines)), Some(Choice::KeepHand));
+}
+
 // ----- the search player (issue #16 item 6) -------------------------------------------------
 
 fn bundled() -> Arc<CardDb> {
@@ -226,6 +336,23 @@ fn positions(seed: u64) -> Vec<Game> {
     found
 }
 
+/// A choice with the Shipyard card it conscripts named by its card, not its instance: the rules
+/// list one copy of each card a Shipyard holds (§5.4.3), the first in the Shipyard's hidden
+/// order, so which copy is named says nothing the searcher saw (issue #42: the heuristic now
+/// conscripts Marines onto a threatened Station, and the search with it).
+fn copies_alike(g: &Game, c: Choice) -> (Choice, Option<engine::ir::CardId>) {
+    match c {
+        Choice::Conscript { card, host } => (
+            Choice::Conscript {
+                card: engine::Inst(u16::MAX),
+                host,
+            },
+            Some(g.card(card).id),
+        ),
+        other => (other, None),
+    }
+}
+
 #[test]
 fn the_search_player_never_reads_hidden_information() {
     // Positions from Setup to the end of a game: the same in everything the searcher sees,
@@ -259,8 +386,12 @@ fn the_search_player_never_reads_hidden_information() {
             if hand(g) != hand(&h) || yard(g) != yard(&h) {
                 differed += 1;
             }
-            let a = SearchPlayer::new(seed, 12).choose(g);
-            let b = SearchPlayer::new(seed, 12).choose(&h);
+            let a = SearchPlayer::new(seed, 12)
+                .choose(g)
+                .map(|c| copies_alike(g, c));
+            let b = SearchPlayer::new(seed, 12)
+                .choose(&h)
+                .map(|c| copies_alike(&h, c));
             assert!(a.is_some(), "the search chooses");
             assert_eq!(a, b, "seed {seed}: {}", d.words(g));
             kinds.insert(d.kind.describe());

@@ -43,7 +43,7 @@ struct Cli {
     command: Command,
 }
 
-/// `--player random|heuristic|search[:budget]`, refused in words when the budget is bad.
+/// `--player random|heuristic|heuristic-v1|search[:budget]`, refused in words when the budget is bad.
 #[derive(Clone, Copy)]
 struct Kind(engine::sweep::PlayerKind);
 
@@ -115,8 +115,8 @@ enum Command {
         /// Commander turns before the game stops without a winner.
         #[arg(long, default_value_t = 100, value_parser = within(limits::TURNS))]
         turns: u32,
-        /// Computer player (random, heuristic, search or search:BUDGET): once for every
-        /// commander, or once per --deck in order [default: heuristic].
+        /// Computer player (random, heuristic, heuristic-v1, search or search:BUDGET): once
+        /// for every commander, or once per --deck in order [default: heuristic].
         #[arg(long = "player", value_name = "PLAYER", value_parser = parse_kind)]
         players: Vec<Kind>,
     },
@@ -221,7 +221,8 @@ enum Command {
         /// Commander turns before a game stops without a winner.
         #[arg(long, default_value_t = 60, value_parser = within(limits::TURNS))]
         turns: u32,
-        /// Computer player for every commander: random, heuristic, search or search:BUDGET.
+        /// Computer player for every commander: random, heuristic, heuristic-v1, search or
+        /// search:BUDGET.
         #[arg(long, value_name = "PLAYER", value_parser = parse_kind, default_value = "random")]
         player: Kind,
         /// A card file added to the pool whose cards every generated deck holds (repeatable).
@@ -631,8 +632,8 @@ struct SimulateCli {
     /// Worker threads [default: the machine's cores, at most 256]. Results do not depend on it.
     #[arg(long, value_parser = within(limits::JOBS))]
     jobs: Option<usize>,
-    /// Computer player (random, heuristic, search or search:BUDGET): once for every deck,
-    /// or once per --deck in order [default: heuristic].
+    /// Computer player (random, heuristic, heuristic-v1, search or search:BUDGET): once for
+    /// every deck, or once per --deck in order [default: heuristic].
     #[arg(long = "player", value_name = "PLAYER", value_parser = parse_kind)]
     players: Vec<Kind>,
     /// Commander turns before a game stops without a winner.

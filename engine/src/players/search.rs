@@ -346,12 +346,26 @@ fn rank(g: &Game, d: &Decision, choices: Vec<Choice>) -> Vec<Choice> {
             (s, c)
         })
         .collect();
-    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    // Ties between cards found in a Shipyard are ordered by instance, not by where the rules
+    // listed them: the Shipyard's order is hidden even from its owner (§8.3), and a
+    // determinisation deals it again, so the order listed must not decide the choice.
+    scored.sort_by_key(|(s, c)| (std::cmp::Reverse(*s), from_shipyard(c)));
     scored.into_iter().map(|(_, c)| c).collect()
 }
 
+/// The instance a choice takes from a Shipyard (a conscription, a Regimented pick, a search's
+/// find), for ordering ties; 0 for every other choice, which keeps the rules' order.
+fn from_shipyard(c: &Choice) -> u32 {
+    match c {
+        Choice::Conscript { card, .. }
+        | Choice::RegimentPick(card)
+        | Choice::EffectDeploy { card, .. } => u32::from(card.0) + 1,
+        _ => 0,
+    }
+}
+
 /// The playout policy: the heuristic player's choice (its best score, ties at random from the
-/// stream; in a response window it passes).
+/// stream; in a response window it passes: the tree, not the playout, weighs responses).
 fn heuristic_choice(g: &Game, d: &Decision, choices: &[Choice], stream: &mut Dice) -> usize {
     if matches!(d.kind, DecisionKind::Respond) {
         if let Some(k) = choices.iter().position(|c| *c == Choice::Pass) {
@@ -391,15 +405,27 @@ fn play_out(g: &mut Game, start_turn: u32, stream: &mut Dice, choices: &mut Vec<
 }
 
 /// Each seat's reward for the position: 1 for a winner, an even share of a turn-capped game,
-/// else each commander's share of the total [`strength`] (0 for a commander out).
-fn evaluate(g: &Game, seats: usize) -> Vec<f64> {
+/// else each commander's share of the total [`strength`] (0 for a commander out), where a
+/// commander whose Station has no Marine aboard while an opponent's ship carries Marines keeps
+/// only [`OPEN_STATION`] of its strength: the next boarder takes it (§6.9.3), a likely loss.
+pub(crate) fn evaluate(g: &Game, seats: usize) -> Vec<f64> {
     match g.outcome() {
         Some(Outcome::Winner(w)) => (0..seats)
             .map(|s| if s == usize::from(w.0) { 1.0 } else { 0.0 })
             .collect(),
         Some(_) => vec![1.0 / seats.max(1) as f64; seats],
         None => {
-            let s: Vec<f64> = (0..seats).map(|p| strength(g, PlayerId(p as u8))).collect();
+            let s: Vec<f64> = (0..seats)
+                .map(|p| {
+                    let p = PlayerId(p as u8);
+                    let open = if open_to_boarders(g, p) {
+                        OPEN_STATION
+                    } else {
+                        1.0
+                    };
+                    open * strength(g, p)
+                })
+                .collect();
             let total: f64 = s.iter().sum();
             if total <= 0.0 {
                 return vec![1.0 / seats.max(1) as f64; seats];
@@ -409,11 +435,35 @@ fn evaluate(g: &Game, seats: usize) -> Vec<f64> {
     }
 }
 
+/// Whether `p`'s Station has no Marine aboard while a ship of an opponent still in carries
+/// Marines (what `p` sees: cards in play).
+fn open_to_boarders(g: &Game, p: PlayerId) -> bool {
+    let carries = |i: crate::ids::Inst| {
+        g.instance(i).is_some_and(|x| {
+            x.attachments
+                .iter()
+                .any(|&m| matches!(g.card(m).kind, CardKind::Marine { .. }))
+        })
+    };
+    let Some(station) = g.station(p) else {
+        return false;
+    };
+    !carries(station)
+        && g.commanders().iter().enumerate().any(|(q, c)| {
+            q != usize::from(p.0)
+                && !c.out
+                && c.battlefield
+                    .iter()
+                    .any(|&s| matches!(g.card(s).kind, CardKind::Ship(_)) && carries(s))
+        })
+}
+
 /// What a commander's position is worth, in deployment-cost units (docs/players.md): the
 /// Station's remaining wounds and its Module-Stations' (what an attacker must chew through,
-/// §6.5.3), each ship and Marine in play by its cost and attack scaled by its remaining
-/// wounds, other cards in play by half their cost, cards in hand, Stockpiles and the Shipyard.
-/// A commander out, or without a Station, is worth nothing.
+/// §6.5.3), each ship and Marine in play by its cost and firepower (its attack with the combat
+/// modifiers of card text) scaled by its remaining wounds, other cards in play by half their
+/// cost, cards in hand, Stockpiles and the Shipyard. A commander out, or without a Station, is
+/// worth nothing.
 pub(crate) fn strength(g: &Game, p: PlayerId) -> f64 {
     let Some(c) = g.commander(p) else {
         return 0.0;
@@ -431,8 +481,7 @@ pub(crate) fn strength(g: &Game, p: PlayerId) -> f64 {
             CardKind::Station => s += STATION_WOUND * left,
             CardKind::Module(ModuleKind::Station) => s += MODULE_WOUND * left + 0.5 * cost,
             CardKind::Ship(_) | CardKind::Marine { .. } => {
-                let attack = f64::from(stats::attack(g, i));
-                s += (cost + UNIT_ATTACK * attack) * (0.5 + 0.5 * left / full);
+                s += (cost + UNIT_ATTACK * firepower(g, i)) * (0.5 + 0.5 * left / full);
             }
             _ => s += 0.5 * cost,
         }
@@ -443,6 +492,29 @@ pub(crate) fn strength(g: &Game, p: PlayerId) -> f64 {
     s
 }
 
+/// A unit's firepower in dice: its expected wounds a volley turn against defense 6 (half of
+/// all dice hit), doubled — its attack when no card modifies its volleys.
+fn firepower(g: &Game, i: crate::ids::Inst) -> f64 {
+    let dice = f64::from(stats::attack(g, i));
+    if dice == 0.0 {
+        return 0.0;
+    }
+    let extra = f64::from(crate::rules::stats::extra_dice(g, i).clamp(-20, 20));
+    let bonus: i32 = stats::roll_bonus(g, i)
+        .iter()
+        .map(|&(_, d)| i32::from(d))
+        .sum();
+    // Faces of ten that hit defense 6: a natural 10 always, 6..9 with the bonus (§8.2).
+    let hits = f64::from(1 + (2..=9).filter(|&n| n + bonus >= 6).count() as u8) / 10.0;
+    let dice = (dice + extra).max(0.0);
+    let rerolled = f64::from(stats::rerolls(g, i)).min(dice) * (1.0 - hits) * hits;
+    let volleys = 1.0 + f64::from(stats::extra_volleys(g, i).min(5));
+    2.0 * volleys * (dice * hits + rerolled)
+}
+
+/// The share of its strength a commander keeps in a cut-off's judgement while its Station
+/// lies open to an enemy ship carrying Marines.
+const OPEN_STATION: f64 = 0.25;
 const STATION_WOUND: f64 = 3.0;
 const MODULE_WOUND: f64 = 1.5;
 const UNIT_ATTACK: f64 = 1.0;
@@ -531,6 +603,80 @@ mod tests {
         );
         assert_eq!(p.choose(&forced), Some(Choice::EndTurn));
         assert_eq!(p.dice.word_pos(), before);
+    }
+
+    /// Ada's Station with her Marine aboard it, or with the Marine aboard her Frigate instead;
+    /// Bob's Frigate and Station carry a Marine each either way. Ada's Manufacturing Phase, turn 3.
+    fn garrison_board(marine_on_station: bool) -> Game {
+        use crate::ir::{Card, CardId, ShipClass};
+        use crate::state::{Config, Zone};
+        let (station, frigate, marine) = (CardId(0), CardId(1), CardId(2));
+        let unit = |id, name: &str, kind, (a, d, w): (u8, u8, u8), carries: u8| {
+            let mut c = Card::blank(id, name, kind);
+            // printed: the test cards' attack, defense, wounds and Marine capacity (§6.2, §2.4).
+            (c.attack, c.defense, c.wounds) = (Some(a), Some(d), Some(w));
+            c.capacity.marines = carries;
+            if matches!(kind, CardKind::Marine { .. }) {
+                // printed: the test Marine takes one space aboard (§2.4.1).
+                c.space = 1;
+            }
+            c
+        };
+        let mut st = unit(station, "Test Station", CardKind::Station, (3, 7, 10), 2);
+        st.faction = Some(crate::ir::Faction::Rdf);
+        let cards = vec![
+            st,
+            unit(
+                frigate,
+                "Test Frigate",
+                CardKind::Ship(ShipClass::Frigate),
+                (1, 5, 2),
+                1,
+            ),
+            unit(
+                marine,
+                "Test Marine",
+                CardKind::Marine { character: false },
+                (2, 5, 2),
+                0,
+            ),
+        ];
+        let db = std::sync::Arc::new(crate::CardDb::new(cards).expect("the test pool loads"));
+        let config = Config {
+            seed: 1,
+            max_turns: 30,
+        };
+        let mut g = Game::empty(db, vec!["Ada".into(), "Bob".into()], config).expect("two");
+        let place = |g: &mut Game, who, card, zone| g.place(who, card, zone).expect("placed");
+        let mut stations = Vec::new();
+        let mut frigates = Vec::new();
+        for who in [PlayerId(0), PlayerId(1)] {
+            stations.push(place(&mut g, who, station, Zone::Battlefield));
+            frigates.push(place(&mut g, who, frigate, Zone::Battlefield));
+        }
+        let ada_host = if marine_on_station {
+            stations[0]
+        } else {
+            frigates[0]
+        };
+        place(&mut g, PlayerId(0), marine, Zone::Attached(ada_host));
+        place(&mut g, PlayerId(1), marine, Zone::Attached(frigates[1]));
+        place(&mut g, PlayerId(1), marine, Zone::Attached(stations[1]));
+        g.start_at(PlayerId(0), 3, crate::board::StartAt::Manufacturing);
+        g
+    }
+
+    #[test]
+    fn an_open_station_facing_boarders_is_judged_a_likely_loss() {
+        let ada = |g: &Game| evaluate(g, 2)[0];
+        let held = ada(&garrison_board(true));
+        let open = ada(&garrison_board(false));
+        // The same cards in play either way: only where Ada's Marine stands differs (§6.9.3).
+        assert!(held > 0.4, "a near-even position: {held}");
+        assert!(
+            open < 0.6 * held,
+            "the open Station is a likely loss: {open} against {held}"
+        );
     }
 
     #[test]
