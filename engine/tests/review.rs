@@ -218,10 +218,18 @@ fn a_pool_that_does_not_compile_is_reported_and_the_rest_still_reviewed() {
         "Ship \"Broken Frigate\" {\n    class: Frigate\n    cost: lots\n}\n",
     )
     .expect("write");
+    // The rulings beside the new pool, in no repository as it is.
+    copy_dir(&repo().join("tests/review/rulings"), &s.0.join("rulings"));
     let old = repo().join("tests/review/old");
     let o = hullbreach_in(
         &s.0,
-        &["review", old.to_str().expect("path"), "new", "--no-balance"],
+        &[
+            "review",
+            old.to_str().expect("path"),
+            "new",
+            "--rulings",
+            "rulings",
+        ],
     );
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let text = stdout(&o);
@@ -230,6 +238,19 @@ fn a_pool_that_does_not_compile_is_reported_and_the_rest_still_reviewed() {
     // The cards that compiled are still compared.
     assert!(
         text.contains("renamed: Harrier-class Frigate → Hawk-class Frigate"),
+        "{text}"
+    );
+    // Decks and rulings are not judged against the cards that happened to compile.
+    assert!(
+        text.contains("Decks: not judged, a pool does not compile"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Rulings: not run, a pool does not compile"),
+        "{text}"
+    );
+    assert!(
+        text.contains("games need both versions to compile"),
         "{text}"
     );
 }
@@ -356,4 +377,20 @@ fn two_real_revisions_of_this_repository() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     insta::assert_snapshot!("real_revisions", stdout(&o));
+}
+
+#[test]
+fn the_transcript_diff_is_a_line_diff_bounded_in_size() {
+    use engine::review::diff;
+    let d = diff::lines("a\nb\nc\nd\n", "a\nc\nx\nd\n");
+    assert_eq!(d, ["  a", "- b", "  c", "+ x", "  d"]);
+    assert_eq!(diff::hunks(&d, 0), ["  …", "- b", "  …", "+ x", "  …"]);
+    // Past the table's bound the middle is shown replaced, in linear memory.
+    let old: String = (0..3000).map(|i| format!("old {i}\n")).collect();
+    let new: String = (0..3000).map(|i| format!("new {i}\n")).collect();
+    assert!(3000 * 3000 > diff::MAX_CELLS);
+    let d = diff::lines(&format!("same\n{old}"), &format!("same\n{new}"));
+    assert_eq!(d.len(), 6001);
+    assert_eq!(d[1], "- old 0");
+    assert_eq!(d[3001], "+ new 0");
 }

@@ -74,6 +74,8 @@ pub struct Review {
     pub rulings: Vec<rulings::RulingChange>,
     /// Ruling files reviewed (0 when none were given).
     pub rulings_run: usize,
+    /// Whether decks and rulings were judged (both versions compile).
+    pub compared: bool,
     pub balance: balance::Balance,
     /// How the games were played, in words.
     pub balance_run: String,
@@ -109,11 +111,16 @@ pub fn review(old: &Version, new: &Version, settings: &Settings) -> Review {
     }
     let (old_db, new_db) = (dbs[0].clone(), dbs[1].clone());
     let cards = cards::compare(&old.cards, &new.cards);
-    let decks = match (&old_db, &new_db) {
-        (Some(o), Some(n)) => decks::compare(old, o, new, n),
-        _ => Vec::new(),
+    // Decks and rulings are judged under both pools or not at all: against a pool that does
+    // not compile every deck and ruling would read as changed.
+    let (decks, rulings) = match (&old_db, &new_db) {
+        (Some(o), Some(n)) => (
+            decks::compare(old, o, new, n),
+            rulings::compare(old, o, new, n),
+        ),
+        _ => (Vec::new(), Vec::new()),
     };
-    let rulings = rulings::compare(old, old_db.as_ref(), new, new_db.as_ref());
+    let compared = old_db.is_some() && new_db.is_some();
     let changed: Vec<String> = cards.changed.iter().map(|c| c.card.clone()).collect();
     let (balance, balance_note) = match (&old_db, &new_db) {
         _ if !settings.balance => (
@@ -137,6 +144,7 @@ pub fn review(old: &Version, new: &Version, settings: &Settings) -> Review {
         decks,
         rulings,
         rulings_run: new.rulings.len(),
+        compared,
         balance,
         balance_run: format!(
             "{} games per matchup, each played with the old card and with the new on the same \

@@ -180,6 +180,10 @@ impl Out {
     }
 
     fn decks(&mut self, r: &Review) {
+        if !r.compared {
+            self.heading("Decks: not judged, a pool does not compile");
+            return;
+        }
         self.heading(&format!("Decks: {} with something to say", r.decks.len()));
         if r.decks.is_empty() {
             self.item(
@@ -211,6 +215,10 @@ impl Out {
     fn rulings(&mut self, r: &Review) {
         if r.rulings_run == 0 {
             self.heading("Rulings: none given (--rulings DIR)");
+            return;
+        }
+        if !r.compared {
+            self.heading("Rulings: not run, a pool does not compile");
             return;
         }
         self.heading(&format!(

@@ -43,9 +43,8 @@ pub struct RulingChange {
 }
 
 /// A ruling run: its transcript, or why it could not be read or run.
-fn run(text: &str, db: Option<&Arc<CardDb>>) -> Result<String, String> {
+fn run(text: &str, db: &Arc<CardDb>) -> Result<String, String> {
     let r = ruling::parse(text).map_err(|e| e.to_string())?;
-    let db = db.ok_or("the pool does not compile")?;
     ruling::run(&r, db.clone()).map_err(|f| f.error.to_string())
 }
 
@@ -59,9 +58,9 @@ fn refusals(transcript: &str) -> Vec<&str> {
 /// Every ruling of either version that runs differently, by name.
 pub fn compare(
     old: &Version,
-    old_db: Option<&Arc<CardDb>>,
+    old_db: &Arc<CardDb>,
     new: &Version,
-    new_db: Option<&Arc<CardDb>>,
+    new_db: &Arc<CardDb>,
 ) -> Vec<RulingChange> {
     let mut out = Vec::new();
     for (name, text) in &new.rulings {
