@@ -1410,7 +1410,14 @@ mod review {
             }),
             balance: !a.no_balance,
         };
-        let review = engine::review::review(&old, &new, &settings);
+        // Abilities in `cardc explain`'s words: the compiler's side, so said here.
+        let words = |c: &engine::ir::Card| -> Vec<String> {
+            c.abilities
+                .iter()
+                .map(|a| cardlang::explain::ability_text_on(c.kind, a))
+                .collect()
+        };
+        let review = engine::review::review(&old, &new, &settings, &words);
         let deny = a.deny.unwrap_or_default();
         let denied = review.denied(&deny);
         let format = match a.format {

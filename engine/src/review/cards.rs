@@ -2,11 +2,17 @@
 //! name, matched by content) and changed, each change said in words read from the checked IR
 //! — `attack 4 → 5`, an ability's explained sentence before and after, a trait gained — never
 //! a diff of the source, so a change of layout alone shows as none.
+//!
+//! The sentences come from the caller ([`Words`]: `cardc explain`'s, which are the compiler's
+//! side of the line the engine library does not cross, invariant 1). The card is compared as
+//! printed: no rule reads these values, so no effective characteristic applies.
 
 use serde::Serialize;
 
 use crate::ir::Card;
-use cardlang::explain::ability_text_on;
+
+/// A card's abilities as sentences, one per ability in order (`cardc explain`'s words).
+pub type Words<'a> = &'a dyn Fn(&Card) -> Vec<String>;
 
 /// What became of the cards.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -42,14 +48,14 @@ impl Cards {
 }
 
 /// Compare two pools' cards (each sorted by name in the result).
-pub fn compare(old: &[Card], new: &[Card]) -> Cards {
+pub fn compare(old: &[Card], new: &[Card], words: Words) -> Cards {
     let find = |pool: &[Card], name: &str| pool.iter().position(|c| c.name == name);
     let mut out = Cards::default();
     let mut gone: Vec<&Card> = Vec::new();
     for o in old {
         match find(new, &o.name) {
             Some(i) => {
-                let changes = changes(o, &new[i]);
+                let changes = changes(o, &new[i], words);
                 if !changes.is_empty() {
                     out.changed.push(Changed {
                         card: o.name.clone(),
@@ -69,7 +75,7 @@ pub fn compare(old: &[Card], new: &[Card]) -> Cards {
         // only its place in the pool) reads alike.
         match fresh
             .iter()
-            .position(|n| changes(o, n) == [rename_line(o, n)])
+            .position(|n| changes(o, n, words) == [rename_line(o, n)])
         {
             Some(i) => {
                 let n = fresh.remove(i);
@@ -114,7 +120,7 @@ fn words(text: &str) -> String {
 }
 
 /// Every way `n` reads differently from `o`, in words; empty when they read alike.
-pub fn changes(o: &Card, n: &Card) -> Vec<String> {
+pub fn changes(o: &Card, n: &Card, said: Words) -> Vec<String> {
     let mut out = Vec::new();
     if o.name != n.name {
         out.push(rename_line(o, n));
@@ -127,10 +133,14 @@ pub fn changes(o: &Card, n: &Card) -> Vec<String> {
         o.income.to_string(),
         n.income.to_string(),
     );
+    // printed: §6.2, the attack printed on the card, compared between versions.
     field(&mut out, "attack", stat(o.attack), stat(n.attack));
+    // printed: §6.2, the defense printed on the card.
     field(&mut out, "defense", stat(o.defense), stat(n.defense));
     field(&mut out, "wounds", stat(o.wounds), stat(n.wounds));
+    // printed: §2.4.1, the capacity icons printed on the card.
     let marines = |c: &Card| c.capacity.marines.to_string();
+    // printed: §2.4.1, as above.
     let wings = |c: &Card| c.capacity.wings.to_string();
     field(&mut out, "carries Marines", marines(o), marines(n));
     field(&mut out, "carries Wings", wings(o), wings(n));
@@ -150,6 +160,7 @@ pub fn changes(o: &Card, n: &Card) -> Vec<String> {
             .map_or_else(|| "any".into(), |f| f.to_string())
     };
     field(&mut out, "fits", fits(o), fits(n));
+    // printed: §3.3, the traits printed on the card.
     let traits = |c: &Card| -> Vec<String> { c.traits.iter().map(|t| t.to_string()).collect() };
     let (ot, nt) = (traits(o), traits(n));
     for t in &ot {
@@ -174,12 +185,6 @@ pub fn changes(o: &Card, n: &Card) -> Vec<String> {
     }
     // Abilities as `cardc explain` says them on this card: a sentence that is in one and not
     // the other is an ability lost or gained (or changed, when one goes and one comes).
-    let said = |c: &Card| -> Vec<String> {
-        c.abilities
-            .iter()
-            .map(|a| ability_text_on(c.kind, a))
-            .collect()
-    };
     let (oa, na) = (said(o), said(n));
     let lost: Vec<&String> = unmatched(&oa, &na);
     let gained: Vec<&String> = unmatched(&na, &oa);

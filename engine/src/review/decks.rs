@@ -29,7 +29,7 @@ pub enum Verdict {
 pub struct DeckChange {
     pub deck: String,
     pub verdict: Verdict,
-    /// The deck's problems under the new pool, `line N: what (§x)`.
+    /// The deck's problems under the new pool, `line N: what`, with the section it breaks.
     pub problems: Vec<String>,
     /// The summary's changed lines, `- before` and `+ after`.
     pub summary: Vec<String>,

@@ -3,7 +3,8 @@
 //! comment, or as JSON — and a gate that fails a change for what it is told to deny.
 //!
 //! The library compares two [`Version`]s the caller has compiled (the engine library never
-//! calls the compiler, ARCHITECTURE.md invariant 1): the cards in words ([`cards`]), the
+//! calls the compiler, ARCHITECTURE.md invariant 1, so the caller also says abilities in
+//! words, [`cards::Words`]): the cards in words ([`cards`]), the
 //! decklists through `engine::deck` ([`decks`]), the ruling files through `engine::ruling`
 //! ([`rulings`]) and each changed card's A/B through `engine::simulate` ([`balance`]).
 //! [`git`] reads a revision of the repository with the `git` program, writing nothing.
@@ -90,8 +91,8 @@ fn pool(v: &Version) -> Result<Arc<CardDb>, String> {
         .map_err(|e| format!("{}: the cards that compiled make no pool: {e}", v.label))
 }
 
-/// Review `new` against `old`.
-pub fn review(old: &Version, new: &Version, settings: &Settings) -> Review {
+/// Review `new` against `old`; `words` says a card's abilities (`cardc explain`'s words).
+pub fn review(old: &Version, new: &Version, settings: &Settings, words: cards::Words) -> Review {
     let mut broken = Vec::new();
     let mut dbs = Vec::new();
     for v in [old, new] {
@@ -110,7 +111,7 @@ pub fn review(old: &Version, new: &Version, settings: &Settings) -> Review {
         dbs.push(db.ok().filter(|_| v.problems.is_empty()));
     }
     let (old_db, new_db) = (dbs[0].clone(), dbs[1].clone());
-    let cards = cards::compare(&old.cards, &new.cards);
+    let cards = cards::compare(&old.cards, &new.cards, words);
     // Decks and rulings are judged under both pools or not at all: against a pool that does
     // not compile every deck and ruling would read as changed.
     let (decks, rulings) = match (&old_db, &new_db) {
