@@ -394,3 +394,57 @@ fn the_transcript_diff_is_a_line_diff_bounded_in_size() {
     assert_eq!(d[1], "- old 0");
     assert_eq!(d[3001], "+ new 0");
 }
+
+#[test]
+fn a_revision_without_git_is_refused_in_words() {
+    let s = two_commit_repo("nogit");
+    let o = Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(["review", "before", "HEAD"])
+        .current_dir(&s.0)
+        .env("PATH", "")
+        .output()
+        .expect("hullbreach runs");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("needs the `git` program"),
+        "{}",
+        stderr(&o)
+    );
+    // Two directories need no git.
+    let o = Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(["review", "cards", "cards", "--no-balance"])
+        .current_dir(&s.0)
+        .env("PATH", "")
+        .output()
+        .expect("hullbreach runs");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn a_card_directory_outside_the_repository_is_refused() {
+    let s = two_commit_repo("outside");
+    let elsewhere = Scratch::new("outside-cards");
+    let o = hullbreach_in(
+        &s.0,
+        &[
+            "review",
+            "before",
+            "HEAD",
+            "--path",
+            elsewhere.0.to_str().expect("path"),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is no directory of the repository"),
+        "{}",
+        stderr(&o)
+    );
+    let o = hullbreach_in(&s.0, &["review", "before", "HEAD", "--path", "."]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("names the repository's root"),
+        "{}",
+        stderr(&o)
+    );
+}

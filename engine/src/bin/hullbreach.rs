@@ -1631,6 +1631,14 @@ mod review {
     ) -> Result<Version, String> {
         use cardlang::source::{MAX_FILE_BYTES, MAX_POOL_BYTES, MAX_POOL_FILES};
         let cards = repo_path(repo, &cards_dir(a), "cards")?;
+        if cards.is_empty() {
+            return Err(
+                "--path names the repository's root; give the card directory below it, \
+                        as `--path cards`, so its decks/ and the rest of the repository are told \
+                        apart"
+                    .into(),
+            );
+        }
         let at = |p: &str| format!("{p} at {name}");
         let card_caps = Caps {
             file_bytes: MAX_FILE_BYTES,

@@ -75,6 +75,8 @@ pub struct Review {
     pub rulings: Vec<rulings::RulingChange>,
     /// Ruling files reviewed (0 when none were given).
     pub rulings_run: usize,
+    /// Decklists of the new version (0 when it has none).
+    pub decks_read: usize,
     /// Whether decks and rulings were judged (both versions compile).
     pub compared: bool,
     pub balance: balance::Balance,
@@ -145,6 +147,7 @@ pub fn review(old: &Version, new: &Version, settings: &Settings, words: cards::W
         decks,
         rulings,
         rulings_run: new.rulings.len(),
+        decks_read: new.decks.len(),
         compared,
         balance,
         balance_run: format!(

@@ -184,6 +184,10 @@ impl Out {
             self.heading("Decks: not judged, a pool does not compile");
             return;
         }
+        if r.decks_read == 0 && r.decks.is_empty() {
+            self.heading("Decks: none found (the pool's decks/, or --decks DIR)");
+            return;
+        }
         self.heading(&format!("Decks: {} with something to say", r.decks.len()));
         if r.decks.is_empty() {
             self.item(
