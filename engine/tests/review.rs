@@ -448,3 +448,21 @@ fn a_card_directory_outside_the_repository_is_refused() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_version_without_decklists_says_so() {
+    // The RDF cards alone: no decks/ beside them.
+    let o = hullbreach_in(
+        &repo(),
+        &[
+            "review",
+            "tests/review/old/rdf",
+            "tests/review/new/rdf",
+            "--no-balance",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Decks: none found"), "{text}");
+    assert!(text.contains("changed: Merlin-class Frigate"), "{text}");
+}
