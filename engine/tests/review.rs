@@ -29,9 +29,10 @@ fn review(extra: &[&str]) -> Output {
         "tests/review/new",
         "--rulings",
         "tests/review/rulings",
-        "--games",
-        "12",
     ];
+    if !extra.contains(&"--games") {
+        args.extend(["--games", "12"]);
+    }
     if !extra.contains(&"--jobs") {
         args.extend(["--jobs", "2"]);
     }
@@ -465,4 +466,24 @@ fn a_version_without_decklists_says_so() {
     let text = stdout(&o);
     assert!(text.contains("Decks: none found"), "{text}");
     assert!(text.contains("changed: Merlin-class Frigate"), "{text}");
+}
+
+#[test]
+fn the_win_rate_gate_reads_points_and_the_interval() {
+    // At 100 pairs and seed 0 one matchup moves clearly: Crow's new attack and Escort lift the
+    // RDF starter against the Colonial one by six points, its interval above zero.
+    let o = review(&["--games", "100", "--deny", "win-rate-shift=5"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains(
+            "Crow-class Destroyer moves rdf-starter against colonial-starter by +6.0 points \
+             (more than 5)"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches("points (more than 5)").count(), 1, "{text}");
+    // Six points do not pass a gate of seven, nor do the larger shifts whose interval holds 0.
+    let o = review(&["--games", "100", "--deny", "win-rate-shift=7"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }
