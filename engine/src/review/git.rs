@@ -44,6 +44,8 @@ fn git(dir: &Path, args: &[&str], cap: usize) -> Result<Vec<u8>, String> {
         .args(args)
         .env("GIT_OPTIONAL_LOCKS", "0")
         .env("GIT_TERMINAL_PROMPT", "0")
+        // Messages in English: `repo_of` tells "no repository" by git's words.
+        .env("LC_ALL", "C")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -56,6 +58,18 @@ fn git(dir: &Path, args: &[&str], cap: usize) -> Result<Vec<u8>, String> {
             }
             _ => format!("cannot run git: {e}"),
         })?;
+    // Standard error is drained on its own thread (its first bytes kept for a message), so a
+    // git that writes much there can never block while its output is read here.
+    let errors = child.stderr.take().map(|mut e| {
+        std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            let _ = (&mut e)
+                .take(MAX_MESSAGE_BYTES as u64)
+                .read_to_end(&mut kept);
+            let _ = std::io::copy(&mut e, &mut std::io::sink());
+            kept
+        })
+    });
     let mut out = Vec::new();
     let read = child
         .stdout
@@ -66,16 +80,12 @@ fn git(dir: &Path, args: &[&str], cap: usize) -> Result<Vec<u8>, String> {
         let _ = child.kill();
         let _ = child.wait();
         return Err(format!(
-            "git {} printed more than {} MiB; refused",
-            args.first().copied().unwrap_or(""),
-            cap / (1024 * 1024)
+            "git {} printed more than {cap} bytes; refused",
+            args.first().copied().unwrap_or("")
         ));
     }
-    let mut err = Vec::new();
-    if let Some(s) = child.stderr.take() {
-        let _ = s.take(MAX_MESSAGE_BYTES as u64).read_to_end(&mut err);
-    }
     let status = child.wait().map_err(|e| format!("git: {e}"))?;
+    let err = errors.and_then(|t| t.join().ok()).unwrap_or_default();
     if let Some(Err(e)) = read {
         return Err(format!("reading git's output: {e}"));
     }
