@@ -30,6 +30,7 @@ pub mod players;
 pub mod pool_args;
 pub mod replay;
 pub mod resolver;
+pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod ruling;

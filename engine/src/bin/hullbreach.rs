@@ -255,6 +255,10 @@ enum Command {
         #[arg(long, requires = "to_ruling", value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Review a change to the card pool: what it does to every card, deck, ruling and
+    /// matchup, in one report (docs/review.md). Exit 0: reviewed, the gate passes; 1: the
+    /// gate denies it (or a pool does not compile); 2: nothing could be reviewed.
+    Review(Box<ReviewCli>),
 }
 
 /// The pool the flags name, and the card directory whose `decks/` bare deck names are looked up
@@ -853,6 +857,13 @@ fn merge_shards(files: &[PathBuf], out: &ReportArgs) -> Result<(), String> {
 
 fn run() -> Result<bool, String> {
     let cli = Cli::parse();
+    if let Command::Review(args) = &cli.command {
+        return review::command(&cli.pool, args).or_else(|e| {
+            // Nothing could be reviewed: told apart from a gate that denies (exit 1).
+            eprintln!("error: {e}");
+            std::process::exit(2)
+        });
+    }
     if let Command::Sweep {
         games,
         seed,
@@ -1070,7 +1081,8 @@ fn run() -> Result<bool, String> {
         Command::Sweep { .. }
         | Command::Simulate(_)
         | Command::Odds { .. }
-        | Command::Replay { .. } => Ok(true),
+        | Command::Replay { .. }
+        | Command::Review(_) => Ok(true),
     }
 }
 
@@ -1325,5 +1337,416 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `hullbreach review OLD NEW`'s flags (boxed in `Command`, like `simulate`'s).
+#[derive(clap::Args)]
+struct ReviewCli {
+    /// The pool before: a card directory, or a revision of the repository (branch, tag,
+    /// commit).
+    old: String,
+    /// The pool after: a card directory, or a revision of the repository.
+    new: String,
+    /// Where a revision's cards are: a directory of the repository's work tree [default:
+    /// cards].
+    #[arg(long, value_name = "DIR")]
+    path: Option<PathBuf>,
+    /// The decklists (*.txt) [default: the pool's decks/]; a revision's are read at that
+    /// revision.
+    #[arg(long, value_name = "DIR")]
+    decks: Option<PathBuf>,
+    /// Ruling files (*.ruling) to run under both pools; a revision's are read at that
+    /// revision.
+    #[arg(long, value_name = "DIR")]
+    rulings: Option<PathBuf>,
+    /// The repository revisions are read from [default: the one holding the current
+    /// directory].
+    #[arg(long, value_name = "DIR")]
+    repo: Option<PathBuf>,
+    /// Games per matchup of a changed card's A/B (each played with the old card and the new).
+    #[arg(long, default_value_t = 100, value_parser = within(limits::SIMULATE_GAMES))]
+    games: u64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Commander turns before a game stops without a winner.
+    #[arg(long, default_value_t = 100, value_parser = within(limits::TURNS))]
+    turns: u32,
+    /// Computer player for every commander: random, heuristic, search or search:BUDGET.
+    #[arg(long, value_name = "PLAYER", value_parser = parse_kind, default_value = "heuristic")]
+    player: Kind,
+    /// Worker threads [default: the machine's cores]. Results do not depend on it.
+    #[arg(long, value_parser = within(limits::JOBS))]
+    jobs: Option<usize>,
+    /// Leave out the balance section (no games are played).
+    #[arg(long)]
+    no_balance: bool,
+    /// How to print the review.
+    #[arg(long, value_enum, default_value_t = ReviewFormat::Text)]
+    format: ReviewFormat,
+    /// Fail (exit 1) on any of: illegal-decks, broken-rulings, changed-rulings,
+    /// win-rate-shift=POINTS (comma-separated).
+    #[arg(long, value_name = "LIST", value_parser = engine::review::Deny::parse)]
+    deny: Option<engine::review::Deny>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ReviewFormat {
+    /// For a terminal.
+    Text,
+    /// For a pull request's comment.
+    Markdown,
+    Json,
+}
+
+/// `hullbreach review`: reading and compiling each side (a card directory, or a revision read
+/// with git into memory, nothing written), then `engine::review`.
+mod review {
+    use std::path::{Path, PathBuf};
+
+    use engine::pool_args::PoolArgs;
+    use engine::review::git::{self, Caps, Repo};
+    use engine::review::{render, Settings, Version};
+
+    use super::{ReviewCli, ReviewFormat};
+
+    /// One side as given: a directory, or a revision's commit.
+    enum Side {
+        Dir(PathBuf),
+        Rev { name: String, commit: String },
+    }
+
+    pub fn command(pool: &PoolArgs, a: &ReviewCli) -> Result<bool, String> {
+        if pool.cards.is_some() || pool.db.is_some() {
+            return Err(
+                "review takes its two pools as OLD and NEW; --cards and --db are not \
+                        used by it"
+                    .into(),
+            );
+        }
+        let any_rev = [&a.old, &a.new].iter().any(|s| !Path::new(s).is_dir());
+        let repo = if any_rev {
+            Some(git::open(a.repo.as_deref().unwrap_or(Path::new(".")))?)
+        } else {
+            None
+        };
+        let side = |s: &str| -> Result<Side, String> {
+            match &repo {
+                Some(repo) if !Path::new(s).is_dir() => Ok(Side::Rev {
+                    name: s.to_string(),
+                    commit: repo.commit(s)?,
+                }),
+                _ => Ok(Side::Dir(PathBuf::from(s))),
+            }
+        };
+        let (old, new) = (side(&a.old)?, side(&a.new)?);
+        same_repository(a, repo.as_ref(), &old, &new)?;
+        if let Some(repo) = &repo {
+            clean_where_it_matters(a, repo, &[&old, &new])?;
+        }
+        let old = version(a, repo.as_ref(), &old)?;
+        let new = version(a, repo.as_ref(), &new)?;
+        let settings = Settings {
+            games: a.games,
+            seed: a.seed,
+            turns: a.turns,
+            player: a.player.kind(),
+            jobs: a.jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map_or(1, std::num::NonZeroUsize::get)
+                    .min(*engine::simulate::limits::JOBS.end())
+            }),
+            balance: !a.no_balance,
+        };
+        // Abilities in `cardc explain`'s words: the compiler's side, so said here.
+        let words = |c: &engine::ir::Card| -> Vec<String> {
+            c.abilities
+                .iter()
+                .map(|a| cardlang::explain::ability_text_on(c.kind, a))
+                .collect()
+        };
+        let review = engine::review::review(&old, &new, &settings, &words);
+        let deny = a.deny.unwrap_or_default();
+        let denied = review.denied(&deny);
+        let format = match a.format {
+            ReviewFormat::Text => render::Format::Text,
+            ReviewFormat::Markdown => render::Format::Markdown,
+            ReviewFormat::Json => render::Format::Json,
+        };
+        print!(
+            "{}",
+            render::render(&review, format, &denied, a.deny.is_some())
+        );
+        Ok(denied.is_empty())
+    }
+
+    /// Where a revision's cards, decks and rulings are in the repository.
+    fn repo_path(repo: &Repo, dir: &Path, what: &str) -> Result<String, String> {
+        repo.inside(dir).ok_or_else(|| {
+            format!(
+                "{what} {} is no directory of the repository at {}: a revision's {what} are \
+                 read from the same repository",
+                dir.display(),
+                repo.root.display()
+            )
+        })
+    }
+
+    fn cards_dir(a: &ReviewCli) -> PathBuf {
+        a.path.clone().unwrap_or_else(|| PathBuf::from("cards"))
+    }
+
+    /// A pool, its decks and its rulings all come from one repository (or from none).
+    fn same_repository(
+        a: &ReviewCli,
+        repo: Option<&Repo>,
+        old: &Side,
+        new: &Side,
+    ) -> Result<(), String> {
+        // With a revision, every directory read is of its repository; with two directories
+        // (two checkouts may be compared), the decks and rulings are of the new pool's.
+        let mut dirs: Vec<(&str, PathBuf)> = Vec::new();
+        for s in [old, new] {
+            if let (Side::Dir(d), Some(_)) = (s, repo) {
+                dirs.push(("the pool", d.clone()));
+            }
+        }
+        if let Some(d) = &a.decks {
+            dirs.push(("the decks", d.clone()));
+        }
+        if let Some(d) = &a.rulings {
+            dirs.push(("the rulings", d.clone()));
+        }
+        for (_, d) in &dirs {
+            if !d.is_dir() {
+                return Err(format!("{} is no directory", d.display()));
+            }
+        }
+        let home = match (repo, new) {
+            (Some(r), _) => Some(r.clone()),
+            (None, Side::Dir(d)) => git::repo_of(d).unwrap_or(None),
+            (None, Side::Rev { .. }) => None,
+        };
+        for (what, d) in &dirs {
+            let theirs = git::repo_of(d).unwrap_or(None);
+            if theirs != home {
+                let name = |r: &Option<Repo>| {
+                    r.as_ref().map_or("no repository".to_string(), |r| {
+                        format!("the repository at {}", r.root.display())
+                    })
+                };
+                return Err(format!(
+                    "{what} in {} is in {}, the pool under review in {}: a pool and its decks \
+                     and rulings must come from the same repository",
+                    d.display(),
+                    name(&theirs),
+                    name(&home)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A revision that is the checked-out commit, while the work tree has uncommitted changes
+    /// to what would be read: the review would read the commit and leave the changes out.
+    fn clean_where_it_matters(a: &ReviewCli, repo: &Repo, sides: &[&Side]) -> Result<(), String> {
+        let head = repo.commit("HEAD").ok();
+        for s in sides {
+            let Side::Rev { name, commit } = s else {
+                continue;
+            };
+            if head.as_deref() != Some(commit.as_str()) {
+                continue;
+            }
+            let mut paths = vec![repo_path(repo, &cards_dir(a), "cards")?];
+            for d in [&a.decks, &a.rulings].into_iter().flatten() {
+                paths.push(repo_path(repo, d, "files")?);
+            }
+            let refs: Vec<&str> = paths.iter().map(String::as_str).collect();
+            let dirty = repo.uncommitted(&refs)?;
+            if !dirty.is_empty() {
+                let more = dirty.len().saturating_sub(5);
+                return Err(format!(
+                    "`{name}` is the checked-out commit, and the work tree has uncommitted \
+                     changes the review would leave out: {}{}; commit them, or give the \
+                     directory to review it as it is on disk",
+                    dirty[..dirty.len().min(5)].join(", "),
+                    if more > 0 {
+                        format!(" and {more} more")
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn version(a: &ReviewCli, repo: Option<&Repo>, side: &Side) -> Result<Version, String> {
+        match (side, repo) {
+            (Side::Dir(dir), _) => from_dir(a, dir),
+            (Side::Rev { name, commit }, Some(repo)) => from_revision(a, repo, name, commit),
+            (Side::Rev { name, .. }, None) => Err(format!("`{name}` is no directory")),
+        }
+    }
+
+    /// Compile card files; the errors rendered one a line, each saying where.
+    fn compile(
+        label: String,
+        files: Vec<cardlang::source::SourceFile>,
+        mut problems: Vec<String>,
+    ) -> Version {
+        let comp = cardlang::compile(&files);
+        problems.extend(
+            comp.diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| cardlang::diag::render_short(d, &files)),
+        );
+        Version {
+            label,
+            cards: comp.cards,
+            problems,
+            ..Version::default()
+        }
+    }
+
+    /// The files directly in `dir` ending with `ext`, sorted, read by `read`.
+    fn read_dir<T>(
+        dir: &Path,
+        ext: &str,
+        read: impl Fn(&Path) -> Result<T, String>,
+    ) -> Result<Vec<(String, T)>, String> {
+        let entries = match std::fs::read_dir(dir) {
+            Ok(rd) => rd,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(format!("{}: {e}", dir.display())),
+        };
+        let mut names: Vec<String> = entries
+            .take(cardlang::source::MAX_DIR_ENTRIES)
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(ext))
+            .collect();
+        names.sort();
+        names
+            .into_iter()
+            .map(|n| Ok((n.clone(), read(&dir.join(&n))?)))
+            .collect()
+    }
+
+    fn stem(name: &str) -> String {
+        name.rsplit('/')
+            .next()
+            .unwrap_or(name)
+            .trim_end_matches(".txt")
+            .to_string()
+    }
+
+    fn from_dir(a: &ReviewCli, dir: &Path) -> Result<Version, String> {
+        let (files, problems) = match cardlang::source::read_pool(dir) {
+            Ok(files) => (files, Vec::new()),
+            Err(e) => {
+                let shown = e
+                    .diagnostics
+                    .iter()
+                    .map(|d| cardlang::diag::render_short(d, &e.files))
+                    .collect();
+                (e.files, shown)
+            }
+        };
+        let mut v = compile(dir.display().to_string(), files, problems);
+        let decks = a.decks.clone().unwrap_or_else(|| dir.join("decks"));
+        v.decks = read_dir(&decks, ".txt", |p| {
+            engine::deck::read_deck_file(p).map_err(|e| e.to_string())
+        })?
+        .into_iter()
+        .map(|(n, b)| (stem(&n), b))
+        .collect();
+        if let Some(r) = &a.rulings {
+            v.rulings = read_dir(r, ".ruling", |p| {
+                engine::ruling::read_file(p).map_err(|e| e.to_string())
+            })?;
+        }
+        Ok(v)
+    }
+
+    fn from_revision(
+        a: &ReviewCli,
+        repo: &Repo,
+        name: &str,
+        commit: &str,
+    ) -> Result<Version, String> {
+        use cardlang::source::{MAX_FILE_BYTES, MAX_POOL_BYTES, MAX_POOL_FILES};
+        let cards = repo_path(repo, &cards_dir(a), "cards")?;
+        if cards.is_empty() {
+            return Err(
+                "--path names the repository's root; give the card directory below it, \
+                        as `--path cards`, so its decks/ and the rest of the repository are told \
+                        apart"
+                    .into(),
+            );
+        }
+        let at = |p: &str| format!("{p} at {name}");
+        let card_caps = Caps {
+            file_bytes: MAX_FILE_BYTES,
+            files: MAX_POOL_FILES,
+            total_bytes: MAX_POOL_BYTES,
+        };
+        let blobs = repo.files(commit, &cards, ".hb", Some("decks"), false, card_caps)?;
+        if blobs.is_empty() {
+            return Err(format!("{} holds no card files (*.hb)", at(&cards)));
+        }
+        // Named as `read_pool` names a directory's files, so both kinds of side read alike.
+        let root = cards.rsplit('/').next().unwrap_or(&cards).to_string();
+        let mut files = Vec::new();
+        let mut problems = Vec::new();
+        for b in blobs {
+            let below = b.path.get(cards.len() + 1..).unwrap_or(&b.path);
+            let shown = format!("{root}/{below}");
+            match String::from_utf8(b.bytes) {
+                Ok(text) => files.push(cardlang::source::SourceFile::new(shown, text)),
+                Err(_) => problems.push(format!("{}: not UTF-8", at(&b.path))),
+            }
+        }
+        let label = if commit.starts_with(name) {
+            git::short(commit).to_string()
+        } else {
+            format!("{name} ({})", git::short(commit))
+        };
+        let mut v = compile(label, files, problems);
+        let decks = match &a.decks {
+            Some(d) => repo_path(repo, d, "decks")?,
+            None => format!("{cards}/decks"),
+        };
+        let deck_caps = Caps {
+            file_bytes: engine::deck::MAX_DECK_BYTES,
+            files: MAX_POOL_FILES,
+            total_bytes: MAX_POOL_BYTES,
+        };
+        v.decks = repo
+            .files(commit, &decks, ".txt", None, true, deck_caps)?
+            .into_iter()
+            .map(|b| (stem(&b.path), b.bytes))
+            .collect();
+        if let Some(r) = &a.rulings {
+            let r = repo_path(repo, r, "rulings")?;
+            let caps = Caps {
+                file_bytes: engine::ruling::MAX_RULING_BYTES,
+                files: MAX_POOL_FILES,
+                total_bytes: MAX_POOL_BYTES,
+            };
+            v.rulings = repo
+                .files(commit, &r, ".ruling", None, true, caps)?
+                .into_iter()
+                .map(|b| {
+                    let file = b.path.rsplit('/').next().unwrap_or(&b.path).to_string();
+                    String::from_utf8(b.bytes)
+                        .map(|t| (file, t))
+                        .map_err(|_| format!("{}: not UTF-8", at(&b.path)))
+                })
+                .collect::<Result<_, _>>()?;
+        }
+        Ok(v)
     }
 }
