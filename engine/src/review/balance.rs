@@ -187,6 +187,7 @@ fn play(
             turns: settings.turns,
             jobs: settings.jobs,
             shard: simulate::Shard::ALL,
+            round_robin: false,
         },
     };
     let report = Report::new(sim.run(&|| {})?)?;
