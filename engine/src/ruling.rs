@@ -583,8 +583,8 @@ fn card_id(cat: &CardDb, name: &str, line: usize) -> Result<crate::ir::CardId, R
         None => err(
             line,
             match cat.nearest_name(name) {
-                Some(s) => format!("no card named `{name}` in the database (did you mean `{s}`?)"),
-                None => format!("no card named `{name}` in the database"),
+                Some(s) => format!("no card named `{name}` in the pool (did you mean `{s}`?)"),
+                None => format!("no card named `{name}` in the pool"),
             },
         ),
     }

@@ -476,3 +476,35 @@ fn a_dash_is_an_empty_hand() {
         text(&out.stdout)
     );
 }
+
+/// Issue #43: a ruling's unknown card is "not in the pool" — the pool is a database or a
+/// `--cards` directory — with the nearest name as a suggestion.
+#[test]
+fn an_unknown_card_is_not_in_the_pool() {
+    let scratch = Scratch::new("unknown-card");
+    let file = scratch.path().join("misspelt.ruling");
+    std::fs::write(
+        &file,
+        "title: a misspelt station\nphase: manufacturing\n\ncommander Ada\n  in play:\n    \
+         Test Statoin\n\ncommander Bob\n  in play:\n    Test Station\n",
+    )
+    .expect("write");
+    let pool = repo().join("tests/rulings/pool");
+    let out = hullbreach_in(
+        scratch.path(),
+        &[
+            "--cards",
+            pool.to_str().expect("utf-8"),
+            "ruling",
+            file.to_str().expect("utf-8"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "line 6: no card named `Test Statoin` in the pool (did you mean `Test Station`?)"
+        ),
+        "{err}"
+    );
+}
