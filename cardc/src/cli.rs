@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 pub use engine::pool_args::PoolArgs;
 
 /// The Hull Breach! card compiler: builds the card database and validates decks.
@@ -15,6 +15,23 @@ pub struct Cli {
 
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// The command line as `cardc` parses it: [`Cli`]'s, less what a subcommand would offer
+    /// without meaning (the language server prints no diagnostics on stderr, so `lsp --help`
+    /// leaves out the global `--message-format`). A subcommand that has an argument of a
+    /// global's id keeps its own, so `lsp` gets a hidden one of the same type.
+    pub fn command_line() -> clap::Command {
+        Cli::command().mut_subcommand("lsp", |lsp| {
+            lsp.arg(
+                clap::Arg::new("message_format")
+                    .long("message-format")
+                    .hide(true)
+                    .value_parser(clap::builder::EnumValueParser::<MessageFormat>::new()),
+            )
+        })
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -31,9 +48,16 @@ pub enum MessageFormat {
 pub enum Command {
     /// Compile the card pool into a database file and check the decks under DIR/decks/.
     Build {
-        /// The card pool directory.
-        #[arg(default_value = "cards")]
-        dir: PathBuf,
+        /// The card pool directory [default: cards].
+        dir: Option<PathBuf>,
+        /// The card pool directory, as every command names it (the same as DIR).
+        #[arg(
+            long = "cards",
+            value_name = "DIR",
+            visible_alias = "pool",
+            conflicts_with = "dir"
+        )]
+        cards: Option<PathBuf>,
         /// Where to write the database.
         #[arg(short, long, default_value = "hullbreach.hbdb")]
         output: PathBuf,
@@ -43,9 +67,17 @@ pub enum Command {
     },
     /// Compile the card pool and check the decks under DIR/decks/, writing nothing.
     Check {
-        /// The card pool directory (`-`: one card file on standard input).
-        #[arg(default_value = "cards")]
-        dir: PathBuf,
+        /// The card pool directory, or one card file (`*.hb`; `-`: one card file on standard
+        /// input) [default: cards].
+        dir: Option<PathBuf>,
+        /// The card pool directory, as every command names it (the same as DIR).
+        #[arg(
+            long = "cards",
+            value_name = "DIR",
+            visible_alias = "pool",
+            conflicts_with = "dir"
+        )]
+        cards: Option<PathBuf>,
         /// Keep running: re-check on every change to the pool, printing only what changed.
         #[arg(long)]
         watch: bool,
@@ -57,6 +89,14 @@ pub enum Command {
         /// alone: standard input, formatted to standard output.
         #[arg(default_value = "cards")]
         paths: Vec<PathBuf>,
+        /// The card pool directory, as every command names it (the same as one PATH).
+        #[arg(
+            long = "cards",
+            value_name = "DIR",
+            visible_alias = "pool",
+            conflicts_with = "paths"
+        )]
+        cards: Option<PathBuf>,
         /// Change nothing: list the files that are not formatted and exit 1 if there are any.
         #[arg(long)]
         check: bool,
@@ -87,14 +127,21 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The card pool directory.
-    #[arg(default_value = "cards")]
-    pub dir: PathBuf,
-    /// Where to write the SVG files (created if missing).
-    #[arg(long, required_unless_present_any = ["tts", "pdf"])]
+    /// The card pool directory [default: cards].
+    pub dir: Option<PathBuf>,
+    /// The card pool directory, as every command names it (the same as DIR).
+    #[arg(
+        long = "cards",
+        value_name = "DIR",
+        visible_alias = "pool",
+        conflicts_with = "dir"
+    )]
+    pub cards: Option<PathBuf>,
+    /// The directory to write the SVG files into (created if missing).
+    #[arg(long = "out-dir", value_name = "DIR", required_unless_present_any = ["tts", "pdf"])]
     pub out: Option<PathBuf>,
     /// Only these cards (printed names, exact).
-    #[arg(long = "cards", num_args = 1..)]
+    #[arg(long = "names", value_name = "NAME", num_args = 1..)]
     pub names: Vec<String>,
     /// Only the cards of this decklist, each once.
     #[arg(long)]
@@ -131,6 +178,22 @@ pub struct RenderArgs {
     /// Bleed around each card in `--pdf`, in millimetres (0 to 2).
     #[arg(long, default_value_t = 0.0)]
     pub bleed: f32,
+}
+
+impl RenderArgs {
+    /// The card pool directory: `--cards DIR`, DIR, or `cards`.
+    pub fn pool_dir(&self) -> PathBuf {
+        pool_dir(&self.dir, &self.cards)
+    }
+}
+
+/// The card pool directory of a command that takes it as DIR or `--cards DIR` (the two
+/// conflict), `cards` when neither is given.
+pub fn pool_dir(dir: &Option<PathBuf>, cards: &Option<PathBuf>) -> PathBuf {
+    cards
+        .clone()
+        .or_else(|| dir.clone())
+        .unwrap_or_else(|| PathBuf::from("cards"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -33,7 +33,13 @@ pub const CODES: &[&str] = &[DB_ERROR, UNKNOWN_CARD, UNKNOWN_CODE];
 pub fn run(cli: Cli) -> Status {
     let mut out = Emitter::new(cli.message_format);
     match cli.command {
-        Command::Build { dir, output, watch } => {
+        Command::Build {
+            dir,
+            cards,
+            output,
+            watch,
+        } => {
+            let dir = crate::cli::pool_dir(&dir, &cards);
             if watch {
                 return crate::watch::watch(&dir, Some(&output), &mut out);
             }
@@ -41,7 +47,8 @@ pub fn run(cli: Cli) -> Status {
             out.conclude(&format!("could not build `{}`", display(&dir)));
             status
         }
-        Command::Check { dir, watch } => {
+        Command::Check { dir, cards, watch } => {
+            let dir = crate::cli::pool_dir(&dir, &cards);
             if watch {
                 return crate::watch::watch(&dir, None, &mut out);
             }
@@ -60,7 +67,12 @@ pub fn run(cli: Cli) -> Status {
             out.conclude("explain failed");
             status
         }
-        Command::Fmt { paths, check } => {
+        Command::Fmt {
+            paths,
+            cards,
+            check,
+        } => {
+            let paths = cards.map_or(paths, |dir| vec![dir]);
             let status = crate::fmt::fmt(&paths, check, &mut out);
             out.conclude("fmt failed");
             status
@@ -161,13 +173,19 @@ pub(crate) fn read_and_compile(dir: &Path, out: &mut Emitter) -> Result<Compiled
 /// Reads and compiles the pool under `dir`, printing nothing; `Err` is the problem with `dir`
 /// itself and the exit status it calls for.
 fn survey_pool(dir: &Path) -> Result<Compiled, (Diagnostic, Status)> {
-    // `-`: one card file on standard input, read under the same cap as a pool's files.
+    // `-`: one card file on standard input, read under the same cap as a pool's files; a
+    // `*.hb` file: that one card file, as its editor would have it checked.
     let stdin = cardlang::read::is_stdin(dir);
+    let mut single = stdin;
     match std::fs::metadata(dir) {
         _ if stdin => {}
         Ok(meta) if meta.is_dir() => {}
+        Ok(_) if dir.extension().is_some_and(|x| x == "hb") => single = true,
         Ok(_) => {
-            let problem = io_error(dir, "the card pool must be a directory, not a file");
+            let problem = io_error(
+                dir,
+                "neither a card pool directory nor a card file (a card file ends in `.hb`)",
+            );
             return Err((problem, Status::Usage));
         }
         Err(e) => {
@@ -175,8 +193,8 @@ fn survey_pool(dir: &Path) -> Result<Compiled, (Diagnostic, Status)> {
             return Err((problem, Status::Usage));
         }
     }
-    let read = if stdin {
-        cardlang::source::read_one(dir, STDIN_NAME).map(|f| vec![f])
+    let read = if single {
+        cardlang::source::read_one(dir, &display(dir)).map(|f| vec![f])
     } else {
         read_pool(dir)
     };

@@ -167,6 +167,42 @@ fn pool_errors_exit_1() {
     assert!(stderr(&out).contains("bad.hb"), "{}", stderr(&out));
 }
 
+/// `cardc check FILE.hb` checks that one card file (issue #43): a good file exits 0 with the
+/// summary, a bad one 1 naming its line; a file that is no card file is refused.
+#[test]
+fn check_takes_one_card_file() {
+    let out = cardc(&["check", "cards/rdf/ships.hb"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("compiled 1 card file"),
+        "{}",
+        stdout(&out)
+    );
+    let scratch = Scratch::new("one-file");
+    let bad = scratch.path().join("bad.hb");
+    std::fs::write(&bad, "Ship \"Broken\" {\n    class: Spaceship\n}\n").expect("write");
+    let out = cardc(&[
+        "--message-format",
+        "short",
+        "check",
+        bad.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("bad.hb:2:"), "{}", stderr(&out));
+    let out = cardc(&[
+        "--message-format",
+        "short",
+        "check",
+        "cards/decks/rdf-starter.txt",
+    ]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("a card file ends in `.hb`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn usage_and_io_errors_exit_2() {
     let cases: &[&[&str]] = &[
@@ -632,4 +668,74 @@ fn one_prototype_diagnostic_per_card_with_every_line() {
         )
         .collect();
     assert_eq!(lines, [15, 17, 19]);
+}
+
+#[path = "support/help.rs"]
+mod help;
+
+/// Issue #43: every flag and argument of every subcommand says what it is.
+#[test]
+fn every_argument_has_a_description() {
+    let missing = help::undescribed(Path::new(env!("CARGO_BIN_EXE_cardc")), "cardc");
+    assert!(
+        missing.is_empty(),
+        "without a description:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// Issue #43: `--cards DIR` is a card directory in every command that reads a pool, the same as
+/// the positional DIR of `check`, `build` and `render`; `render --names` picks cards by name.
+#[test]
+fn cards_names_a_card_directory_everywhere() {
+    let by_flag = cardc(&["check", "--cards", "tests/rulings/pool"]);
+    let by_position = cardc(&["check", "tests/rulings/pool"]);
+    assert_eq!(code(&by_flag), 0, "{}", stderr(&by_flag));
+    assert_eq!(stdout(&by_flag), stdout(&by_position));
+    let both = cardc(&["check", "cards", "--cards", "tests/rulings/pool"]);
+    assert_eq!(code(&both), 2, "DIR and --cards conflict");
+    let fmt = cardc(&["fmt", "--check", "--cards", "cards"]);
+    assert_eq!(code(&fmt), 0, "{}", stderr(&fmt));
+    let fmt = cardc(&["fmt", "--check", "--cards", "no/such/dir"]);
+    assert_eq!(code(&fmt), 2, "{}", stderr(&fmt));
+    let scratch = Scratch::new("render-names");
+    let dir = scratch.path().to_str().expect("utf-8");
+    let out = cardc(&[
+        "render",
+        "--cards",
+        "tests/rulings/pool",
+        "--out-dir",
+        dir,
+        "--names",
+        "Pelican-class Transport",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(scratch.path().join("pelican-class-transport.svg").is_file());
+}
+
+/// Issue #43: `lsp` prints no diagnostics on stderr, so its help offers no `--message-format`.
+#[test]
+fn lsp_help_offers_no_message_format() {
+    let out = cardc(&["lsp", "--help"]);
+    assert_eq!(code(&out), 0);
+    assert!(
+        !stdout(&out).contains("--message-format"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&cardc(&["check", "--help"])).contains("--message-format"));
+}
+
+/// Issue #43: a flag another subcommand takes is said to be that subcommand's, never given
+/// clap's tip to pass it as a value (`to pass '--db' as a value, use '-- --db'`).
+#[test]
+fn a_misplaced_flag_names_the_subcommands_that_take_it() {
+    let out = cardc(&["check", "--db", "hullbreach.hbdb"]);
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert!(!err.contains("as a value"), "{err}");
+    assert!(
+        err.contains("`--db` is a flag of `cardc deck check`, `cardc explain`"),
+        "{err}"
+    );
 }

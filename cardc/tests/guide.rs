@@ -22,7 +22,10 @@
 //!     accepted snapshot beside it whose transcript is the one the engine produces now (what that
 //!     suite checks for every ruling);
 //!   - `cargo insta review`: nothing of the guide's ruling is left pending (`.snap.new`), and its
-//!     snapshot is accepted.
+//!     snapshot is accepted;
+//!   - `UPDATE_COVERAGE=1 cargo test -p tests --test coverage`: docs/coverage.md, which that
+//!     command regenerates, names the guide's ruling (so the page the guide has the designer
+//!     commit is the one the coverage suite wants, not one from before the ruling).
 //! - A ```` ```text output ```` block is an excerpt of what the command just before it printed:
 //!   its lines must appear in that output, consecutively and in order.
 //! - A command written in the prose (an inline `cargo ...` span) must be one of the block
@@ -356,6 +359,23 @@ fn check_insta_review(state: &State, at: usize) {
     }
 }
 
+fn check_coverage(state: &State, at: usize) {
+    let coverage = read("docs/coverage.md");
+    for ruling in &state.rulings {
+        let name = Path::new(ruling)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let named = coverage
+            .split(|c: char| c == ',' || c == '|' || c.is_whitespace())
+            .any(|w| w == name);
+        assert!(
+            named,
+            "{GUIDE}:{at}: docs/coverage.md does not name the ruling {ruling}: regenerate it"
+        );
+    }
+}
+
 fn run_command(line: &str, state: &mut State, at: usize) {
     let mut w = words(line);
     if w.is_empty() {
@@ -375,6 +395,7 @@ fn run_command(line: &str, state: &mut State, at: usize) {
         }
         ["cargo", "test", "-p", "tests", "--test", "rulings"] => check_rulings_suite(state, at),
         ["cargo", "insta", "review"] => check_insta_review(state, at),
+        ["cargo", "test", "-p", "tests", "--test", "coverage"] => check_coverage(state, at),
         _ => panic!(
             "{GUIDE}:{at}: `{line}` is not a command this test knows how to exercise; \
              teach cardc/tests/guide.rs to run it before putting it in the guide"

@@ -179,7 +179,7 @@ fn files(dir: &Path) -> Vec<String> {
 #[test]
 fn render_writes_the_whole_pool_and_a_back() {
     let s = Scratch::new("pool");
-    let out = cardc(&["render", "cards", "--out", s.0.to_str().unwrap()]);
+    let out = cardc(&["render", "cards", "--out-dir", s.0.to_str().unwrap()]);
     assert!(
         out.status.success(),
         "{}",
@@ -199,7 +199,7 @@ fn render_a_deck_draws_each_of_its_cards_once_with_pngs() {
     let out = cardc(&[
         "render",
         "cards",
-        "--out",
+        "--out-dir",
         s.0.to_str().unwrap(),
         "--deck",
         "cards/decks/rdf-starter.txt",
@@ -231,9 +231,9 @@ fn bad_inputs_are_refused_and_nothing_is_written() {
     let out = cardc(&[
         "render",
         "cards",
-        "--out",
+        "--out-dir",
         dir,
-        "--cards",
+        "--names",
         "Merlin-class Frigat",
     ]);
     assert_eq!(out.status.code(), Some(1));
@@ -246,7 +246,7 @@ fn bad_inputs_are_refused_and_nothing_is_written() {
     let out = cardc(&[
         "render",
         "cards",
-        "--out",
+        "--out-dir",
         dir,
         "--theme",
         theme.to_str().unwrap(),
@@ -256,7 +256,15 @@ fn bad_inputs_are_refused_and_nothing_is_written() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a valid theme"));
     assert!(files(&s.0).is_empty());
 
-    let out = cardc(&["render", "cards", "--out", dir, "--png", "--dpi", "9000"]);
+    let out = cardc(&[
+        "render",
+        "cards",
+        "--out-dir",
+        dir,
+        "--png",
+        "--dpi",
+        "9000",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--dpi must be 30 to 1200"));
     assert!(files(&s.0).is_empty());
@@ -474,7 +482,7 @@ fn a_link_planted_at_an_output_name_is_replaced_never_written_through() {
         "cards",
         "--deck",
         deck.to_str().unwrap(),
-        "--out",
+        "--out-dir",
         faces.to_str().unwrap(),
         "--png",
         "--dpi",
@@ -535,7 +543,7 @@ fn characters_no_svg_may_hold_are_replaced_and_every_face_parses_as_xml() {
     let out = cardc(&[
         "render",
         pool.to_str().unwrap(),
-        "--out",
+        "--out-dir",
         dir.to_str().unwrap(),
         "--png",
         "--dpi",
@@ -581,7 +589,7 @@ fn an_output_that_cannot_be_written_is_found_before_any_file_is_written() {
     let out = cardc(&[
         "render",
         pool.to_str().unwrap(),
-        "--out",
+        "--out-dir",
         dir.to_str().unwrap(),
         "--png",
         "--dpi",
@@ -598,7 +606,7 @@ fn an_output_that_cannot_be_written_is_found_before_any_file_is_written() {
     let out = cardc(&[
         "render",
         pool.to_str().unwrap(),
-        "--out",
+        "--out-dir",
         other.to_str().unwrap(),
         "--pdf",
         pdf.to_str().unwrap(),
@@ -619,7 +627,7 @@ fn names_that_make_the_same_file_name_get_their_own_files() {
     let out = cardc(&[
         "render",
         pool.to_str().unwrap(),
-        "--out",
+        "--out-dir",
         dir.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -669,9 +677,9 @@ fn theme_colours_are_parsed_as_colours() {
         let out = cardc(&[
             "render",
             "cards",
-            "--cards",
+            "--names",
             "Merlin-class Frigate",
-            "--out",
+            "--out-dir",
             dir.to_str().unwrap(),
             "--theme",
             theme.to_str().unwrap(),
@@ -693,9 +701,9 @@ fn theme_colours_are_parsed_as_colours() {
         let out = cardc(&[
             "render",
             "cards",
-            "--cards",
+            "--names",
             "Merlin-class Frigate",
-            "--out",
+            "--out-dir",
             dir.to_str().unwrap(),
             "--theme",
             theme.to_str().unwrap(),
@@ -710,7 +718,7 @@ fn dpi_without_png_is_refused() {
     let out = cardc(&[
         "render",
         "cards",
-        "--out",
+        "--out-dir",
         s.0.to_str().unwrap(),
         "--dpi",
         "100",
@@ -737,7 +745,7 @@ fn a_cut_name_and_a_dropped_flavour_line_are_reported() {
     let out = cardc(&[
         "render",
         pool.to_str().unwrap(),
-        "--out",
+        "--out-dir",
         dir.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -42,6 +42,55 @@ impl PoolArgs {
     }
 }
 
+/// Clap's report of an unexpected flag, reworded when another subcommand of the same program
+/// takes that flag: clap would add "tip: to pass '--db' as a value, use '-- --db'", which
+/// reads a flag one subcommand takes as a value for another, where the truth is that it belongs
+/// to another subcommand. Both binaries word it so (issue #43). `None`: print clap's own.
+pub fn misplaced_flag(error: &clap::Error, command: &clap::Command) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let long = arg.split('=').next()?.strip_prefix("--")?;
+    let mut takers = Vec::new();
+    takers_of(command, long, command.get_name(), &mut takers);
+    if takers.is_empty() {
+        return None;
+    }
+    let rendered = error.render().to_string();
+    let note = format!("  note: `--{long}` is a flag of {}", takers.join(", "));
+    let mut out: Vec<&str> = Vec::new();
+    for line in rendered.lines() {
+        let repeated_blank = line.is_empty() && out.last().is_some_and(|l| l.is_empty());
+        if !line.trim_start().starts_with("tip: to pass") && !repeated_blank {
+            out.push(line);
+        }
+        if out.len() == 1 {
+            out.push(&note);
+        }
+    }
+    Some(out.join("\n") + "\n")
+}
+
+/// The subcommands under `command` (named `path`) that take `--long`, as `program sub`.
+fn takers_of(command: &clap::Command, long: &str, path: &str, out: &mut Vec<String>) {
+    for sub in command.get_subcommands() {
+        let name = format!("{path} {}", sub.get_name());
+        let takes = sub.get_arguments().any(|a| {
+            !a.is_hide_set()
+                && (a.get_long() == Some(long)
+                    || a.get_visible_aliases().is_some_and(|v| v.contains(&long)))
+        });
+        if takes {
+            out.push(format!("`{name}`"));
+        }
+        takers_of(sub, long, &name, out);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -432,7 +432,9 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
                 let Some((key, value)) = t.split_once(':') else {
                     return err(line, format!("expected `key: value`, found `{t}`"));
                 };
+                // `-` is an empty list, as in the board's other list keys.
                 let list = || {
+                    let value = if value.trim() == "-" { "" } else { value };
                     split_list(value)
                         .into_iter()
                         .map(|n| (line, n))
@@ -581,8 +583,8 @@ fn card_id(cat: &CardDb, name: &str, line: usize) -> Result<crate::ir::CardId, R
         None => err(
             line,
             match cat.nearest_name(name) {
-                Some(s) => format!("no card named `{name}` in the database (did you mean `{s}`?)"),
-                None => format!("no card named `{name}` in the database"),
+                Some(s) => format!("no card named `{name}` in the pool (did you mean `{s}`?)"),
+                None => format!("no card named `{name}` in the pool"),
             },
         ),
     }

@@ -242,7 +242,11 @@ fn a_missing_database_names_cardc_build() {
     let mut args = STARTERS.to_vec();
     args.push("colonial-starter");
     let out = hullbreach_in(scratch.path(), &args);
-    assert!(!out.status.success());
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a missing database exits 2, as in cardc"
+    );
     let err = text(&out.stderr);
     assert!(err.contains("no card database `hullbreach.hbdb`"), "{err}");
     assert!(err.contains("`cardc build`"), "{err}");
@@ -273,7 +277,11 @@ fn a_database_older_than_its_card_files_is_refused() {
     let mut args = STARTERS.to_vec();
     args.push("colonial-starter");
     let out = hullbreach_in(scratch.path(), &args);
-    assert!(!out.status.success());
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a stale database exits 2, as in cardc"
+    );
     let err = text(&out.stderr);
     assert!(err.contains("is older than the card files in"), "{err}");
     assert!(err.contains("run `cardc build"), "{err}");
@@ -320,7 +328,7 @@ fn odds_prints_the_exact_distribution_without_a_pool() {
         "{s}"
     );
     let bad = hullbreach_in(&dir.0, &["odds", "--dice", "40", "--defense", "7"]);
-    assert!(!bad.status.success());
+    assert_eq!(bad.status.code(), Some(2), "a usage error");
     assert!(
         text(&bad.stderr).contains("40 is not in 1..=30"),
         "{}",
@@ -334,11 +342,16 @@ fn odds_prints_the_exact_distribution_without_a_pool() {
 #[test]
 fn file_level_errors_name_the_file() {
     let dir = Scratch::new("named");
-    let says = |out: Output, what: &str| {
+    // A card file that does not compile is wrong input (1); a file that cannot be read or
+    // written, or a database that does not load, means the command could not run (2, as in
+    // cardc; docs/cli.md).
+    let says_with = |out: Output, code: i32, what: &str| {
         let e = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{e}");
+        assert_eq!(out.status.code(), Some(code), "{e}");
         assert!(e.contains(what), "{e}");
     };
+    let says = |out: Output, what: &str| says_with(out, 1, what);
+    let cannot = |out: Output, what: &str| says_with(out, 2, what);
     let broken = dir.path().join("broken-feature.hb");
     std::fs::write(&broken, "card \"Half a Card\" {\n  cost 1R\n").expect("write");
     let broken = broken.to_string_lossy().into_owned();
@@ -346,13 +359,13 @@ fn file_level_errors_name_the_file() {
         hullbreach(&["sweep", "--games", "1", "--feature", &broken]),
         &format!("{broken}:1:20: error[HB0005]"),
     );
-    says(
+    cannot(
         hullbreach(&["play", "--deck", "no-such-deck", "--deck", "rdf-starter"]),
         "cards/decks/no-such-deck.txt: no such file",
     );
     let nowhere = dir.path().join("missing").join("moment.ruling");
     let nowhere = nowhere.to_string_lossy().into_owned();
-    says(
+    cannot(
         hullbreach(&[
             "sweep",
             "--game",
@@ -369,7 +382,7 @@ fn file_level_errors_name_the_file() {
     );
     let junk = dir.path().join("junk.hbdb");
     std::fs::write(&junk, b"not a database").expect("write");
-    says(
+    cannot(
         hullbreach_in(
             &repo(),
             &[
@@ -383,5 +396,115 @@ fn file_level_errors_name_the_file() {
             ],
         ),
         &format!("cannot load the card database `{}`", junk.display()),
+    );
+}
+
+#[path = "../../cardc/tests/support/help.rs"]
+mod help;
+
+/// Issue #43: every flag and argument of every subcommand says what it is.
+#[test]
+fn every_argument_has_a_description() {
+    let missing = help::undescribed(Path::new(env!("CARGO_BIN_EXE_hullbreach")), "hullbreach");
+    assert!(
+        missing.is_empty(),
+        "without a description:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// Issue #43: `hullbreach --version` as `cardc --version`; a usage error of `odds` exits 2 as
+/// every other usage error does.
+#[test]
+fn version_and_usage_errors() {
+    let out = hullbreach_in(&repo(), &["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        format!("hullbreach {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let out = hullbreach_in(&repo(), &["odds", "--dice", "0", "--defense", "7"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
+/// Issue #43: `odds` reads no card pool, so its help offers no pool flags and refuses them
+/// rather than ignoring them.
+#[test]
+fn odds_offers_and_takes_no_pool_flags() {
+    let help = hullbreach_in(&repo(), &["odds", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    let help = text(&help.stdout);
+    assert!(
+        !help.contains("--db") && !help.contains("--cards"),
+        "{help}"
+    );
+    let out = hullbreach_in(
+        &repo(),
+        &["--cards", "cards", "odds", "--dice", "2", "--defense", "5"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("odds reads no card pool"));
+}
+
+/// Issue #43: `hand: -` (and `shipyard: -`, `scrapheap: -`) is an empty list, as `-` is in the
+/// board's other list keys, not a card named `-`.
+#[test]
+fn a_dash_is_an_empty_hand() {
+    let scratch = Scratch::new("dash-hand");
+    let file = scratch.path().join("empty-hand.ruling");
+    std::fs::write(
+        &file,
+        "title: an empty hand\nphase: manufacturing\n\ncommander Ada\n  hand: -\n  \
+         shipyard: -\n  in play:\n    Test Station\n\ncommander Bob\n  in play:\n    \
+         Test Station\n",
+    )
+    .expect("write");
+    let pool = repo().join("tests/rulings/pool");
+    let out = hullbreach_in(
+        scratch.path(),
+        &[
+            "--cards",
+            pool.to_str().expect("utf-8"),
+            "ruling",
+            file.to_str().expect("utf-8"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("== board =="),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// Issue #43: a ruling's unknown card is "not in the pool" — the pool is a database or a
+/// `--cards` directory — with the nearest name as a suggestion.
+#[test]
+fn an_unknown_card_is_not_in_the_pool() {
+    let scratch = Scratch::new("unknown-card");
+    let file = scratch.path().join("misspelt.ruling");
+    std::fs::write(
+        &file,
+        "title: a misspelt station\nphase: manufacturing\n\ncommander Ada\n  in play:\n    \
+         Test Statoin\n\ncommander Bob\n  in play:\n    Test Station\n",
+    )
+    .expect("write");
+    let pool = repo().join("tests/rulings/pool");
+    let out = hullbreach_in(
+        scratch.path(),
+        &[
+            "--cards",
+            pool.to_str().expect("utf-8"),
+            "ruling",
+            file.to_str().expect("utf-8"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "line 6: no card named `Test Statoin` in the pool (did you mean `Test Station`?)"
+        ),
+        "{err}"
     );
 }

@@ -51,6 +51,13 @@ fn refused(out: &Output, says: &str) {
     assert!(stderr(out).contains(says), "{}", stderr(out));
 }
 
+/// Exit 2 with a message: a file that cannot be read as one means the command could not run
+/// (docs/cli.md), as in cardc.
+fn unreadable(out: &Output, says: &str) {
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+    assert!(stderr(out).contains(says), "{}", stderr(out));
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn a_fifo_ruling_or_deck_is_refused() {
@@ -61,11 +68,11 @@ fn a_fifo_ruling_or_deck_is_refused() {
     let made = Command::new("mkfifo").arg(&fifo).status();
     assert!(made.is_ok_and(|s| s.success()));
     let fifo = fifo.to_string_lossy().into_owned();
-    refused(
+    unreadable(
         &hullbreach(&["ruling", &fifo], b""),
         "a FIFO (named pipe), not a regular file",
     );
-    refused(
+    unreadable(
         &hullbreach(&["play", "--deck", &fifo, "--deck", &fifo], b""),
         "a FIFO (named pipe), not a regular file",
     );
@@ -75,11 +82,11 @@ fn a_fifo_ruling_or_deck_is_refused() {
 #[cfg(unix)]
 #[test]
 fn a_device_or_directory_ruling_is_refused() {
-    refused(
+    unreadable(
         &hullbreach(&["ruling", "/dev/zero"], b""),
         "a character device, not a regular file",
     );
-    refused(
+    unreadable(
         &hullbreach(&["ruling", "tests"], b""),
         "a directory, not a regular file",
     );
@@ -91,12 +98,12 @@ fn an_oversized_ruling_is_refused() {
     std::fs::create_dir_all(&dir).unwrap();
     let big = dir.join("big.ruling");
     std::fs::write(&big, vec![b'#'; 256 * 1024 + 1]).unwrap();
-    refused(
+    unreadable(
         &hullbreach(&["ruling", &big.to_string_lossy()], b""),
         "larger than 262144 bytes",
     );
     // From standard input too: the cap holds however much is piped.
-    refused(
+    unreadable(
         &hullbreach(&["ruling", "-"], &vec![b'#'; 1024 * 1024]),
         "larger than 262144 bytes",
     );

@@ -629,7 +629,8 @@ fn unwritable_outputs_are_refused_before_the_first_game() {
         let mut args = RUN.to_vec();
         args.extend_from_slice(extra);
         let run = hullbreach(&args);
-        assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+        // An output that cannot be written: the run could not go as asked (docs/cli.md).
+        assert_eq!(run.status.code(), Some(2), "{}", text(&run.stderr));
         assert!(text(&run.stderr).contains(says), "{}", text(&run.stderr));
         assert_eq!(text(&run.stdout), "", "a report was printed");
         assert!(!Path::new(&out).exists(), "--out was written");

@@ -71,7 +71,7 @@ fn run(args: &RenderArgs, out: &mut Emitter) -> Result<(), Status> {
         None => Theme::default_theme(),
         Some(path) => read_theme(path).map_err(|message| usage(out, path, message))?,
     };
-    let pool = compile_pool(&args.dir, false, out)?;
+    let pool = compile_pool(&args.pool_dir(), false, out)?;
     let (cards, copies) = pick(args, &pool.db, out)?;
     let source = match args.text {
         RulesText::Printed => TextSource::Printed,
@@ -119,7 +119,7 @@ fn run(args: &RenderArgs, out: &mut Emitter) -> Result<(), Status> {
         for (stem, svg) in all {
             outputs.push(Output {
                 path: dir.join(format!("{stem}.svg")),
-                flag: "--out",
+                flag: "--out-dir",
                 bytes: svg.as_bytes().to_vec(),
             });
             written += 1;
@@ -133,7 +133,7 @@ fn run(args: &RenderArgs, out: &mut Emitter) -> Result<(), Status> {
                 })?;
                 outputs.push(Output {
                     path: dir.join(format!("{stem}.png")),
-                    flag: "--out",
+                    flag: "--out-dir",
                     bytes: png,
                 });
                 written += 1;
@@ -275,7 +275,7 @@ fn run(args: &RenderArgs, out: &mut Emitter) -> Result<(), Status> {
 }
 
 /// Every target checked before the first file is written: none is a directory or special file
-/// (nor a path that cannot be looked at), and no two outputs name the same file (`--out` and
+/// (nor a path that cannot be looked at), and no two outputs name the same file (`--out-dir` and
 /// `--tts` in one directory would both write `back.png`).
 fn check_targets(outputs: &[Output], out: &mut Emitter) -> Result<(), Status> {
     let mut seen: Vec<(PathBuf, &Output)> = Vec::new();
@@ -397,7 +397,7 @@ fn pick<'a>(
         for name in &missing {
             out.emit_one(Diagnostic::error(
                 UNKNOWN_CARD,
-                display(&args.dir),
+                display(&args.pool_dir()),
                 format!("no card named `{name}` in the pool"),
             ));
         }

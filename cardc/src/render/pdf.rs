@@ -4,7 +4,7 @@
 //! comes its page of backs, mirrored left to right, so a duplex print (long-edge flip) puts
 //! each back behind its face.
 //!
-//! Each page is laid out as one SVG (the faces nested as they are drawn for `--out`), turned
+//! Each page is laid out as one SVG (the faces nested as they are drawn for `--out-dir`), turned
 //! into vector PDF by svg2pdf with the bundled fonts, and the pages are joined by pdf-writer.
 
 use std::collections::HashMap;

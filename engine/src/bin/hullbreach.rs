@@ -13,10 +13,11 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use clap::builder::RangedU64ValueParser;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use engine::players::Player;
 use engine::pool_args::{PoolArgs, PoolSource};
 use engine::simulate::limits;
@@ -35,7 +36,11 @@ where
 }
 
 #[derive(Parser)]
-#[command(name = "hullbreach", about = "Play Hull Breach! games and run rulings")]
+#[command(
+    name = "hullbreach",
+    version,
+    about = "Play Hull Breach! games and run rulings"
+)]
 struct Cli {
     #[command(flatten)]
     pool: PoolArgs,
@@ -96,6 +101,7 @@ struct ReportArgs {
 enum SimulateCommand {
     /// Merge the `--out` files of every `--shard` of one run and print the run's report.
     Merge {
+        /// The games files the shards wrote with --out.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[command(flatten)]
@@ -108,8 +114,12 @@ enum Command {
     /// Play a game between decks (names under the card directory's decks/, or paths) and print
     /// the log.
     Play {
+        /// A deck (name under the card directory's decks/, or a path), one per commander: 2 to 5,
+        /// repeatable.
         #[arg(long = "deck", required = true, num_args = 1)]
         decks: Vec<String>,
+        /// The game's seed: shuffles, unforced dice and the computer players' choices follow
+        /// from it, so the same seed plays the same game.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Commander turns before the game stops without a winner.
@@ -158,6 +168,7 @@ enum Command {
     },
     /// Run a ruling file (`-`: standard input) and print its transcript.
     Ruling {
+        /// The ruling file (docs/rulings.md); `-`: standard input.
         file: PathBuf,
         /// After every script line, print the pending decision and every legal choice in
         /// script syntax (ready to paste into the script).
@@ -196,8 +207,8 @@ enum Command {
         /// The choice (from 1, as `--numbered` shows them) the ruling's board stands before.
         #[arg(long, requires = "to_ruling", value_parser = within(limits::AT))]
         at: Option<usize>,
-        /// Script lines [default: to the end of the turn, at most 20].
-        #[arg(long, requires = "to_ruling", value_parser = within(limits::SCRIPT))]
+        /// Script lines of the ruling written [default: to the end of the turn, at most 20].
+        #[arg(long = "script-lines", value_name = "N", requires = "to_ruling", value_parser = within(limits::SCRIPT))]
         choices: Option<usize>,
         /// When the state before `--at` cannot be a board (a card effect is resolving), write
         /// the nearest earlier board and its script instead of that board and a prelude.
@@ -211,8 +222,10 @@ enum Command {
     /// invariants after every choice and that every game moves on, and report the games that
     /// break one, each with a command that replays it.
     Sweep {
+        /// Games to play.
         #[arg(long, default_value_t = 1000, value_parser = within(limits::SWEEP_GAMES))]
         games: u64,
+        /// The sweep's seed: the same seed plays the same games.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Commanders per game: `N` or `MIN..MAX` (2 to 5).
@@ -244,8 +257,8 @@ enum Command {
         /// The choice (from 1, as `--numbered` shows them) the ruling's board stands before.
         #[arg(long, requires = "to_ruling", value_parser = within(limits::AT))]
         at: Option<usize>,
-        /// Script lines [default: to the end of the turn, at most 20].
-        #[arg(long, requires = "to_ruling", value_parser = within(limits::SCRIPT))]
+        /// Script lines of the ruling written [default: to the end of the turn, at most 20].
+        #[arg(long = "script-lines", value_name = "N", requires = "to_ruling", value_parser = within(limits::SCRIPT))]
         choices: Option<usize>,
         /// When the state before `--at` cannot be a board (a card effect is resolving), write
         /// the nearest earlier board and its script instead of that board and a prelude.
@@ -261,13 +274,25 @@ enum Command {
     Review(Box<ReviewCli>),
 }
 
+/// Set when a failure means the command could not run as asked — a card database that is
+/// missing, unreadable or older than its card files, a file that cannot be read, flags no run
+/// can satisfy — which exits 2 as a usage error does, in `cardc` too (docs/cli.md); any other
+/// failure exits 1. The subcommands report failures as text, so the class travels beside it.
+static CANNOT_RUN: AtomicBool = AtomicBool::new(false);
+
+/// A failure of the class [`CANNOT_RUN`] names.
+fn cannot_run(message: impl Into<String>) -> String {
+    CANNOT_RUN.store(true, Ordering::Relaxed);
+    message.into()
+}
+
 /// The pool the flags name, and the card directory whose `decks/` bare deck names are looked up
 /// in: `--cards DIR` itself, or the directory a database records it was built from.
 fn load_pool(args: &PoolArgs) -> Result<(Arc<CardDb>, Option<PathBuf>), String> {
     match args.source() {
         PoolSource::Cards(dir) => Ok((load_pool_with(&dir, &[])?.0, Some(dir))),
         PoolSource::Database(path) => {
-            let db = cardlang::compile::open_db(&path).map_err(|e| e.to_string())?;
+            let db = cardlang::compile::open_db(&path).map_err(|e| cannot_run(e.to_string()))?;
             let dir = db.sources().map(|s| PathBuf::from(&s.dir));
             Ok((Arc::new(db), dir))
         }
@@ -278,8 +303,9 @@ fn load_pool(args: &PoolArgs) -> Result<(Arc<CardDb>, Option<PathBuf>), String> 
 /// handle) of at most `cardlang::source::MAX_FILE_BYTES`.
 fn read_card_file(path: &Path) -> Result<cardlang::source::SourceFile, String> {
     let bytes = cardlang::read::read_file(path, cardlang::source::MAX_FILE_BYTES)
-        .map_err(|e| e.to_string())?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))?;
+        .map_err(|e| cannot_run(e.to_string()))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| cannot_run(format!("{}: not UTF-8", path.display())))?;
     Ok(cardlang::source::SourceFile::new(
         path.display().to_string(),
         text,
@@ -289,8 +315,8 @@ fn read_card_file(path: &Path) -> Result<cardlang::source::SourceFile, String> {
 /// The pool in `dir` plus the card files `extra`; returns the database and the names of the
 /// cards the extra files define.
 fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<String>), String> {
-    let mut files =
-        cardlang::source::read_pool(dir).map_err(|e| format!("reading {}: {e}", dir.display()))?;
+    let mut files = cardlang::source::read_pool(dir)
+        .map_err(|e| cannot_run(format!("reading {}: {e}", dir.display())))?;
     let base = files.len();
     for p in extra {
         files.push(read_card_file(p)?);
@@ -401,7 +427,7 @@ fn load_recorded_deck(
 
 /// Read, parse and validate the decklist at `path`.
 fn load_deck_at(cat: &CardDb, path: &Path) -> Result<Vec<engine::ir::CardId>, String> {
-    let bytes = engine::deck::read_deck_file(path).map_err(|e| e.to_string())?;
+    let bytes = engine::deck::read_deck_file(path).map_err(|e| cannot_run(e.to_string()))?;
     let list = engine::deck::parse(&bytes);
     // Only legal decks are played ("Your Constructed Deck", §2.1); `cardc deck check` explains
     // each problem with its line, here the first few are named.
@@ -629,8 +655,10 @@ struct SimulateCli {
     /// A deck (name under the card directory's decks/, or a path); 2 to 5, repeatable.
     #[arg(long = "deck", num_args = 1)]
     decks: Vec<String>,
+    /// Games to play (with --swap, each is played twice).
     #[arg(long, default_value_t = 1000, value_parser = within(limits::SIMULATE_GAMES))]
     games: u64,
+    /// The run's seed: the same seed plays the same games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads [default: the machine's cores, at most 256]. Results do not depend on it.
@@ -818,7 +846,7 @@ fn report_out(
     let records = record::merge(records, complete)?;
     if let Some(path) = &out.out {
         cardlang::write::write_atomic(path, record::to_jsonl(&records).as_bytes())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| cannot_run(e.to_string()))?;
     }
     let report = Report::new(records)?;
     if let Some(dir) = &out.chart {
@@ -836,10 +864,10 @@ fn report_out(
 /// room for each chart, so a typo fails at once instead of after a long run.
 fn check_outputs(out: &ReportArgs) -> Result<(), String> {
     if let Some(path) = &out.out {
-        cardlang::write::check_writable(path).map_err(|e| format!("--out {e}"))?;
+        cardlang::write::check_writable(path).map_err(|e| cannot_run(format!("--out {e}")))?;
     }
     if let Some(dir) = &out.chart {
-        engine::simulate::chart::prepare(dir).map_err(|e| format!("--chart {e}"))?;
+        engine::simulate::chart::prepare(dir).map_err(|e| cannot_run(format!("--chart {e}")))?;
     }
     Ok(())
 }
@@ -855,8 +883,40 @@ fn merge_shards(files: &[PathBuf], out: &ReportArgs) -> Result<(), String> {
     report_out(records, out, true)
 }
 
+/// The command line as `hullbreach` parses it: [`Cli`]'s, less the pool flags in `odds`'s help,
+/// which reads no card pool (given there, they are refused, not ignored). A subcommand that has
+/// an argument of a global's id keeps its own, so `odds` gets hidden ones of the same type.
+fn command_line() -> clap::Command {
+    let hidden = |id: &'static str| {
+        clap::Arg::new(id)
+            .long(id)
+            .hide(true)
+            .value_parser(clap::value_parser!(PathBuf))
+    };
+    Cli::command().mut_subcommand("odds", |odds| {
+        odds.arg(hidden("db")).arg(hidden("cards").alias("pool"))
+    })
+}
+
+/// Parses the command line; a usage error is printed and exits 2 (help and `--version` exit 0),
+/// a flag that belongs to another subcommand said so (`engine::pool_args::misplaced_flag`).
+fn parse_command_line() -> Cli {
+    let command = command_line();
+    let parsed = command
+        .clone()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    parsed.unwrap_or_else(|e| {
+        if let Some(text) = engine::pool_args::misplaced_flag(&e, &command) {
+            eprint!("{text}");
+            std::process::exit(2);
+        }
+        e.exit()
+    })
+}
+
 fn run() -> Result<bool, String> {
-    let cli = Cli::parse();
+    let cli = parse_command_line();
     if let Command::Review(args) = &cli.command {
         return review::command(&cli.pool, args).or_else(|e| {
             // Nothing could be reviewed: told apart from a gate that denies (exit 1).
@@ -983,6 +1043,11 @@ fn run() -> Result<bool, String> {
         bonus,
     } = cli.command
     {
+        if cli.pool != PoolArgs::default() {
+            return Err(cannot_run(
+                "odds reads no card pool: leave out --db and --cards",
+            ));
+        }
         let v = engine::odds::Volley {
             dice,
             target_defense: defense,
@@ -994,7 +1059,7 @@ fn run() -> Result<bool, String> {
             resistant,
             bonus,
         };
-        let o = engine::odds::odds(&v)?;
+        let o = engine::odds::odds(&v).map_err(cannot_run)?;
         print!("{}", engine::odds::render(&v, &o));
         return Ok(true);
     }
@@ -1057,7 +1122,7 @@ fn run() -> Result<bool, String> {
             choices,
             record,
         } => {
-            let text = ruling::read_file(&file).map_err(|e| e.to_string())?;
+            let text = ruling::read_file(&file).map_err(|e| cannot_run(e.to_string()))?;
             let r = ruling::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             if record {
                 return record_ruling(&file, &text, &r, cat).map(|()| true);
@@ -1215,7 +1280,8 @@ fn write_ruling(
     }
     match out {
         Some(path) => {
-            cardlang::write::write_atomic(path, w.text.as_bytes()).map_err(|e| e.to_string())?;
+            cardlang::write::write_atomic(path, w.text.as_bytes())
+                .map_err(|e| cannot_run(e.to_string()))?;
             if w.prelude > 0 {
                 eprintln!(
                     "wrote {}: the board before choice {}, a prelude of {} line(s) to the moment \
@@ -1335,7 +1401,11 @@ fn main() -> ExitCode {
         Ok(false) => ExitCode::from(1),
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            if CANNOT_RUN.load(Ordering::Relaxed) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }
@@ -1367,6 +1437,7 @@ struct ReviewCli {
     /// Games per matchup of a changed card's A/B (each played with the old card and the new).
     #[arg(long, default_value_t = 100, value_parser = within(limits::SIMULATE_GAMES))]
     games: u64,
+    /// The seed of the A/B games: the same seed replays the same games under both cards.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Commander turns before a game stops without a winner.
