@@ -1,0 +1,9 @@
+# Issue #40 §3: the constructs designers need (rulings `constructs-*`).
+
+Module-Station "Rearguard Gunners" {
+    faction: RDF
+    cost: 1R
+    wounds: 2
+    text: "Whenever an opposing ship retreats, deal 1 compulsory wound to it."
+    when an opposing ship retreats: deal 1 compulsory wound to it
+}
