@@ -798,6 +798,7 @@ impl Lower<'_> {
                         Rule::ev_wounded_by => TriggerEvent::WoundedBy,
                         Rule::ev_hijacks => TriggerEvent::Hijacks,
                         Rule::ev_hijacked => TriggerEvent::Hijacked,
+                        Rule::ev_wounded => TriggerEvent::Wounded,
                         Rule::ev_retreats => TriggerEvent::Retreats,
                         Rule::ev_natural => {
                             let n = e.into_inner().next()?;

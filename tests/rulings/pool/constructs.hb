@@ -7,3 +7,11 @@ Module-Station "Rearguard Gunners" {
     text: "Whenever an opposing ship retreats, deal 1 compulsory wound to it."
     when an opposing ship retreats: deal 1 compulsory wound to it
 }
+
+Module-Station "Patch Crews" {
+    faction: RDF
+    cost: 1R
+    wounds: 2
+    text: "Whenever a ship of yours is wounded, remove 1 wound from it."
+    when a ship of yours is wounded: repair 1 wound on it
+}

@@ -27,3 +27,10 @@ Module-Ship "It Is Host" {
     cost: 1R
     when host is boarded: host gets +1 defense until end of engagement and repair 1 wound on it
 }
+# `is wounded`: any wound, of volley fire or compulsory; `a ship of yours` is `a ship you
+# control`.
+Module-Station "It Patches Any Wound" {
+    cost: 1R
+    wounds: 2
+    when a ship of yours is wounded: repair 1 wound on it
+}
