@@ -15,3 +15,11 @@ Module-Station "Patch Crews" {
     text: "Whenever a ship of yours is wounded, remove 1 wound from it."
     when a ship of yours is wounded: repair 1 wound on it
 }
+
+Module-Station "Drill Sergeant" {
+    faction: RDF
+    cost: 1R
+    wounds: 2
+    text: "Whenever a Marine you control is deployed, it gets +1 attack until end of turn."
+    when a Marine you control is deployed: it gets +1 attack until end of turn
+}
