@@ -961,7 +961,7 @@ impl Lower<'_> {
     }
 
     /// Binds each `it` of a trigger's effect to the one card the trigger sentence names
-    /// (issue #40 §3.1): this card or its host when watched, else the card of the kind it
+    /// (issue #40, part 3.1): this card or its host when watched, else the card of the kind it
     /// watches (`when a Marine you control is deployed: it gets ...`). A sentence naming no
     /// card (a phase, a turn, every engagement) or two (a deed with its other card written)
     /// leaves `it` a guess, so it is refused (HB0417).

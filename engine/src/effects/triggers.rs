@@ -19,7 +19,7 @@
 //! - deeds (issue 17): `destroys` / `wounds` / `is wounded by` (a volley, §6.2, §6.7),
 //!   `hijacks` / `is hijacked` (§6.6 STEP 8E, §9.16), `retreats` (§9.28, STEP 9). The other
 //!   card of the deed must match the trigger's filter, and the effect names it `that <noun>`;
-//! - `is wounded` (issue #40 §3.1): any wound, woken with `is wounded by` and by compulsory
+//! - `is wounded` (issue #40, part 3.1): any wound, woken with `is wounded by` and by compulsory
 //!   wounds (`actions::compulsory`).
 //!
 //! Replacements: `instead of suffering compulsory wounds` is applied by
@@ -93,7 +93,7 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
             _ => Whose::Card(actor),
         };
         collect(g, deed, Cause::Deed(deed), whose, other);
-        // Wounded by volley fire is wounded (issue #40 §3.1); compulsory wounds wake
+        // Wounded by volley fire is wounded (issue #40, part 3.1); compulsory wounds wake
         // `Wounded` alone (`actions::compulsory`).
         if deed == TriggerEvent::WoundedBy {
             let wounded = TriggerEvent::Wounded;

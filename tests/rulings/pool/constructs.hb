@@ -1,4 +1,4 @@
-# Issue #40 §3: the constructs designers need (rulings `constructs-*`).
+# Issue #40, part 3: the constructs designers need (rulings `constructs-*`).
 
 Module-Station "Rearguard Gunners" {
     faction: RDF

@@ -1,4 +1,4 @@
-# Issue #40 §3.1: `it` names the one card the trigger sentence names — the card it watches
+# Issue #40, part 3.1: `it` names the one card the trigger sentence names — the card it watches
 # (`any ...`, `a ... you control`, `an opposing ship`), or this card or its host.
 Module-Station "It Punishes Retreat" {
     cost: 1R
