@@ -415,6 +415,7 @@ impl Ctx {
                         | TriggerEvent::Destroys
                         | TriggerEvent::Wounds
                         | TriggerEvent::WoundedBy
+                        | TriggerEvent::Wounded
                         | TriggerEvent::Hijacks
                         | TriggerEvent::Hijacked
                         | TriggerEvent::Retreats
@@ -514,6 +515,7 @@ impl Ctx {
                 other("an opposing ship or Station")
             ),
             TriggerEvent::Hijacked => format!("{when} {subject} is hijacked (§9.16)"),
+            TriggerEvent::Wounded => format!("{when} {subject} is wounded (§6.2, §9.6)"),
             TriggerEvent::Retreats => {
                 format!("{when} {subject} retreats from an engagement (§9.28)")
             }

@@ -269,6 +269,7 @@ impl Cause {
                     T::Destroys => "when volley fire destroys a unit",
                     T::Wounds => "when volley fire wounds a unit",
                     T::WoundedBy => "when wounded by volley fire",
+                    T::Wounded => "when wounded",
                     T::Hijacks => "when Marines hijack a ship",
                     T::Hijacked => "when hijacked",
                     T::Retreats => "when a ship retreats",

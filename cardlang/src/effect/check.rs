@@ -615,7 +615,7 @@ impl Checker<'_> {
                 TriggerEvent::RollsNatural(_) | TriggerEvent::Destroys | TriggerEvent::Wounds => {
                     k.is_unit()
                 }
-                TriggerEvent::WoundedBy => kind_has_wounds(*k),
+                TriggerEvent::WoundedBy | TriggerEvent::Wounded => kind_has_wounds(*k),
                 TriggerEvent::Hijacks => match k {
                     CardKind::Ship(c) => *c != ShipClass::FighterWing,
                     CardKind::Marine { .. } => true,
@@ -642,7 +642,7 @@ impl Checker<'_> {
                 TriggerEvent::RollsNatural(_) | TriggerEvent::Destroys | TriggerEvent::Wounds => {
                     "never rolls volley dice (§6.2)"
                 }
-                TriggerEvent::WoundedBy => "has no wounds (§9.38)",
+                TriggerEvent::WoundedBy | TriggerEvent::Wounded => "has no wounds (§9.38)",
                 TriggerEvent::Retreats => "never retreats: only ships do (§9.28)",
                 _ => "is never destroyed in play: a Tactic resolves and is discarded (§2.7)",
             };
@@ -958,10 +958,12 @@ impl Checker<'_> {
             | TriggerEvent::Hijacked
             | TriggerEvent::Retreats
             | TriggerEvent::RollsNatural(_) => Engaged::Always,
-            // A volley from an Event's text may be fired outside an engagement.
-            TriggerEvent::Destroys | TriggerEvent::Wounds | TriggerEvent::WoundedBy => {
-                Engaged::Maybe
-            }
+            // A volley from an Event's text may be fired outside an engagement, and compulsory
+            // wounds dealt.
+            TriggerEvent::Destroys
+            | TriggerEvent::Wounds
+            | TriggerEvent::WoundedBy
+            | TriggerEvent::Wounded => Engaged::Maybe,
             // Logistics and Manufacturing come before the Engagement Phase, and a turn ends
             // after it (§5.2).
             TriggerEvent::YourLogistics

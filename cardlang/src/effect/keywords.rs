@@ -7,6 +7,7 @@ pub const TRIGGERS: &[&str] = &[
     "destroyed",
     "boarded",
     "boards",
+    "is wounded",
     "rolls a natural",
     "engagement starts",
     "engagement ends",

@@ -105,6 +105,7 @@ pub fn parse_entry(
             this_nouns: Vec::new(),
         },
         thats: Vec::new(),
+        its: Vec::new(),
     };
     let ability = pairs
         .into_iter()
@@ -429,6 +430,7 @@ const TRIGGERS: &[&str] = &[
     "destroys a FILTER",
     "wounds a FILTER",
     "is wounded by a FILTER",
+    "is wounded",
     "boards a FILTER",
     "is boarded by a FILTER",
     "hijacks a FILTER",
@@ -438,6 +440,8 @@ const TRIGGERS: &[&str] = &[
     "host TRIGGER",
     "any FILTER TRIGGER",
     "a FILTER you control TRIGGER",
+    "a FILTER of yours TRIGGER",
+    "a FILTER TRIGGER",
     "TRIGGER once per turn",
     "TRIGGER once per engagement",
     "TRIGGER once per game",
@@ -484,6 +488,7 @@ const ACTIONS: &[&str] = &[
 const RECIPIENTS: &[&str] = &[
     "this",
     "that ship",
+    "it",
     "host",
     "attached cards",
     "target FILTER",
@@ -551,6 +556,9 @@ struct Lower<'f> {
     out: ParsedAbility,
     /// Where each `that <noun>` of the effect is written, in the order the IR holds them.
     thats: Vec<Span>,
+    /// Where each `it` is written. Until [`Lower::bind_it`] replaces it, an `it` is held as
+    /// `Group::Watched(Noun::Card)`, which nothing else writes before `bind_that` runs.
+    its: Vec<Span>,
 }
 
 type P<'a> = Pair<'a, Rule>;
@@ -591,11 +599,16 @@ impl Lower<'_> {
                     _ => Timing::YourManufacturing,
                 }))
             }
-            "play" => Some(Ability::Play(self.effect(inner.next()?)?)),
+            "play" => {
+                let effect = self.effect(inner.next()?);
+                self.no_it("a `play:` effect")?;
+                Some(Ability::Play(effect?))
+            }
             "when" | "flip" => {
                 let trigger = self.trigger(inner.next()?);
                 let effect = self.effect(inner.next()?);
                 let (trigger, mut effect) = (trigger?, effect?);
+                self.bind_it(&trigger, &mut effect)?;
                 self.bind_that(&trigger, &mut effect)?;
                 Some(Ability::Triggered {
                     trigger,
@@ -610,12 +623,18 @@ impl Lower<'_> {
                     Rule::r_compulsory => Replaced::CompulsoryWounds,
                     _ => Replaced::Boarded,
                 };
+                let effect = self.effect(inner.next()?);
+                self.no_it("a replacement (`instead of ...`)")?;
                 Some(Ability::Replacement {
                     event,
-                    effect: self.effect(inner.next()?)?,
+                    effect: effect?,
                 })
             }
-            "static" => self.static_body(inner.next()?),
+            "static" => {
+                let st = self.static_body(inner.next()?);
+                self.no_it("a static")?;
+                st
+            }
             _ => self.override_(inner),
         }
     }
@@ -771,8 +790,9 @@ impl Lower<'_> {
                                 self.out.groups.push((span, filter.clone()));
                                 Watch::Any(filter)
                             }
+                            // `any <filter>`, `a <filter>`.
                             _ => {
-                                let f = w.into_inner().next()?;
+                                let f = w.into_inner().find(|x| x.as_rule() == Rule::filter)?;
                                 let span = self.span(&f);
                                 let filter = self.filter(f)?;
                                 self.out.groups.push((span, filter.clone()));
@@ -800,6 +820,7 @@ impl Lower<'_> {
                         Rule::ev_wounded_by => TriggerEvent::WoundedBy,
                         Rule::ev_hijacks => TriggerEvent::Hijacks,
                         Rule::ev_hijacked => TriggerEvent::Hijacked,
+                        Rule::ev_wounded => TriggerEvent::Wounded,
                         Rule::ev_retreats => TriggerEvent::Retreats,
                         Rule::ev_natural => {
                             let n = e.into_inner().next()?;
@@ -940,6 +961,78 @@ impl Lower<'_> {
             }
         }
         ok.then_some(())
+    }
+
+    /// Refuses every `it` of an ability that no card woke: a `play:`, a replacement, a static.
+    fn no_it(&mut self, what: &str) -> Option<()> {
+        let Some(&span) = self.its.first() else {
+            return Some(());
+        };
+        self.error(
+            codes::THAT_UNBOUND,
+            span,
+            format!("`it` names no card here: {what} is woken by no card"),
+            "which card?",
+            Some("`it` is the card a trigger's sentence names (`when an opposing ship retreats: deal 1 compulsory wound to it`); here write `this`, `host`, or `target ...` to choose one".into()),
+        );
+        None
+    }
+
+    /// Binds each `it` of a trigger's effect to the one card the trigger sentence names
+    /// (issue #40, part 3.1): this card or its host when watched, else the card of the kind it
+    /// watches (`when a Marine you control is deployed: it gets ...`). A sentence naming no
+    /// card (a phase, a turn, every engagement) or two (a deed with its other card written)
+    /// leaves `it` a guess, so it is refused (HB0417).
+    fn bind_it(&mut self, t: &Trigger, e: &mut Effect) -> Option<()> {
+        let Some(&span) = self.its.first() else {
+            return Some(());
+        };
+        let refuse = |lw: &mut Self, message: String, help: &str| {
+            lw.error(
+                codes::THAT_UNBOUND,
+                span,
+                message,
+                "which card?",
+                Some(help.into()),
+            );
+            None
+        };
+        let bound = match (&t.watch, &t.other) {
+            (Watch::Commander, _) => {
+                return refuse(
+                    self,
+                    "`it` names no card: this trigger is a moment of its commander, not of a card"
+                        .into(),
+                    "name the card: `this`, `host`, or `target ...` to choose one",
+                )
+            }
+            (watch, Some(other)) => {
+                let watched = match watch {
+                    Watch::Any(f) => format!("the {}", crate::explain::filter_text(f, false)),
+                    Watch::Host => "host".into(),
+                    _ => "this card".into(),
+                };
+                return refuse(
+                    self,
+                    format!(
+                        "`it` could be either card of this trigger: {watched}, or the {} of the deed",
+                        crate::explain::filter_text(other, false)
+                    ),
+                    "name one: `that <noun>` with the noun of the card meant (`... wounded by a unit: ... that unit`), or `this` / `host`",
+                );
+            }
+            (Watch::This, None) => Group::This,
+            (Watch::Host, None) => Group::Host,
+            (Watch::Any(f), None) => Group::Watched(pronoun_noun(f.noun)),
+        };
+        for action in e.actions_mut() {
+            for aim in action.aims_mut().into_iter().flatten() {
+                if *aim == Aim::Named(Group::Watched(Noun::Card)) {
+                    *aim = Aim::Named(bound.clone());
+                }
+            }
+        }
+        Some(())
     }
 
     /// Notes the noun of `this <noun>` (a watch or a recipient) for the card-level check.
@@ -1600,6 +1693,11 @@ impl Lower<'_> {
                         Group::That(that_noun(g.into_inner().next()?.as_str()))
                     }
                     Rule::g_host => Group::Host,
+                    Rule::g_it => {
+                        let span = self.span(&g);
+                        self.its.push(span);
+                        Group::Watched(Noun::Card)
+                    }
                     Rule::g_attached => Group::Attached,
                     rule => {
                         let f = g.into_inner().next()?;
@@ -2194,6 +2292,17 @@ fn that_noun(word: &str) -> Noun {
         "event" => Noun::Event,
         "breakthru" => Noun::Breakthru,
         _ => Noun::Card,
+    }
+}
+
+/// The noun `cardc explain` names a watched card by after `that` (`that Marine`), one the
+/// grammar reads back and binds to the same card: a subtype is called by its type.
+fn pronoun_noun(n: Noun) -> Noun {
+    match n {
+        Noun::MarineCharacter => Noun::Marine,
+        Noun::ModuleStation | Noun::ModuleShip | Noun::ModuleMarine => Noun::Module,
+        Noun::Tactic => Noun::Card,
+        n => n,
     }
 }
 

@@ -147,6 +147,10 @@ pub enum TriggerEvent {
     Hijacks,
     Hijacked,
     Retreats,
+    /// It suffers at least one wound, of volley fire (§6.2) or compulsory (§9.6): once per
+    /// volley or compulsory wounding that leaves a wound (issue #40, part 3.1). Not a deed: no
+    /// other card.
+    Wounded,
 }
 
 impl TriggerEvent {

@@ -751,6 +751,18 @@ pub(crate) fn compulsory(g: &mut Game, t: Inst, n: u8) {
         total: have + take,
         of: printed,
     });
+    // `is wounded` (issue #40, part 3.1), woken while the unit is in play, as volley fire's deeds.
+    if take > 0 {
+        let (deed, actor) = (crate::ir::effect::TriggerEvent::Wounded, t);
+        crate::hooks::dispatch(
+            g,
+            crate::hooks::Trigger::Deed {
+                deed,
+                actor,
+                other: None,
+            },
+        );
+    }
     if printed > 0 && have + take >= printed {
         act::destroy(g, t, false);
     }

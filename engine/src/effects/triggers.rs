@@ -18,7 +18,9 @@
 //!   `this` on a Marine aboard that ship counts too (its Marines board / are boarded);
 //! - deeds (issue 17): `destroys` / `wounds` / `is wounded by` (a volley, §6.2, §6.7),
 //!   `hijacks` / `is hijacked` (§6.6 STEP 8E, §9.16), `retreats` (§9.28, STEP 9). The other
-//!   card of the deed must match the trigger's filter, and the effect names it `that <noun>`.
+//!   card of the deed must match the trigger's filter, and the effect names it `that <noun>`;
+//! - `is wounded` (issue #40, part 3.1): any wound, woken with `is wounded by` and by compulsory
+//!   wounds (`actions::compulsory`).
 //!
 //! Replacements: `instead of suffering compulsory wounds` is applied by
 //! `actions::compulsory`; `instead of being destroyed` / `boarded` are not interpreted yet.
@@ -91,6 +93,12 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
             _ => Whose::Card(actor),
         };
         collect(g, deed, Cause::Deed(deed), whose, other);
+        // Wounded by volley fire is wounded (issue #40, part 3.1); compulsory wounds wake
+        // `Wounded` alone (`actions::compulsory`).
+        if deed == TriggerEvent::WoundedBy {
+            let wounded = TriggerEvent::Wounded;
+            collect(g, wounded, Cause::Deed(wounded), Whose::Card(actor), None);
+        }
         return;
     }
     let (event, cause, whose) = match t {

@@ -615,7 +615,7 @@ mod tests {
             let mut c = Card::blank(id, name, kind);
             // printed: the test cards' attack, defense, wounds and Marine capacity (§6.2, §2.4).
             (c.attack, c.defense, c.wounds) = (Some(a), Some(d), Some(w));
-            c.capacity.marines = carries;
+            c.capacity.marines = carries; // printed: the test card's Marine capacity (§2.4.1).
             if matches!(kind, CardKind::Marine { .. }) {
                 // printed: the test Marine takes one space aboard (§2.4.1).
                 c.space = 1;
