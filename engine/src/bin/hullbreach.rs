@@ -1467,6 +1467,7 @@ enum ReviewFormat {
     Text,
     /// For a pull request's comment.
     Markdown,
+    /// For programs: every section's facts as one JSON object.
     Json,
 }
 
