@@ -517,3 +517,72 @@ fn the_win_rate_gate_reads_points_and_the_interval() {
     let o = review(&["--games", "100", "--seed", &seed, "--deny", &gate]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }
+
+/// `--round-robin`: each deck legal in both versions is rated in the old pool and in the new,
+/// and the new standings are exactly what `simulate --round-robin` gives on the new pool
+/// (the review plays the simulator's games; it adds no model of its own).
+#[test]
+fn the_round_robin_shows_each_decks_standing_before_and_after() {
+    let o = review(&[
+        "--no-balance",
+        "--round-robin",
+        "--games",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("the review is JSON");
+    let standings = json["review"]["standings"]
+        .as_array()
+        .expect("standings listed");
+    let decks: Vec<&str> = standings
+        .iter()
+        .map(|s| s["deck"].as_str().expect("a deck name"))
+        .collect();
+    assert_eq!(decks, ["colonial-starter", "rdf-starter"], "{json:#}");
+    let sim = hullbreach_in(
+        &repo(),
+        &[
+            "--cards",
+            "tests/review/new",
+            "simulate",
+            "--round-robin",
+            "--deck",
+            "tests/review/new/decks/colonial-starter.txt",
+            "--deck",
+            "tests/review/new/decks/rdf-starter.txt",
+            "--games",
+            "20",
+            "--seed",
+            "0",
+            "--turns",
+            "100",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(sim.status.code(), Some(0), "{}", stderr(&sim));
+    let sim: serde_json::Value = serde_json::from_str(&stdout(&sim)).expect("simulate's JSON");
+    for (k, s) in standings.iter().enumerate() {
+        assert_eq!(
+            s["rating_after"], sim["round_robin"]["ratings"][k],
+            "{json:#}"
+        );
+        assert_eq!(s["won_after"], sim["entrants"][k]["won"], "{json:#}");
+    }
+    // The text says how each deck moves.
+    let o = review(&["--no-balance", "--round-robin", "--games", "20"]);
+    assert!(
+        stdout(&o).contains("Round robin: every deck legal in both versions"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains("rdf-starter: rating "),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -1452,6 +1452,10 @@ struct ReviewCli {
     /// Leave out the balance section (no games are played).
     #[arg(long)]
     no_balance: bool,
+    /// Also play a round robin of every deck legal in both versions (--games per pairing), in
+    /// the old pool and in the new, and show how each deck's rating and wins move.
+    #[arg(long)]
+    round_robin: bool,
     /// How to print the review.
     #[arg(long, value_enum, default_value_t = ReviewFormat::Text)]
     format: ReviewFormat,
@@ -1529,6 +1533,7 @@ mod review {
                     .min(*engine::simulate::limits::JOBS.end())
             }),
             balance: !a.no_balance,
+            round_robin: a.round_robin,
         };
         // Abilities in `cardc explain`'s words: the compiler's side, so said here.
         let words = |c: &engine::ir::Card| -> Vec<String> {

@@ -199,3 +199,92 @@ fn play(
         .ok_or("the run had no entrants")?;
     Ok((swap.pairs, line))
 }
+
+/// One deck's standing in a round robin of the decks legal in both versions, before and after.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standing {
+    pub deck: String,
+    /// Its Bradley–Terry rating in Elo points (`simulate --round-robin`), old pool and new.
+    pub rating_before: f64,
+    pub rating_after: f64,
+    /// Its wins over all its round-robin games, old pool and new.
+    pub won_before: Rate,
+    pub won_after: Rate,
+}
+
+/// `--round-robin`: every deck legal in both versions plays every other, seats rotated, once
+/// in the old pool and once in the new, on the same seeds; each deck's rating and wins move by
+/// what the change did to the whole field (`simulate --round-robin`, docs/simulate.md).
+pub fn round_robin(
+    old: &Version,
+    old_db: &Arc<CardDb>,
+    new: &Version,
+    new_db: &Arc<CardDb>,
+    settings: &Settings,
+) -> Result<Vec<Standing>, String> {
+    let legal = |v: &Version, db: &CardDb| -> Vec<(String, Vec<CardId>)> {
+        v.decks
+            .iter()
+            .filter_map(|(name, bytes)| {
+                let list = deck::parse(bytes);
+                let report = deck::validate(&list, db, &deck::DeckOptions::default());
+                let ids = deck::card_ids(&list, db).filter(|_| report.is_legal())?;
+                Some((name.clone(), ids))
+            })
+            .collect()
+    };
+    let (before, after) = (legal(old, old_db), legal(new, new_db));
+    let mut names: Vec<&String> = after
+        .iter()
+        .map(|(n, _)| n)
+        .filter(|n| before.iter().any(|(b, _)| b == *n))
+        .collect();
+    names.sort();
+    if names.len() < 2 {
+        return Err(format!(
+            "{} deck(s) are legal in both versions; a round robin needs 2",
+            names.len()
+        ));
+    }
+    let run = |db: &Arc<CardDb>, decks: &[(String, Vec<CardId>)]| {
+        let entrants = names
+            .iter()
+            .filter_map(|n| decks.iter().find(|(d, _)| d == *n))
+            .map(|(deck, cards)| Entrant {
+                deck: deck.clone(),
+                cards: cards.clone(),
+                player: settings.player,
+            })
+            .collect();
+        let sim = simulate::Simulation {
+            db: db.clone(),
+            entrants,
+            swap: None,
+            settings: simulate::Settings {
+                games: settings.games,
+                seed: settings.seed,
+                turns: settings.turns,
+                jobs: settings.jobs,
+                shard: simulate::Shard::ALL,
+                round_robin: true,
+            },
+        };
+        let report = Report::new(sim.run(&|| {})?)?;
+        let rr = report.round_robin.ok_or("the run played no round robin")?;
+        let won: Vec<Rate> = report.entrants.into_iter().map(|e| e.won).collect();
+        Ok::<_, String>((rr.ratings, won))
+    };
+    let (old_ratings, old_won) = run(old_db, &before)?;
+    let (new_ratings, new_won) = run(new_db, &after)?;
+    Ok(names
+        .iter()
+        .enumerate()
+        .map(|(k, deck)| Standing {
+            deck: (*deck).clone(),
+            rating_before: old_ratings[k],
+            rating_after: new_ratings[k],
+            won_before: old_won[k],
+            won_after: new_won[k],
+        })
+        .collect())
+}

@@ -54,6 +54,8 @@ pub struct Settings {
     pub jobs: usize,
     /// Whether to run the A/B at all.
     pub balance: bool,
+    /// Whether to play a round robin of the decks in each version (`--round-robin`).
+    pub round_robin: bool,
 }
 
 /// A version that does not compile, and its errors.
@@ -84,6 +86,10 @@ pub struct Review {
     pub balance_run: String,
     /// Why there is no balance section, when there is none.
     pub balance_note: Option<String>,
+    /// `--round-robin`: each deck's standing in the old pool and the new.
+    pub standings: Vec<balance::Standing>,
+    /// Why there are no standings, when a round robin was asked for and none was played.
+    pub standings_note: Option<String>,
 }
 
 /// The cards that compiled as a pool, or why they make none.
@@ -139,6 +145,17 @@ pub fn review(old: &Version, new: &Version, settings: &Settings, words: cards::W
             Some("games need both versions to compile".into()),
         ),
     };
+    let (standings, standings_note) = match (&old_db, &new_db) {
+        _ if !settings.round_robin => (Vec::new(), None),
+        (Some(o), Some(n)) => match balance::round_robin(old, o, new, n, settings) {
+            Ok(s) => (s, None),
+            Err(e) => (Vec::new(), Some(e)),
+        },
+        _ => (
+            Vec::new(),
+            Some("games need both versions to compile".into()),
+        ),
+    };
     Review {
         old: old.label.clone(),
         new: new.label.clone(),
@@ -159,6 +176,8 @@ pub fn review(old: &Version, new: &Version, settings: &Settings, words: cards::W
             settings.turns
         ),
         balance_note,
+        standings,
+        standings_note,
     }
 }
 

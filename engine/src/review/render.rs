@@ -130,6 +130,7 @@ impl Out {
         self.decks(r);
         self.rulings(r);
         self.balance(r);
+        self.standings(r);
         self.heading("Gate");
         if !gated && denied.is_empty() {
             self.item(0, "no gate asked for (--deny)");
@@ -306,6 +307,52 @@ impl Out {
         for s in &r.balance.skipped {
             let t = format!("{}: no games, {}", self.w(&s.card), self.w(&s.why));
             self.item(0, &t);
+        }
+    }
+
+    /// `--round-robin`: every deck's rating and wins, old pool and new.
+    fn standings(&mut self, r: &Review) {
+        if r.standings.is_empty() && r.standings_note.is_none() {
+            return;
+        }
+        self.heading("Round robin: every deck legal in both versions, old pool against new");
+        if let Some(note) = &r.standings_note {
+            self.item(0, &format!("no games: {}", self.w(note)));
+            return;
+        }
+        let pct = |x: f64| format!("{:.1}%", x * 100.0);
+        if self.md {
+            let _ = writeln!(
+                self.s,
+                "\n| deck | rating before | rating after | change | wins before | wins after |\n\
+                 |---|---:|---:|---:|---:|---:|"
+            );
+            for d in &r.standings {
+                let _ = writeln!(
+                    self.s,
+                    "| {} | {:.0} | {:.0} | {:+.0} | {} | {} |",
+                    escape(&d.deck),
+                    d.rating_before,
+                    d.rating_after,
+                    d.rating_after - d.rating_before,
+                    pct(d.won_before.rate),
+                    pct(d.won_after.rate)
+                );
+            }
+            let _ = writeln!(self.s);
+        } else {
+            for d in &r.standings {
+                let t = format!(
+                    "{}: rating {:.0} → {:.0} ({:+.0}), wins {} → {}",
+                    d.deck,
+                    d.rating_before,
+                    d.rating_after,
+                    d.rating_after - d.rating_before,
+                    pct(d.won_before.rate),
+                    pct(d.won_after.rate)
+                );
+                self.item(0, &t);
+            }
         }
     }
 }
