@@ -37,7 +37,7 @@ pub const JOBS: RangeInclusive<usize> = 1..=256;
 /// stopped after [`super::MAX_CHOICES`] choices.
 pub const AT: RangeInclusive<usize> = 1..=super::MAX_CHOICES;
 
-/// `--choices` of `--to-ruling`: the script lines of the ruling written.
+/// `--script-lines` of `--to-ruling`: the script lines of the ruling written.
 pub const SCRIPT: RangeInclusive<usize> = 1..=crate::replay::MAX_SCRIPT;
 
 /// `--game` of `replay` and `sweep`: a game's index in a run, from 0.
