@@ -592,7 +592,40 @@ impl Ctx {
                 condition,
             } => {
                 let (who, plural) = self.group(group);
-                let mut t = format!("{who} {}", modifier_text(modifier, plural));
+                let mut t = match modifier {
+                    CardModifier::Taunt { units } => format!("{} (I-98)", taunt_text(*units, &who)),
+                    _ => format!("{who} {}", modifier_text(modifier, plural)),
+                };
+                let it = match group {
+                    Group::This => Some(Anchor::This),
+                    Group::Host => Some(Anchor::Host),
+                    _ => None,
+                };
+                if let Some(c) = condition {
+                    let _ = write!(t, " while {}", self.about(it).condition(c));
+                }
+                t
+            }
+            Static::Against {
+                group,
+                bonus,
+                against,
+                condition,
+            } => {
+                let (who, plural) = self.group(group);
+                let s = verb_s(plural);
+                let kind = self.filter(against, Number::Every);
+                let mut t = match *bonus {
+                    AgainstBonus::RollBonus(d) => format!(
+                        "{who} get{s} {d:+} to volley rolls against {kind} (a natural 1 still misses, a natural 10 still hits)"
+                    ),
+                    AgainstBonus::Attack(d) => format!(
+                        "{who} get{s} {d:+} attack against {kind} (rolled with its dice at the first such target of each volley, I-97)"
+                    ),
+                    AgainstBonus::DoubleWounds => format!(
+                        "{who} deal{s} double wounds against {kind} (each hit deals twice its wounds, I-97)"
+                    ),
+                };
                 let it = match group {
                     Group::This => Some(Anchor::This),
                     Group::Host => Some(Anchor::Host),
@@ -621,9 +654,19 @@ impl Ctx {
 
     /// The override as a sentence about whom it changes the rule for.
     fn override_(&self, rule: BaseRule, value: RuleValue, scope: OverrideScope) -> String {
+        let sentence = self.override_sentence(rule, value, scope);
+        if scope == OverrideScope::Against {
+            // I-99: the rule of whichever unit this card meets.
+            return format!("{sentence} against {}", self.this());
+        }
+        sentence
+    }
+
+    fn override_sentence(&self, rule: BaseRule, value: RuleValue, scope: OverrideScope) -> String {
         let subject = rule.subject();
         // (who, whose, plural): the subject of the sentence and its possessive.
         let (who, whose, plural): (String, String, bool) = match (subject, scope) {
+            (_, OverrideScope::Against) => ("a unit".into(), "a unit's".into(), false),
             (RuleSubject::Commander, OverrideScope::Opponents) => (
                 "each opposing Commander".into(),
                 "each opposing Commander's".into(),
@@ -1058,11 +1101,25 @@ impl Ctx {
                 duration,
             } => {
                 let (w, plural) = self.aim(on);
-                format!(
-                    "{w} {} {}",
-                    modifier_text(modifier, plural),
-                    duration.words()
-                )
+                match modifier {
+                    // I-98: the sentence is about the volley, not the card.
+                    CardModifier::Decoy => format!(
+                        "the next volley at {w} targets {} instead {}",
+                        self.this(),
+                        duration.words()
+                    ),
+                    CardModifier::Taunt { units } => format!(
+                        "{} {} {}",
+                        taunt_text(*units, &w),
+                        duration.words(),
+                        "(I-98)"
+                    ),
+                    _ => format!(
+                        "{w} {} {}",
+                        modifier_text(modifier, plural),
+                        duration.words()
+                    ),
+                }
             }
             Action::ModifyCommanders {
                 who,
@@ -1125,6 +1182,12 @@ fn subject_plural(s: RuleSubject) -> &'static str {
     }
 }
 
+/// Taunt in the words a designer writes it (I-98): whose volleys must target whom.
+fn taunt_text(units: bool, whom: &str) -> String {
+    let by = if units { "units" } else { "ships" };
+    format!("opposing {by} must target {whom} if able")
+}
+
 fn modifier_text(m: &CardModifier, plural: bool) -> String {
     let s = verb_s(plural);
     match *m {
@@ -1164,6 +1227,9 @@ fn modifier_text(m: &CardModifier, plural: bool) -> String {
                 each.name()
             )
         }
+        // Written as sentences of their own where they stand (`static_`, `action`).
+        CardModifier::Taunt { units } => taunt_text(units, "it"),
+        CardModifier::Decoy => "draw the next volley".into(),
     }
 }
 

@@ -821,6 +821,20 @@ pub enum Event {
         unit: CardRef,
         sources: CardRefs<2>,
     },
+    /// A unit's hits on a target deal double wounds, by the text of these cards (issue #40,
+    /// part 3.4; I-97; §8.1 over the one wound a hit deals, §6.2).
+    WoundsDoubled {
+        unit: CardRef,
+        target: CardRef,
+        sources: CardRefs<2>,
+    },
+    /// A decoy drew a volley's dice at the unit it protects (issue #40, part 3.6; I-98).
+    VolleyDrawn {
+        unit: CardRef,
+        from: CardRef,
+        to: CardRef,
+        dice: u8,
+    },
     /// A triggered ability with a limit (`once per turn`, ...) did not trigger: it already
     /// has since the limit's boundary (issue 17, I-69).
     LimitReached {
@@ -967,7 +981,10 @@ impl Event {
             Event::AttachRefused { why, .. } => why.section(),
             Event::Replaced { .. } => "8.1",
             Event::LimitReached { .. } => "6.8",
-            Event::WoundsPrevented { .. } | Event::AdditionalVolley { .. } => "8.1",
+            Event::WoundsPrevented { .. }
+            | Event::AdditionalVolley { .. }
+            | Event::WoundsDoubled { .. }
+            | Event::VolleyDrawn { .. } => "8.1",
             Event::SearchedToHand { .. } | Event::SearchEnded { .. } => "8.3",
             Event::TemporaryModifier { .. }
             | Event::TemporaryCommanderModifier { .. }

@@ -158,8 +158,32 @@ impl Game {
                 rule,
                 commander,
                 card,
+                against: None,
             },
             self.live_overrides(rule, gone),
+        )
+    }
+
+    /// A card's rule as `against` meets it (the unit firing at it): its own rule, unless
+    /// `against`'s text changes the rule against itself (I-99, `override ... against this`).
+    pub fn resolve_against(
+        &self,
+        rule: BaseRule,
+        commander: PlayerId,
+        card: Inst,
+        against: Option<Inst>,
+    ) -> Resolution {
+        if self.at_base(rule) {
+            return resolver::Resolution::base(rule);
+        }
+        resolver::resolve_from(
+            Query {
+                rule,
+                commander,
+                card: Some(card),
+                against,
+            },
+            self.live_overrides(rule, None),
         )
     }
 

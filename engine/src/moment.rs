@@ -259,6 +259,9 @@ pub(crate) fn card_modifier_words(m: &CardModifier) -> String {
         CardModifier::PreventWounds { count, each } => {
             format!("prevents the first {count} wound(s) each {}", each.name())
         }
+        CardModifier::Taunt { units: false } => "must be fired at by opposing ships if able".into(),
+        CardModifier::Taunt { units: true } => "must be fired at by opposing units if able".into(),
+        CardModifier::Decoy => "is decoyed (the next volley at it goes to the decoy)".into(),
     }
 }
 

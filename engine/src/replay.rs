@@ -913,6 +913,8 @@ fn write_from(
                 Scope::Opponents => "opponents".to_string(),
                 Scope::Global => "everyone".to_string(),
                 Scope::Card(c) => label(c),
+                // Only card text says `against this` (I-99); a ruling header never injects it.
+                Scope::Against(c) => format!("against {}", label(c)),
             };
             let _ = writeln!(
                 t,

@@ -36,11 +36,16 @@ pub enum Scope {
     Opponents,
     /// Only questions about this card (e.g. `deploy-in-setup` of one Event).
     Card(Inst),
+    /// Questions about any card as this one meets it (`stealth-bonus` against this firer,
+    /// issue #40, part 3.10; I-99).
+    Against(Inst),
 }
 
 impl Scope {
     fn specificity(self) -> u8 {
         match self {
+            // I-99: the rule of one meeting is more specific than either card's own rule.
+            Scope::Against(_) => 4,
             Scope::Card(_) => 3,
             Scope::Controller | Scope::Opponents => 2,
             Scope::Global => 1,
@@ -63,6 +68,8 @@ pub struct Query {
     pub rule: BaseRule,
     pub commander: PlayerId,
     pub card: Option<Inst>,
+    /// The card that meets `card` (the unit firing at it), for `Scope::Against`.
+    pub against: Option<Inst>,
 }
 
 /// An override that is live, with what the resolver needs to rank it.
@@ -130,6 +137,7 @@ fn covers(live: &Live, q: &Query) -> bool {
         Scope::Controller => live.controller == q.commander,
         Scope::Opponents => live.controller != q.commander,
         Scope::Card(c) => q.card == Some(c),
+        Scope::Against(c) => q.against == Some(c),
     }
 }
 
@@ -183,6 +191,7 @@ mod tests {
             rule: BaseRule::HandSize,
             commander: PlayerId(commander),
             card,
+            against: None,
         }
     }
 

@@ -594,6 +594,9 @@ impl<'g> Namer<'g> {
                         Scope::Controller => "for its commander".to_string(),
                         Scope::Opponents => "for its commander's opponents".to_string(),
                         Scope::Card(c) => format!("for {}", self.card(self.game.card_ref(*c))),
+                        Scope::Against(c) => {
+                            format!("against {}", self.card(self.game.card_ref(*c)))
+                        }
                     }
                 );
                 if !beat.is_empty() {
@@ -843,6 +846,29 @@ impl<'g> Namer<'g> {
                 self.card(*unit),
                 self.cards(sources)
             ),
+            Event::WoundsDoubled {
+                unit,
+                target,
+                sources,
+            } => format!(
+                "{}'s hits on {} deal double wounds, by the text of {}",
+                self.card(*unit),
+                self.card(*target),
+                self.cards(sources)
+            ),
+            Event::VolleyDrawn {
+                unit,
+                from,
+                to,
+                dice,
+            } => format!(
+                "{} draws the volley: {}'s {dice} {} at {} {} to it instead, and the decoy is used",
+                self.card(*to),
+                self.card(*unit),
+                if *dice == 1 { "die" } else { "dice" },
+                self.card(*from),
+                if *dice == 1 { "goes" } else { "go" },
+            ),
             Event::LimitReached { card, limit } => format!(
                 "{}'s ability does not trigger: {}, and it already has",
                 self.card(*card),
@@ -932,6 +958,9 @@ fn card_modifier_words(modifier: &crate::ir::effect::CardModifier) -> String {
         M::PreventWounds { count, each } => {
             format!("prevents the first {count} wound(s) each {}", each.name())
         }
+        M::Taunt { units: false } => "must be fired at by opposing ships if able".into(),
+        M::Taunt { units: true } => "must be fired at by opposing units if able".into(),
+        M::Decoy => "is decoyed (the next volley at it goes to the decoy)".into(),
     }
 }
 

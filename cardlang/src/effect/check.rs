@@ -723,6 +723,26 @@ impl Checker<'_> {
                         "only Modules, Marines, Fighter Wings and attached Events have a host (§9.1)".into(),
                     );
                 }
+                if let CardModifier::Taunt { .. } = modifier {
+                    // I-98: only a unit volleys are fired at can draw them.
+                    let bad = match group {
+                        Group::Each(f) => {
+                            (!noun_has_wounds(f.noun)).then(|| noun_plural(f.noun).to_string())
+                        }
+                        Group::This => (!kind_has_wounds(self.kind()))
+                            .then(|| capitalise_first(&a_kind(self.kind()))),
+                        _ => None,
+                    };
+                    if let Some(what) = bad {
+                        self.error(
+                            codes::NOT_A_TARGET_KIND,
+                            a.span,
+                            format!("{what} cannot be fired at, so it cannot draw fire"),
+                            "never fired at",
+                            "a taunt is for units volleys are fired at: ships, Stations, Module-Stations (§6.2, I-98)".into(),
+                        );
+                    }
+                }
                 if let CardModifier::Stat {
                     stat: Stat::MarineCapacity | Stat::WingCapacity,
                     ..
@@ -749,6 +769,63 @@ impl Checker<'_> {
                 }
             }
             Static::Commanders { .. } => {}
+            Static::Against { group, against, .. } => {
+                // I-97: a volley's bonus is a unit's, against a unit it may fire at (§6.2).
+                let fires_not = match group {
+                    Group::Each(f) => matches!(
+                        f.noun,
+                        Noun::Event
+                            | Noun::Tactic
+                            | Noun::Breakthru
+                            | Noun::Module
+                            | Noun::ModuleShip
+                            | Noun::ModuleStation
+                            | Noun::ModuleMarine
+                    )
+                    .then(|| noun_plural(f.noun).to_string()),
+                    Group::This if !self.kind().is_unit() => {
+                        Some(capitalise_first(&a_kind(self.kind())))
+                    }
+                    _ => None,
+                };
+                if let Some(who) = fires_not {
+                    self.error(
+                        codes::NOT_A_TARGET_KIND,
+                        a.span,
+                        format!("{who} never fire volleys"),
+                        "not a unit",
+                        "a bonus against a kind of target is for units that fire: ships, Stations and Marines (§9.35); a Module gives it to `host`".into(),
+                    );
+                }
+                if *group == Group::Host && host_kinds(self.kind()).is_empty() {
+                    self.warn(
+                        codes::MATCHES_NOTHING,
+                        a.span,
+                        format!("{} is never attached, so it has no host", capitalise_first(&a_kind(self.kind()))),
+                        "no host",
+                        "only Modules, Marines, Fighter Wings and attached Events have a host (§9.1)".into(),
+                    );
+                }
+                if !matches!(
+                    against.noun,
+                    Noun::Card
+                        | Noun::Unit
+                        | Noun::Ship
+                        | Noun::Station
+                        | Noun::Marine
+                        | Noun::MarineCharacter
+                        | Noun::ModuleStation
+                        | Noun::Module
+                ) {
+                    self.error(
+                        codes::NOT_A_TARGET_KIND,
+                        a.span,
+                        format!("{} are never the target of a volley", noun_plural(against.noun)),
+                        "never fired at",
+                        "a volley is fired at units: ships, Stations and their Module-Stations, Marines (§6.2, §6.5.3)".into(),
+                    );
+                }
+            }
         }
         if let Static::Cards {
             group: Group::Each(f),
@@ -863,10 +940,36 @@ impl Checker<'_> {
     }
 
     fn action(&mut self, a: &ParsedAbility, act: &Action, when: Engaged) {
-        let needs_wounds = matches!(
+        // I-98: a taunt or a decoy is about the volleys fired at a unit, so its recipients are
+        // units that carry wounds, and a decoy's `this` is one.
+        let volleys_at = matches!(
             act,
-            Action::CompulsoryWounds { .. } | Action::Volley { .. } | Action::Repair { .. }
+            Action::Modify {
+                modifier: CardModifier::Taunt { .. } | CardModifier::Decoy,
+                ..
+            }
         );
+        if matches!(
+            act,
+            Action::Modify {
+                modifier: CardModifier::Decoy,
+                ..
+            }
+        ) && !kind_has_wounds(self.kind())
+        {
+            self.error(
+                codes::NOT_A_TARGET_KIND,
+                a.span,
+                format!("{} is never fired at, so it cannot draw a volley", capitalise_first(&a_kind(self.kind()))),
+                "not fired at",
+                "a decoy is a unit the volley can be fired at instead: a ship, a Station or a Module-Station (§6.2, I-98)".into(),
+            );
+        }
+        let needs_wounds = volleys_at
+            || matches!(
+                act,
+                Action::CompulsoryWounds { .. } | Action::Volley { .. } | Action::Repair { .. }
+            );
         if needs_wounds {
             for aim in act.aims() {
                 let bad = match aim {

@@ -390,6 +390,7 @@ fn describe(rule: Rule) -> Option<Expected> {
         },
         Rule::rule_value => of("a value (`6`, `yes`, `no`, `1R 1C`, a ship class)", "", &[]),
         Rule::ov_scope => of("a scope", "scopes", &["this", "host", "you", "opponents"]),
+        Rule::ov_against => of("`against this`", "", &[]),
         Rule::condition | Rule::test => of("a condition", "conditions", CONDITIONS),
         Rule::commander => of("a Commander", "Commanders", COMMANDERS),
         Rule::static_body => of("a static ability", "static abilities", STATICS),
@@ -479,6 +480,8 @@ const ACTIONS: &[&str] = &[
     "discard your hand",
     "gain AMOUNT",
     "RECIPIENT MODIFIER DURATION",
+    "opposing ships must target RECIPIENT if able DURATION",
+    "the next volley at RECIPIENT targets this instead DURATION",
     "FILTER costs AMOUNT less DURATION",
     "your hand size +N DURATION",
     "if CONDITION then ACTION",
@@ -545,6 +548,11 @@ const STATICS: &[&str] = &[
     "FILTER costs AMOUNT more",
     "FILTER costs AMOUNT less",
     "RECIPIENT MODIFIER",
+    "RECIPIENT gets +N to volley rolls against FILTER",
+    "RECIPIENT gets +N attack against FILTER",
+    "RECIPIENT deals double wounds against FILTER",
+    "opposing ships must target RECIPIENT if able",
+    "opposing units must target RECIPIENT if able",
 ];
 const SEARCH_THEN: &[&str] = &["deploy it", "deploy it free", "put it in hand"];
 
@@ -665,6 +673,11 @@ impl Lower<'_> {
         };
         let scope = match scope {
             None => None,
+            Some(s) if s.as_rule() == Rule::ov_against => {
+                self.out.scope_span = Some(self.span(&s));
+                self.this_noun(s);
+                Some(OverrideScope::Against)
+            }
             Some(s) => {
                 self.out.scope_span = Some(self.span(&s));
                 Some(match s.into_inner().next()?.as_rule() {
@@ -1054,6 +1067,26 @@ impl Lower<'_> {
         };
         let mut parts = body.clone().into_inner();
         let st = match body.as_rule() {
+            Rule::s_against => self.static_against(body, condition)?,
+            Rule::s_taunt => {
+                let span = self.span(&body);
+                let (aim, modifier) = self.taunt(body)?;
+                let Aim::Named(group) = aim else {
+                    self.error(
+                        codes::STATIC_TARGETS,
+                        span,
+                        "a static ability cannot choose a target".into(),
+                        "chosen target",
+                        Some("a static ability applies to named recipients: write `this`, `host` or `each ...`".into()),
+                    );
+                    return None;
+                };
+                Static::Cards {
+                    group,
+                    modifier,
+                    condition,
+                }
+            }
             Rule::s_hand_size | Rule::s_income | Rule::s_cost => {
                 let (who, modifier) = self.commander_modifier(body)?;
                 Static::Commanders {
@@ -1088,6 +1121,85 @@ impl Lower<'_> {
             }
         };
         Some(Ability::Static(st))
+    }
+
+    /// `s_taunt`: whose volleys (`ships` or `units`) must target whom if able (I-98).
+    fn taunt(&mut self, body: P<'_>) -> Option<(Aim, CardModifier)> {
+        let mut parts = body.into_inner();
+        let units = parts.next()?.as_rule() == Rule::taunt_units;
+        let aim = self.aim(parts.next()?)?;
+        Some((aim, CardModifier::Taunt { units }))
+    }
+
+    /// `s_against`: the recipients, the bonus and the targets it counts against (I-97).
+    fn static_against(&mut self, body: P<'_>, condition: Option<Condition>) -> Option<Static> {
+        let mut parts = body.into_inner();
+        let aim_pair = parts.next()?;
+        let aim_span = self.span(&aim_pair);
+        let aim = self.aim(aim_pair);
+        let bonus = self.against_bonus(parts.next()?);
+        let against = parts.next()?.into_inner().next()?;
+        let against_span = self.span(&against);
+        let against = self.filter(against)?;
+        self.out.groups.push((against_span, against.clone()));
+        let group = match aim? {
+            Aim::Named(g) => g,
+            Aim::Chosen(_) => {
+                self.error(
+                    codes::STATIC_TARGETS,
+                    aim_span,
+                    "a static ability cannot choose a target".into(),
+                    "chosen target",
+                    Some("a static ability applies to named recipients: write `each ...`, `host` or `this`".into()),
+                );
+                return None;
+            }
+        };
+        Some(Static::Against {
+            group,
+            bonus: bonus?,
+            against,
+            condition,
+        })
+    }
+
+    /// The bonuses a volley can have against a kind of target: to its rolls, to its dice, to
+    /// its wounds (I-97). Any other modifier is read only to say so.
+    fn against_bonus(&mut self, p: P<'_>) -> Option<AgainstBonus> {
+        let span = self.span(&p);
+        let m = p.into_inner().next()?;
+        if m.as_rule() == Rule::m_double {
+            return Some(AgainstBonus::DoubleWounds);
+        }
+        match self.modifier(m)? {
+            CardModifier::RollBonus(d) => Some(AgainstBonus::RollBonus(d)),
+            CardModifier::Stat {
+                stat: Stat::Attack,
+                delta,
+            } if delta > 0 => Some(AgainstBonus::Attack(delta)),
+            CardModifier::Stat {
+                stat: Stat::Attack, ..
+            } => {
+                self.error(
+                    codes::OUT_OF_RANGE,
+                    span,
+                    "an attack bonus against a kind of target adds dice".into(),
+                    "fewer dice",
+                    Some("write `+1 attack against ...` or more; to weaken fire at such targets, give its rolls a penalty: `gets -1 to volley rolls against ...` (I-97)".into()),
+                );
+                None
+            }
+            _ => {
+                self.error(
+                    codes::WRONG_KIND,
+                    span,
+                    "this modifier cannot be had against a kind of target".into(),
+                    "not a volley bonus",
+                    Some("against a kind of target a unit may get `+N to volley rolls`, `+N attack` or `deal double wounds` (docs/abilities.md, Bonuses against a kind of target, I-97)".into()),
+                );
+                None
+            }
+        }
     }
 
     /// A modifier on Commanders: hand size (§5.3.1), income (§5.3.2) or deployment cost
@@ -1486,6 +1598,36 @@ impl Lower<'_> {
                         amount: self.amount(vfind(Rule::amount)?)?,
                     },
                 }
+            }
+            Rule::a_taunt => {
+                let (on, modifier) = self.taunt(parts.first()?.clone())?;
+                Action::Modify {
+                    on,
+                    modifier,
+                    duration: self.duration(find(Rule::duration)?)?,
+                }
+            }
+            Rule::a_decoy => {
+                if let Some(d) = find(Rule::decoy_this) {
+                    self.this_noun(d);
+                }
+                Action::Modify {
+                    on: aim0(self)?,
+                    modifier: CardModifier::Decoy,
+                    duration: self.duration(find(Rule::duration)?)?,
+                }
+            }
+            Rule::a_modify_against => {
+                // I-97: a bonus against a kind of target is printed text, not an effect.
+                let span = self.span(parts.iter().find(|p| p.as_rule() == Rule::against)?);
+                self.error(
+                    codes::WRONG_KIND,
+                    span,
+                    "a bonus against a kind of target is a static ability only".into(),
+                    "against, for a while",
+                    Some("write it as `static: this gets +1 attack against Cruisers`; for a while, a bonus with no `against` (`target ship gets +1 attack until end of turn`) (docs/abilities.md, Bonuses against a kind of target)".into()),
+                );
+                return None;
             }
             Rule::a_commanders_modify => {
                 let body = parts.first()?.clone();

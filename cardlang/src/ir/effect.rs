@@ -225,6 +225,27 @@ pub enum Static {
         modifier: CommanderModifier,
         condition: Option<Condition>,
     },
+    /// A combat bonus of named units that counts only in their volleys at targets matching
+    /// `against` (issue #40, part 3.4; I-97): `this gets +1 to volley rolls against ships with
+    /// Stealth`, `+1 attack against Cruisers`, `deals double wounds against Stations`.
+    Against {
+        group: Group,
+        bonus: AgainstBonus,
+        against: Filter,
+        condition: Option<Condition>,
+    },
+}
+
+/// What a bonus against a kind of target does to a volley at such a target (I-97).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AgainstBonus {
+    /// `+N`/`-N` to each volley die rolled at it; §8.2 still holds.
+    RollBonus(i8),
+    /// `+N` volley dice (attack, §6.2), rolled with the dice at the first such target the
+    /// volley names; only in a volley its attack makes (not Interceptor fire or Overload).
+    Attack(i8),
+    /// Each hit on it deals twice the wounds it would (however many cards say so).
+    DoubleWounds,
 }
 
 /// A change to one card's attributes.
@@ -252,6 +273,12 @@ pub enum CardModifier {
     Rerolls(u8),
     /// Prevents the first `count` wounds it would suffer in each round or turn (I-72).
     PreventWounds { count: u8, each: Span },
+    /// Taunt (issue #40, part 3.6; I-98): opposing ships — with `units`, opposing ships and
+    /// Stations — must fire their volleys at it while it can be targeted.
+    Taunt { units: bool },
+    /// Decoy (I-98): the next volley at this card is fired at the modifier's source instead,
+    /// if the source can be targeted by it; used once, it ends. A temporary modifier only.
+    Decoy,
 }
 
 /// The stretch a damage prevention counts over (issue 17, I-72).
@@ -323,6 +350,9 @@ pub enum OverrideScope {
     You,
     /// Every opposing Commander.
     Opponents,
+    /// Against this card (issue #40, part 3.10; I-99): the rule as it stands for a unit when
+    /// this card is the one that meets it — `stealth-bonus` for a unit this card fires at.
+    Against,
 }
 
 /// A one-shot effect: steps in order.
@@ -731,8 +761,35 @@ impl Ability {
                 if matches!(group, Group::That(_) | Group::Watched(_)) {
                     return Err(ShapeError::Invalid("`that` outside a deed trigger"));
                 }
+                if *modifier == CardModifier::Decoy {
+                    return Err(ShapeError::Invalid("a decoy is an effect, not a static"));
+                }
                 modifier.check_shape()?;
                 group.check_shape()?;
+                condition.as_ref().map_or(Ok(()), Condition::check_shape)
+            }
+            Ability::Static(Static::Against {
+                group,
+                bonus,
+                against,
+                condition,
+            }) => {
+                if matches!(group, Group::That(_) | Group::Watched(_)) {
+                    return Err(ShapeError::Invalid("`that` outside a deed trigger"));
+                }
+                let n = match *bonus {
+                    AgainstBonus::RollBonus(n) => n,
+                    AgainstBonus::Attack(n) if n < 1 => {
+                        return Err(ShapeError::Invalid("an attack bonus against adds dice"))
+                    }
+                    AgainstBonus::Attack(n) => n,
+                    AgainstBonus::DoubleWounds => 1,
+                };
+                if n == 0 || !(-20..=20).contains(&n) {
+                    return Err(ShapeError::Invalid("a bonus against counts 1 to 20"));
+                }
+                group.check_shape()?;
+                against.check_shape()?;
                 condition.as_ref().map_or(Ok(()), Condition::check_shape)
             }
             Ability::Static(Static::Commanders {

@@ -474,6 +474,24 @@ impl BaseRule {
     ) -> Result<(), OverrideProblem> {
         let subject = self.subject();
         match scope {
+            // I-99: a rule one unit meets in another, changed against the other.
+            OverrideScope::Against if !self.met_by_another() => Err(OverrideProblem {
+                message: format!(
+                    "`{}` is not a rule one unit meets in another, so it cannot change against this card",
+                    self.name()
+                ),
+                label: "against what?",
+                help: "`against this` changes `stealth-bonus` (§3.4.9) for the units this card fires at; write `for this`, `for you` or `for opponents`".into(),
+            }),
+            OverrideScope::Against if !kind.is_unit() => Err(OverrideProblem {
+                message: format!(
+                    "`{}` against this card: {} never fires a volley",
+                    self.name(),
+                    a_kind(kind)
+                ),
+                label: "never fires",
+                help: "only units fire volleys (§6.2, §9.35): a Module gives its host the text with `static:`".into(),
+            }),
             OverrideScope::This | OverrideScope::Host if subject == RuleSubject::Commander => {
                 Err(OverrideProblem {
                     message: format!("`{}` is a Commander's rule, not a card's", self.name()),
@@ -502,6 +520,13 @@ impl BaseRule {
 }
 
 impl BaseRule {
+    /// Whether the rule is about one unit as another meets it, so that card text may change
+    /// it against that other (`against this`, I-99): the Stealth bonus a unit has against the
+    /// one firing at it (§3.4.9).
+    pub fn met_by_another(self) -> bool {
+        matches!(self, BaseRule::StealthBonus)
+    }
+
     pub fn kind(self) -> RuleKind {
         self.default_value().kind()
     }

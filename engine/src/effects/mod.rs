@@ -97,6 +97,46 @@ pub(crate) fn for_each_modifier(
     }
 }
 
+/// Visit every live bonus `unit` has against `target` (`static: ... against <filter>`,
+/// I-97), with its source, in the order of the statics in play. The recipients and condition
+/// read the layer below statics, as every static's do; the target's filter reads it as it
+/// stands (a Stealth a static grants counts), which no bonus against can change.
+pub(crate) fn for_each_against(
+    g: &Game,
+    unit: Inst,
+    target: Inst,
+    mut f: impl FnMut(Inst, crate::ir::effect::AgainstBonus),
+) {
+    if !g.statics_in_play_kinds.meets(Wanted::AGAINST) {
+        return;
+    }
+    for &src in &g.statics_in_play {
+        let mut live = None;
+        for a in &g.card(src).abilities {
+            if let Ability::Static(Static::Against {
+                group,
+                bonus,
+                against,
+                condition,
+            }) = a
+            {
+                if !*live.get_or_insert_with(|| g.text_live(src)) {
+                    break;
+                }
+                if !in_group(g, src, group, unit) || !matches_filter(g, src, against, target) {
+                    continue;
+                }
+                if let Some(c) = condition {
+                    if !c.tests.iter().all(|t| test(g, src, t, Layer::BelowStatics)) {
+                        continue;
+                    }
+                }
+                f(src, *bonus);
+            }
+        }
+    }
+}
+
 /// Drop the temporary modifiers, on cards and on Commanders, whose duration has ended.
 /// Each one that ends has its line, in the order they began (§9.22); a modifier on a card
 /// that has left play ended with it, unlogged (the card is a new one if it returns, §9.12).

@@ -91,6 +91,7 @@ fn live_overrides_of(
             OverrideScope::Host => Scope::Card(super::host(g, src)?),
             OverrideScope::You => Scope::Controller,
             OverrideScope::Opponents => Scope::Opponents,
+            OverrideScope::Against => Scope::Against(src),
         };
         if from_hand && !live && (scope != Scope::Card(src) || !about_own_deployment(*rule)) {
             return None;

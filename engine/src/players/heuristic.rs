@@ -309,19 +309,30 @@ pub(crate) fn expected_wounds(game: &Game, unit: Inst, target: Inst) -> i64 {
         return 0;
     }
     let defense = i32::from(stats::defense(game, target, Some(unit)));
-    let bonus: i32 = stats::roll_bonus(game, unit)
+    let bonus: i32 = stats::roll_bonus(game, unit, Some(target))
         .iter()
         .map(|&(_, d)| i32::from(d))
         .sum();
+    // Bonuses against such a target (I-97): its dice, and double wounds.
+    let dice = dice
+        + stats::attack_against(game, unit, target)
+            .iter()
+            .map(|&(_, d)| i64::from(d))
+            .sum::<i64>();
+    let double = if stats::doubles_wounds(game, unit, target).is_empty() {
+        1
+    } else {
+        2
+    };
     // Faces (of ten) that hit: a natural 10 always, 2..9 when the result reaches the defense.
     let hits = 1 + (2..=9).filter(|&n| n + bonus >= defense).count() as i64;
     let annihilate = stats::has(game, unit, TraitName::Annihilate)
         && !stats::has(game, target, TraitName::Resistant);
     // Wounds per die in hundredths: a hit is 1, a natural 10 with Annihilate 3.
-    let per_die = 10 * hits + if annihilate { 20 } else { 0 };
+    let per_die = double * (10 * hits + if annihilate { 20 } else { 0 });
     let rerolled = i64::from(stats::rerolls(game, unit)).min(dice) * (10 - hits) * hits / 10;
     let volleys = 1 + i64::from(stats::extra_volleys(game, unit).min(5));
-    volleys * (dice * per_die + 10 * rerolled)
+    volleys * (dice * per_die + double * 10 * rerolled)
 }
 
 /// Whether `fleet` should attack `defender`: the fleet carries Marines that could take a

@@ -500,7 +500,7 @@ fn firepower(g: &Game, i: crate::ids::Inst) -> f64 {
         return 0.0;
     }
     let extra = f64::from(crate::rules::stats::extra_dice(g, i).clamp(-20, 20));
-    let bonus: i32 = stats::roll_bonus(g, i)
+    let bonus: i32 = stats::roll_bonus(g, i, None)
         .iter()
         .map(|&(_, d)| i32::from(d))
         .sum();

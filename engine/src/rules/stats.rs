@@ -16,6 +16,9 @@
 //! 5. Stealth's defense bonus against a non-Hunter firer (§3.4.9, §3.4.6), through the
 //!    Golden-Rule resolver (`stealth-bonus`, §8.1); never below 0.
 //!
+//! What a unit has only against a kind of target (`static: ... against <filter>`, I-97) is
+//! read here too, with the target: [`roll_bonus`], [`attack_against`], [`doubles_wounds`].
+//!
 //! Stackable traits add up over every source (§3.1); a non-stackable trait counts once however
 //! many sources grant it; a trait lost to a static (§9.22) is gone whatever grants it. A
 //! Station's attack and defense add all its Module-Stations' bonuses; a Module-Station's
@@ -24,7 +27,7 @@
 use crate::effects;
 use crate::effects::Wanted;
 use crate::ids::Inst;
-use crate::ir::effect::{CardModifier, Stat};
+use crate::ir::effect::{AgainstBonus, CardModifier, Stat};
 use crate::ir::{BaseRule, CardKind, ModuleKind, TraitName};
 use crate::resolver::Resolution;
 use crate::state::{Game, Zone};
@@ -121,10 +124,12 @@ pub fn attack(g: &Game, i: Inst) -> u8 {
 }
 
 /// The Stealth bonus `i` gets against `firer` (§3.4.9): none against a Hunter (§3.4.6) or
-/// without Stealth; otherwise the `stealth-bonus` base rule as it stands for `i` (§8.1).
+/// without Stealth; otherwise the `stealth-bonus` base rule as it stands for `i` (§8.1) — or
+/// as the firer's text changes it against itself (I-99).
 pub(crate) fn stealth(g: &Game, i: Inst, firer: Option<Inst>) -> Option<Resolution> {
     let hunter = firer.is_some_and(|f| has(g, f, TraitName::Hunter));
-    (has(g, i, TraitName::Stealth) && !hunter).then(|| card_rule(g, BaseRule::StealthBonus, i))
+    (has(g, i, TraitName::Stealth) && !hunter)
+        .then(|| g.resolve_against(BaseRule::StealthBonus, g.controller(i), i, firer))
 }
 
 /// Current defense against `firer` (None: no firer, e.g. for display).
@@ -296,13 +301,46 @@ pub fn changed_from_printed(g: &Game, i: Inst) -> Vec<String> {
 
 // ----- combat modifiers (issue 17, docs/abilities.md "Combat modifiers") ----------------------
 
-/// The roll-result modifiers on a unit's volley dice, with the card each comes from (§8.1:
-/// the transcript names it). §8.2 is the roller's business: a natural 1 or 10 ignores them.
-pub(crate) fn roll_bonus(g: &Game, i: Inst) -> Vec<(Inst, i8)> {
+/// The roll-result modifiers on a unit's volley dice at `target` (None: whatever the
+/// target), with the card each comes from (§8.1: the transcript names it): its own, then
+/// those it has against such a target (I-97). §8.2 is the roller's business: a natural 1
+/// or 10 ignores them.
+pub(crate) fn roll_bonus(g: &Game, i: Inst, target: Option<Inst>) -> Vec<(Inst, i8)> {
     let mut out = Vec::new();
     effects::for_each_modifier(g, i, Wanted::ROLL_BONUS, |src, m| {
         if let CardModifier::RollBonus(d) = m {
             out.push((src, d));
+        }
+    });
+    if let Some(t) = target {
+        effects::for_each_against(g, i, t, |src, b| {
+            if let AgainstBonus::RollBonus(d) = b {
+                out.push((src, d));
+            }
+        });
+    }
+    out
+}
+
+/// The attack a unit has against `target` beyond its own, by source (I-97): dice rolled with
+/// those of the first such target a volley of its attack names.
+pub(crate) fn attack_against(g: &Game, i: Inst, target: Inst) -> Vec<(Inst, i8)> {
+    let mut out = Vec::new();
+    effects::for_each_against(g, i, target, |src, b| {
+        if let AgainstBonus::Attack(d) = b {
+            out.push((src, d));
+        }
+    });
+    out
+}
+
+/// The cards by whose text a unit's hits on `target` deal double wounds (I-97): doubled
+/// once, however many say so.
+pub(crate) fn doubles_wounds(g: &Game, i: Inst, target: Inst) -> Vec<Inst> {
+    let mut out = Vec::new();
+    effects::for_each_against(g, i, target, |src, b| {
+        if b == AgainstBonus::DoubleWounds {
+            out.push(src);
         }
     });
     out
@@ -347,6 +385,18 @@ pub(crate) fn wards(g: &Game, i: Inst) -> Vec<(Inst, u8, crate::ir::effect::Span
     effects::for_each_modifier(g, i, Wanted::PREVENT_WOUNDS, |src, m| {
         if let CardModifier::PreventWounds { count, each } = m {
             out.push((src, count, each));
+        }
+    });
+    out
+}
+
+/// The cards by whose text `i` draws the volleys of opposing ships — of opposing ships and
+/// Stations where the bool says `units` — while it can be targeted (taunt, I-98).
+pub(crate) fn taunts(g: &Game, i: Inst) -> Vec<(Inst, bool)> {
+    let mut out = Vec::new();
+    effects::for_each_modifier(g, i, Wanted::TAUNT, |src, m| {
+        if let CardModifier::Taunt { units } = m {
+            out.push((src, units));
         }
     });
     out

@@ -345,8 +345,101 @@ fn check_one_target<R: Refusal>(g: &Game, unit: Inst, t: Inst, kind: VolleyKind)
         }
         crate::rules::boarding::check_marine_target(g, unit, t)
     } else {
-        check_target(g, unit, t, kind)
+        check_target(g, unit, t, kind)?;
+        check_taunt(g, unit, t, kind)
     }
+}
+
+/// I-98: the units among `firer`'s targets of a `kind` volley that draw its fire by card
+/// text (taunt): opposing ships' volleys, and opposing Stations' where the text says `units`.
+/// A Marine's fire in a boarding action is at Marines and is never drawn.
+fn drawing_fire(g: &Game, firer: Inst, kind: VolleyKind) -> smallvec::SmallVec<[Inst; 4]> {
+    if matches!(g.card(firer).kind, CardKind::Marine { .. }) {
+        return smallvec::SmallVec::new();
+    }
+    let station = g.card(firer).kind == CardKind::Station;
+    targets(g, firer, kind)
+        .filter(|&t| {
+            stats::taunts(g, t)
+                .iter()
+                .any(|&(_, units)| units || !station)
+        })
+        .collect()
+}
+
+/// I-98: while a unit that draws `firer`'s fire can be targeted, every die goes at such a
+/// unit (two or more: any of them, split as the commander likes); Stealth changes no target,
+/// only a defense (§3.4.9), and a unit that cannot be targeted (Jammer against Interceptor
+/// fire, the first-round Station shield) draws nothing.
+fn check_taunt<R: Refusal>(g: &Game, firer: Inst, t: Inst, kind: VolleyKind) -> Result<(), R> {
+    let drawn = drawing_fire(g, firer, kind);
+    if drawn.is_empty() || drawn.contains(&t) {
+        return Ok(());
+    }
+    Err(R::because(|| {
+        let names: Vec<String> = drawn
+            .iter()
+            .map(|&d| {
+                let by: Vec<String> = stats::taunts(g, d)
+                    .iter()
+                    .map(|&(s, _)| format!("{} {s}", g.name(s)))
+                    .collect();
+                format!("{} {d} (by the text of {})", g.name(d), by.join(", "))
+            })
+            .collect();
+        err(
+            format!(
+                "{} {firer} must fire at {} while it can be targeted, not at {} {t}",
+                g.name(firer),
+                names.join(" or "),
+                g.name(t)
+            ),
+            "8.1",
+        )
+    }))
+}
+
+/// I-98: the decoys that draw this volley: dice at a unit with a decoy on it go to the decoy
+/// instead, if the firer could target the decoy, and the decoy is used. The fire as it lands.
+fn redirect(
+    g: &mut Game,
+    unit: Inst,
+    fire: &[(Inst, u8)],
+    kind: VolleyKind,
+) -> smallvec::SmallVec<[(Inst, u8); 5]> {
+    let mut out: smallvec::SmallVec<[(Inst, u8); 5]> = smallvec::SmallVec::new();
+    let marine = matches!(g.card(unit).kind, CardKind::Marine { .. });
+    for &(t, n) in fire {
+        let decoy = (!marine)
+            .then(|| {
+                g.temporary.iter().position(|x| {
+                    x.card == t
+                        && x.modifier == crate::ir::effect::CardModifier::Decoy
+                        && x.source != t
+                        && g.in_play(x.source)
+                        && check_target::<Refused>(g, unit, x.source, kind).is_ok()
+                })
+            })
+            .flatten();
+        let to = match decoy {
+            Some(k) => {
+                let d = g.temporary.remove(k).source;
+                g.log.push(Event::VolleyDrawn {
+                    unit: g.card_ref(unit),
+                    from: g.card_ref(t),
+                    to: g.card_ref(d),
+                    dice: n,
+                });
+                d
+            }
+            None => t,
+        };
+        match out.iter_mut().find(|(u, _)| *u == to) {
+            Some(e) => e.1 = e.1.saturating_add(n),
+            None => out.push((to, n)),
+        }
+    }
+    out
 }
 
 /// Whether `who` may fire `unit` on this volley turn (§6.2, §3.2, §3.3.3).
@@ -481,7 +574,13 @@ fn targets_for(g: &Game, unit: Inst, kind: VolleyKind) -> smallvec::SmallVec<[In
             .into_iter()
             .collect()
     } else {
-        targets(g, unit, kind).collect()
+        // I-98: while a unit draws the firer's fire, only such units are targets.
+        let drawn = drawing_fire(g, unit, kind);
+        if drawn.is_empty() {
+            targets(g, unit, kind).collect()
+        } else {
+            drawn.into_iter().collect()
+        }
     }
 }
 
@@ -711,6 +810,41 @@ fn static_sources(
     out
 }
 
+/// What a volley's dice at one target have by card text: roll bonuses (its own and against
+/// such a target), extra dice against it, and the cards that double its wounds (I-97).
+struct Against {
+    bonus: Vec<(Inst, i8)>,
+    dice: Vec<(Inst, i8)>,
+    doubled: Vec<Inst>,
+}
+
+/// I-97: the bonuses of `unit`'s volley at each of its targets, in the order it named them.
+/// A card's `+N attack against` joins the dice at the first target it counts against, and
+/// only in a volley its attack makes (§6.2: not Interceptor fire or Overload, which their
+/// traits count).
+fn bonuses_against(g: &Game, unit: Inst, fire: &[(Inst, u8)], kind: VolleyKind) -> Vec<Against> {
+    let by_attack = !matches!(kind, VolleyKind::Interceptor | VolleyKind::Overload);
+    let mut used: smallvec::SmallVec<[Inst; 2]> = smallvec::SmallVec::new();
+    fire.iter()
+        .map(|&(t, _)| {
+            let mut dice = Vec::new();
+            if by_attack {
+                for (src, d) in stats::attack_against(g, unit, t) {
+                    if !used.contains(&src) {
+                        used.push(src);
+                        dice.push((src, d));
+                    }
+                }
+            }
+            Against {
+                bonus: stats::roll_bonus(g, unit, Some(t)),
+                dice,
+                doubled: stats::doubles_wounds(g, unit, t),
+            }
+        })
+        .collect()
+}
+
 /// Roll a volley and apply its wounds (§6.2). The caller has checked it.
 pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: VolleyKind) {
     let again = kind == VolleyKind::Normal
@@ -733,6 +867,8 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
         fire: fire_refs,
         kind,
     });
+    let landed = redirect(g, unit, fire, kind);
+    let fire = &landed[..];
     let first = g
         .engagement
         .as_ref()
@@ -745,9 +881,9 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
         0
     };
     let annihilate = stats::has(g, unit, TraitName::Annihilate);
-    // Combat modifiers from card text (issue 17): a roll-result bonus, re-rolls of missed dice.
-    let bonus = stats::roll_bonus(g, unit);
-    let plus: i32 = bonus.iter().map(|&(_, d)| i32::from(d)).sum();
+    // Combat modifiers from card text (issue 17): a roll-result bonus, re-rolls of missed dice;
+    // and what the unit has against each target (I-97), all fixed as the volley is fired.
+    let against = bonuses_against(g, unit, fire, kind);
     let mut rerolls = stats::rerolls(g, unit);
     if let Some(e) = g.engagement.as_mut() {
         if matches!(kind, VolleyKind::Normal | VolleyKind::Overload) {
@@ -760,10 +896,21 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
             e.fired.push(unit);
         }
     }
-    let bonus: smallvec::SmallVec<[(CardRef, i8); 1]> =
-        bonus.into_iter().map(|(s, d)| (g.card_ref(s), d)).collect();
     let mut destroyed: smallvec::SmallVec<[(Inst, bool); 4]> = smallvec::SmallVec::new();
-    for &(t, n) in fire {
+    for (&(t, n), against) in fire.iter().zip(against) {
+        let Against {
+            bonus,
+            dice: more,
+            doubled,
+        } = against;
+        let plus: i32 = bonus.iter().map(|&(_, d)| i32::from(d)).sum();
+        let n = (u32::from(n)
+            + more
+                .iter()
+                .map(|&(_, d)| d.unsigned_abs() as u32)
+                .sum::<u32>())
+        .min(20) as u8;
+        let double = !doubled.is_empty();
         // Rules that shape this roll, logged when a card changed them (§8.1).
         if let Some(r) = stats::stealth(g, t, Some(unit)) {
             g.note(&r);
@@ -803,6 +950,10 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
                 w = g.rule(BaseRule::AnnihilateWounds, ctrl, Some(unit)).count();
                 tens += 1;
             }
+            if double {
+                // I-97: twice the wounds the hit deals, before any ward takes them.
+                w = w.saturating_mul(2);
+            }
             // I-72: a ward takes the wound before it is suffered.
             let w = crate::rules::prevention::prevent(g, t, w, &mut prevented);
             let have = g.instance(t).map_or(0, |x| x.wounds);
@@ -819,12 +970,25 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
             });
         }
         let total = g.instance(t).map_or(0, |x| x.wounds);
+        if double && dice.iter().any(|d: &Die| d.hit) {
+            let sources = doubled.iter().map(|&s| g.card_ref(s)).collect();
+            g.log.push(Event::WoundsDoubled {
+                unit: g.card_ref(unit),
+                target: g.card_ref(t),
+                sources,
+            });
+        }
+        let mut statics = static_sources(g, unit, t);
+        statics.extend(
+            more.iter()
+                .map(|&(s, d)| (g.card_ref(s), crate::ir::effect::Stat::Attack, d)),
+        );
         g.log.push(Event::VolleyRolled {
             unit: g.card_ref(unit),
             target: g.card_ref(t),
             defense,
-            statics: static_sources(g, unit, t),
-            bonus: bonus.clone(),
+            statics,
+            bonus: bonus.iter().map(|&(s, d)| (g.card_ref(s), d)).collect(),
             dice,
             wounds: dealt,
             total,

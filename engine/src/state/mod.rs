@@ -674,11 +674,12 @@ impl Speakers {
                 }
             }
         }
-        if card
-            .abilities
-            .iter()
-            .any(|a| matches!(a, Ability::Static(Static::Cards { .. })))
-        {
+        if card.abilities.iter().any(|a| {
+            matches!(
+                a,
+                Ability::Static(Static::Cards { .. } | Static::Against { .. })
+            )
+        }) {
             self.card_statics.push(i);
         }
         for a in &card.abilities {

@@ -14,7 +14,9 @@ const LOST: u32 = GAINED + TraitName::ALL.len() as u32;
 const COMBAT: u32 = LOST + TraitName::ALL.len() as u32;
 
 // Every kind has a bit of its own.
-const _: () = assert!(COMBAT + 5 <= u64::BITS);
+const _: () = assert!(COMBAT + 8 <= u64::BITS);
+/// The bit of a bonus against a kind of target (`Static::Against`, I-97): no card modifier.
+const AGAINST: u32 = COMBAT + 5;
 
 /// Which card modifiers a read wants, one bit per kind: each stat, income, each trait gained
 /// and lost, and each combat modifier, whatever its amount. A game keeps the union of the
@@ -31,6 +33,11 @@ impl Wanted {
     pub(crate) const EXTRA_VOLLEYS: Wanted = Wanted(1 << (COMBAT + 2));
     pub(crate) const REROLLS: Wanted = Wanted(1 << (COMBAT + 3));
     pub(crate) const PREVENT_WOUNDS: Wanted = Wanted(1 << (COMBAT + 4));
+    /// A bonus against a kind of target (I-97), of any kind.
+    pub(crate) const AGAINST: Wanted = Wanted(1 << AGAINST);
+    /// Taunt and decoy (I-98).
+    pub(crate) const TAUNT: Wanted = Wanted(1 << (AGAINST + 1));
+    pub(crate) const DECOY: Wanted = Wanted(1 << (AGAINST + 2));
 
     /// `+N`/`-N` to `stat`.
     pub(crate) const fn stat(stat: Stat) -> Wanted {
@@ -63,6 +70,8 @@ impl Wanted {
             CardModifier::ExtraVolleys(_) => Wanted::EXTRA_VOLLEYS,
             CardModifier::Rerolls(_) => Wanted::REROLLS,
             CardModifier::PreventWounds { .. } => Wanted::PREVENT_WOUNDS,
+            CardModifier::Taunt { .. } => Wanted::TAUNT,
+            CardModifier::Decoy => Wanted::DECOY,
         }
     }
 
@@ -73,6 +82,7 @@ impl Wanted {
             .iter()
             .fold(Wanted::default(), |k, a| match a {
                 Ability::Static(Static::Cards { modifier, .. }) => k.or(Wanted::of(modifier)),
+                Ability::Static(Static::Against { .. }) => k.or(Wanted::AGAINST),
                 _ => k,
             })
     }
@@ -114,6 +124,8 @@ mod tests {
                 count: 1,
                 each: Span::Round,
             },
+            CardModifier::Taunt { units: false },
+            CardModifier::Decoy,
         ];
         for stat in [
             Stat::Attack,
