@@ -593,7 +593,7 @@ impl Ctx {
             } => {
                 let (who, plural) = self.group(group);
                 let mut t = match modifier {
-                    CardModifier::Taunt { units } => format!("{} (I-98)", taunt_text(*units, &who)),
+                    CardModifier::Taunt { units } => taunt_text(*units, &who),
                     _ => format!("{who} {}", modifier_text(modifier, plural)),
                 };
                 let it = match group {
@@ -1108,12 +1108,9 @@ impl Ctx {
                         self.this(),
                         duration.words()
                     ),
-                    CardModifier::Taunt { units } => format!(
-                        "{} {} {}",
-                        taunt_text(*units, &w),
-                        duration.words(),
-                        "(I-98)"
-                    ),
+                    CardModifier::Taunt { units } => {
+                        format!("{} {}", taunt_text(*units, &w), duration.words())
+                    }
                     _ => format!(
                         "{w} {} {}",
                         modifier_text(modifier, plural),
@@ -1271,7 +1268,7 @@ pub fn base_rules_markdown_pinned(
          <!-- Generated from `BaseRule::ALL` (cardlang/src/ir/rules.rs) by \
          `cardlang::explain::base_rules_markdown_pinned`; do not edit by hand. -->\n\n\
          Card text beats the base rules (§8.1). An ability names the rule it overrides:\n\
-         `override <rule> = <value> [for this|host|you|opponents]` (see [abilities.md](abilities.md)).\n\
+         `override <rule> = <value> [for this|host|you|opponents | against this]` (see [abilities.md](abilities.md)).\n\
          These are all the rules a card may override; any other name is an error. The last \
          column names the rulings (`tests/rulings/`) in which a card overrides the rule and the \
          outcome differs from the same situation without it.\n\n\
@@ -1306,7 +1303,9 @@ pub fn base_rules_markdown_pinned(
     out.push_str(
         "\nScopes: a rule about a card may be overridden `for this` (the default), `for host` or \
          for all of a Commander's cards (`for you`, `for opponents`); a rule about a Commander \
-         only `for you` (the default) or `for opponents`. An override is refused when it could \
+         only `for you` (the default) or `for opponents`; a rule one unit meets in another (the \
+         Stealth bonus against a firer) may also be changed `against this`, for the units this \
+         card meets (I-99). An override is refused when it could \
          never take effect on the card it is printed on: a scope that reaches nothing the rule is \
          about (HB0409), or a value outside the range above (HB0416). Ruling files' `override:` \
          headers and the database loader go through the same check (`BaseRule::check_value`, \

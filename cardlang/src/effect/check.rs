@@ -737,7 +737,7 @@ impl Checker<'_> {
                         self.error(
                             codes::NOT_A_TARGET_KIND,
                             a.span,
-                            format!("{what} cannot be fired at, so it cannot draw fire"),
+                            format!("{what} cannot be fired at, so cannot draw fire"),
                             "never fired at",
                             "a taunt is for units volleys are fired at: ships, Stations, Module-Stations (§6.2, I-98)".into(),
                         );
@@ -792,7 +792,7 @@ impl Checker<'_> {
                     self.error(
                         codes::NOT_A_TARGET_KIND,
                         a.span,
-                        format!("{who} never fire volleys"),
+                        format!("{who} cannot fire volleys"),
                         "not a unit",
                         "a bonus against a kind of target is for units that fire: ships, Stations and Marines (§9.35); a Module gives it to `host`".into(),
                     );
