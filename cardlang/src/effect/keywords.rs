@@ -45,4 +45,8 @@ pub const EFFECTS: &[&str] = &[
     "immediately",
     "named",
     "until end of engagement",
+    // Issue #40, parts 3.4 and 3.6: a bonus against a kind of target, taunt, decoy.
+    "against",
+    "opposing ships must target",
+    "the next volley at",
 ];
