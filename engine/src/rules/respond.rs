@@ -259,7 +259,7 @@ pub(crate) fn can_respond(g: &Game, who: PlayerId) -> bool {
             && c.hand.iter().any(|&card| {
                 may_answer(g, who, card) && manufacturing::deployable(g, who, card, context(g))
             })
-    })
+    }) || crate::effects::activated::any(g, who)
 }
 
 /// A responder deploys `card`.
