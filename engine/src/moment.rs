@@ -1019,7 +1019,7 @@ pub(crate) fn apply_card_flags(
             return fail(
                 line,
                 format!(
-                    "ability {k} of {} is not a limited triggered or activated ability (`once per ...`)",
+                    "ability {k} of {} is not a limited triggered ability, nor a limited activated one (`once per ...`)",
                     g.name(i)
                 ),
             );
