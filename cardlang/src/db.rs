@@ -997,9 +997,11 @@ pub fn validate_card(card: &Card) -> Result<(), CardProblem> {
         if matches!(a, crate::ir::effect::Ability::Activated { .. })
             && matches!(kind, CardKind::Event | CardKind::Tactic)
         {
-            return Err(CardProblem::Ability(crate::ir::effect::ShapeError::Invalid(
-                "an activated ability on an Event or Tactic",
-            )));
+            return Err(CardProblem::Ability(
+                crate::ir::effect::ShapeError::Invalid(
+                    "an activated ability on an Event or Tactic",
+                ),
+            ));
         }
     }
 

@@ -1159,7 +1159,8 @@ pub(crate) fn check_targets<R: Refusal>(g: &Game, card: Inst, k: usize) -> Resul
     let c = g.card(card);
     let effect = match c.abilities.get(k) {
         Some(
-            crate::ir::effect::Ability::Play(e) | crate::ir::effect::Ability::Activated { effect: e, .. },
+            crate::ir::effect::Ability::Play(e)
+            | crate::ir::effect::Ability::Activated { effect: e, .. },
         ) => e,
         _ => return Ok(()),
     };

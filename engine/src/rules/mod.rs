@@ -152,7 +152,9 @@ fn activation_moment(kind: &DecisionKind) -> bool {
         | DecisionKind::Engagement
         | DecisionKind::Discard
         | DecisionKind::Respond => true,
-        DecisionKind::Combat(step) => !matches!(step, crate::state::engagement::CombatStep::Stoic(_)),
+        DecisionKind::Combat(step) => {
+            !matches!(step, crate::state::engagement::CombatStep::Stoic(_))
+        }
         _ => false,
     }
 }
