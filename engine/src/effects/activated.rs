@@ -163,9 +163,11 @@ pub(crate) fn legal(g: &Game, who: PlayerId, out: &mut impl Extend<Choice>) {
 
 /// Whether `who` has an activated ability they may use now (a response window asks them).
 pub(crate) fn any(g: &Game, who: PlayerId) -> bool {
-    let mut found = crate::rules::Found::default();
-    legal(g, who, &mut found);
-    found.0
+    g.cmd(who).is_some_and(|c| !c.out)
+        && g.in_play_of(who).any(|card| {
+            positions(g.card(card))
+                .any(|k| check::<crate::error::Refused>(g, who, card, k).is_ok())
+        })
 }
 
 /// `who` uses ability `k` of `card`: checked, paid, its limit marked, its effect queued.

@@ -27,5 +27,5 @@ Module-Station "Quartermaster Post" {
     cost: 1R
     wounds: 2
     text: "Pay 1 Resource, once per turn, only during your turn: draw a card."
-    activate pay 1R, once per turn, only during your turn: draw a card
+    activate pay 1R, once per turn, only during your turn: draw 1
 }

@@ -26,7 +26,7 @@ Module-Station "Quartermaster Post" {
     cost: 1R
     wounds: 2
     text: "Pay 1 Resource, once per turn, only during your turn: draw a card."
-    activate pay 1R, once per turn, only during your turn: draw a card
+    activate pay 1R, once per turn, only during your turn: draw 1
 }
 Marine "Breaching Sergeant" {
     faction: RDF
