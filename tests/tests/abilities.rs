@@ -274,7 +274,10 @@ fn loader_refuses_activated_abilities_the_compiler_refuses() {
     let cards = cardlang::compile(&files).cards;
     let on = |kind: fn(&CardKind) -> bool| {
         let mut cards = cards.clone();
-        let card = cards.iter_mut().find(|c| kind(&c.kind)).expect("a card of the kind");
+        let card = cards
+            .iter_mut()
+            .find(|c| kind(&c.kind))
+            .expect("a card of the kind");
         card.abilities = vec![activated(paid, None)];
         cardlang::db::CardDb::new(cards)
     };

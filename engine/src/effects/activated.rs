@@ -165,8 +165,7 @@ pub(crate) fn legal(g: &Game, who: PlayerId, out: &mut impl Extend<Choice>) {
 pub(crate) fn any(g: &Game, who: PlayerId) -> bool {
     g.cmd(who).is_some_and(|c| !c.out)
         && g.in_play_of(who).any(|card| {
-            positions(g.card(card))
-                .any(|k| check::<crate::error::Refused>(g, who, card, k).is_ok())
+            positions(g.card(card)).any(|k| check::<crate::error::Refused>(g, who, card, k).is_ok())
         })
 }
 
