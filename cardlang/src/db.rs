@@ -57,8 +57,9 @@ pub const MAGIC: [u8; 8] = *b"HBCARDDB";
 /// (`Watch::Commander` for a phase, turn or engagement no card is named for, so `this` on
 /// an engagement trigger means one this card is in; `Group::Watched`, issue #40); version 7
 /// the trigger on any wound (`TriggerEvent::Wounded`, issue #40, part 3.1); version 8 the
-/// bonuses against a kind of target (`Static::Against`, issue #40, part 3.4).
-pub const FORMAT_VERSION: u32 = 8;
+/// bonuses against a kind of target (`Static::Against`, issue #40, part 3.4); version 9
+/// activated abilities (`Ability::Activated`, `Activation`, issue #40, part 3.3).
+pub const FORMAT_VERSION: u32 = 9;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.
@@ -992,6 +993,16 @@ pub fn validate_card(card: &Card) -> Result<(), CardProblem> {
                     rule: *rule,
                     problem,
                 })?;
+        }
+        // An Event or Tactic is never in play to be used (HB0430).
+        if matches!(a, crate::ir::effect::Ability::Activated { .. })
+            && matches!(kind, CardKind::Event | CardKind::Tactic)
+        {
+            return Err(CardProblem::Ability(
+                crate::ir::effect::ShapeError::Invalid(
+                    "an activated ability on an Event or Tactic",
+                ),
+            ));
         }
     }
 

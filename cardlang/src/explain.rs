@@ -114,7 +114,8 @@ pub fn explain(card: &Card) -> String {
 /// `When`, `Whenever`, `At the start`/`At the end`, `During` or `Once per` is a `when:` trigger,
 /// `Whenever X, Y` ↔ `when X: Y`, a leading limit `Once per turn, ...` going after the trigger;
 /// `Face Up-Face Down: When X, you may flip ... If you do, Y` is `flip when X: Y`; `If this
-/// ... would be destroyed, instead Y` is `instead of being destroyed: Y`; `Deploy only during X`
+/// ... would be destroyed, instead Y` is `instead of being destroyed: Y`; `Activated ability:
+/// X: Y` is `activate X: Y`; `Deploy only during X`
 /// (`Deploy at X`, `May be deployed at X`) is `timing: X`; any other sentence is the `play:` of
 /// an Event or Tactic and the `static:` of any other card; `; then` between steps is `;`.
 pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, String)> {
@@ -136,6 +137,10 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
     let text = plain.trim().trim_end_matches('.').trim();
     if text.starts_with("Golden Rule") {
         return None;
+    }
+    if let Some(rest) = text.strip_prefix("Activated ability") {
+        let rest = rest.trim_start().strip_prefix(':')?.trim_start();
+        return Some(("activate", rest.to_string()));
     }
     for lead in ["Deploy only ", "Deploy ", "May be deployed "] {
         if let Some(rest) = text.strip_prefix(lead) {
@@ -458,6 +463,48 @@ impl Ctx {
                 "Golden Rule (§8.1): {}.",
                 capitalise(&self.override_(*rule, *value, *scope))
             ),
+            Ability::Activated {
+                cost,
+                limit,
+                when,
+                effect,
+            } => {
+                let mut head: Vec<String> = Vec::new();
+                if let Some(c) = cost {
+                    head.push(format!("pay {}", amount_text(*c)));
+                }
+                if let Some(l) = limit {
+                    head.push(l.name().to_string());
+                }
+                let moment = match when {
+                    Activation::Event => "when its commander may deploy an Event, I-93",
+                    Activation::EngagementIn => {
+                        head.push(format!(
+                            "only during an engagement {} is in",
+                            self.this_in_engagement()
+                        ));
+                        "I-93"
+                    }
+                    w => {
+                        head.push(w.words().to_string());
+                        "I-93"
+                    }
+                };
+                format!(
+                    "Activated ability ({moment}): {}: {}.",
+                    head.join(", "),
+                    self.effect(effect)
+                )
+            }
+        }
+    }
+
+    /// The card an activated ability is used from, as `only during an engagement ... is in`
+    /// writes it back (a Fighter Wing is a ship).
+    fn this_in_engagement(&self) -> &'static str {
+        match self.kind {
+            Some(CardKind::Ship(_)) => "this ship",
+            _ => self.this(),
         }
     }
 

@@ -202,4 +202,7 @@ pub enum Choice {
     EffectYes,
     /// No to an optional step or flip; stop choosing `up to` targets or searching.
     EffectNo,
+    /// Use the activated ability at position `ability` of `card`'s abilities (issue #40,
+    /// part 3.3; I-93): when its commander may deploy an Event, as its words allow.
+    Activate { card: Inst, ability: u8 },
 }

@@ -91,6 +91,13 @@ pub fn candidates(g: &Game) -> Vec<Choice> {
         ]);
     }
     for &u in &in_play {
+        // Every ability position of a card in play, activated or not (I-93): a listing that
+        // missed one the rules accept is a hole.
+        for k in 0..g.card(u).abilities.len() {
+            if let Ok(ability) = u8::try_from(k) {
+                out.push(Choice::Activate { card: u, ability });
+            }
+        }
         out.extend([
             Choice::Repair { unit: u },
             Choice::Fearless { unit: u },

@@ -215,6 +215,8 @@ pub enum Cause {
     /// A deed (issue 17): `destroys`, `wounds`, `is wounded by`, `hijacks`, `is hijacked`,
     /// `retreats`.
     Deed(crate::ir::effect::TriggerEvent),
+    /// An activated ability its commander used (issue #40, part 3.3; I-93).
+    Activated,
 }
 
 impl Cause {
@@ -241,6 +243,8 @@ impl Cause {
                     _ => "6.2",
                 }
             }
+            // Used when its commander may deploy an Event (I-93).
+            Cause::Activated => "2.6",
         }
     }
 
@@ -276,6 +280,7 @@ impl Cause {
                     _ => "on its deed",
                 }
             }
+            Cause::Activated => "activated by its commander",
         }
     }
 }
@@ -856,6 +861,20 @@ pub enum Event {
     GameOver {
         outcome: Outcome,
     },
+    /// `who` used an activated ability of `card` (issue #40, part 3.3; I-93), paying `paid`
+    /// from their Stockpiles; with a `limit`, it is used until the limit's boundary.
+    Activated {
+        who: PlayerId,
+        card: CardRef,
+        paid: crate::ir::Amount,
+        limit: Option<crate::ir::effect::Limit>,
+    },
+    /// The limit of a used activated ability has passed its boundary (the end of the turn or
+    /// of the engagement): it may be used again (I-93).
+    ActivationRenewed {
+        card: CardRef,
+        limit: crate::ir::effect::Limit,
+    },
 }
 
 /// Why a card left play with a [`Event::LeftPlay`] line.
@@ -981,6 +1000,7 @@ impl Event {
             Event::AttachRefused { why, .. } => why.section(),
             Event::Replaced { .. } => "8.1",
             Event::LimitReached { .. } => "6.8",
+            Event::Activated { .. } | Event::ActivationRenewed { .. } => "2.6",
             Event::WoundsPrevented { .. }
             | Event::AdditionalVolley { .. }
             | Event::WoundsDoubled { .. }

@@ -1014,13 +1014,15 @@ pub(crate) fn apply_card_flags(
     for &k in &f.limits {
         let limit = match g.card(i).abilities.get(usize::from(k) - 1) {
             Some(Ability::Triggered { trigger, .. }) => trigger.limit,
+            // A used activated ability (I-93) keeps its limit in the same list.
+            Some(Ability::Activated { limit, .. }) => *limit,
             _ => None,
         };
         let Some(limit) = limit else {
             return fail(
                 line,
                 format!(
-                    "ability {k} of {} is not a limited triggered ability (`once per ...`)",
+                    "ability {k} of {} is not a limited triggered ability, nor a limited activated one (`once per ...`)",
                     g.name(i)
                 ),
             );

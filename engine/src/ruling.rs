@@ -1204,6 +1204,47 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
                 _ => Choice::Paint { unit, target },
             }
         }
+        "activate" => {
+            // `activate CARD`, or `activate CARD ability K` where it has more than one (I-93).
+            let (card, k) = match args.rsplit_once(" ability ") {
+                Some((c, k)) if k.trim().parse::<u8>().is_ok() => {
+                    (c.trim().to_string(), k.trim().parse::<u8>().ok())
+                }
+                _ => (args.to_string(), None),
+            };
+            let card = find(g, refs, &all_play, &card, line, "in play")?;
+            let c = g.card(card);
+            let ability = match k {
+                Some(k) if k >= 1 => k - 1,
+                Some(k) => {
+                    return err(line, format!("`ability {k}`: abilities count from 1"));
+                }
+                None => {
+                    let mut ks = crate::effects::activated::positions(c);
+                    match (ks.next(), ks.next()) {
+                        (Some(k), None) => k,
+                        (None, _) => {
+                            return err(
+                                line,
+                                format!("{} has no activated ability", g.name(card)),
+                            )
+                        }
+                        (Some(_), Some(_)) => {
+                            return err(
+                                line,
+                                format!(
+                                    "{} has {} activated abilities: say which, `activate {} ability K` (K counts its abilities from 1)",
+                                    g.name(card),
+                                    crate::effects::activated::count(c),
+                                    g.name(card)
+                                ),
+                            )
+                        }
+                    }
+                }
+            };
+            Choice::Activate { card, ability }
+        }
         "repair" => Choice::Repair {
             unit: find(g, refs, &all_play, args, line, "in play")?,
         },

@@ -869,6 +869,26 @@ impl<'g> Namer<'g> {
                 self.card(*from),
                 if *dice == 1 { "goes" } else { "go" },
             ),
+            Event::Activated {
+                who,
+                card,
+                paid,
+                limit,
+            } => {
+                let mut s = format!("{} activates {}", self.who(*who), self.card(*card));
+                if !paid.is_zero() {
+                    let _ = write!(s, ", paying {paid}");
+                }
+                if let Some(l) = limit {
+                    let _ = write!(s, " ({})", l.name());
+                }
+                s
+            }
+            Event::ActivationRenewed { card, limit } => format!(
+                "{}'s activated ability may be used again ({}, and that has passed)",
+                self.card(*card),
+                limit.name()
+            ),
             Event::LimitReached { card, limit } => format!(
                 "{}'s ability does not trigger: {}, and it already has",
                 self.card(*card),

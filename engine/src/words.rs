@@ -268,6 +268,14 @@ impl Choice {
             Choice::EffectCommander(p) => format!("choose {}", g.commander_name(*p)),
             Choice::EffectYes => "yes".into(),
             Choice::EffectNo => "no".into(),
+            // The ability's number only where the card has more than one to use (I-93).
+            Choice::Activate { card, ability } => {
+                if crate::effects::activated::count(g.card(*card)) > 1 {
+                    format!("activate {} ability {}", c(*card), u16::from(*ability) + 1)
+                } else {
+                    format!("activate {}", c(*card))
+                }
+            }
         }
     }
 }
@@ -322,6 +330,7 @@ impl Choice {
                 v.push(*unit)
             }
             Choice::Launch { wing } => v.push(*wing),
+            Choice::Activate { card, .. } => v.push(*card),
             Choice::Dock { wing, host } => v.extend([*wing, *host]),
             Choice::Board { ship, target } => v.extend([*ship, *target]),
             Choice::CancelBoard { escort, ship } => v.extend([*ship, *escort]),

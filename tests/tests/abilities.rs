@@ -243,6 +243,49 @@ fn shape_check_rejects_malformed_abilities() {
     assert!(cardlang::db::CardDb::new(cards).is_err());
 }
 
+/// An activated ability (issue #40, part 3.3; I-93) the compiler never produces is refused by
+/// the loader too: one with neither a cost nor a limit (HB0431's shape), one on an Event or a
+/// Tactic (HB0430's).
+#[test]
+fn loader_refuses_activated_abilities_the_compiler_refuses() {
+    use cardlang::ir::effect::*;
+    use cardlang::ir::{Amount, CardKind};
+    let activated = |cost: Option<Amount>, limit: Option<Limit>| Ability::Activated {
+        cost,
+        limit,
+        when: Activation::Event,
+        effect: Effect {
+            steps: vec![Step::Do(vec![Action::Draw {
+                who: CommanderAim::You,
+                count: Quantity::N(1),
+            }])],
+        },
+    };
+    let paid = Some(Amount {
+        resource: 0,
+        currency: 1,
+    });
+    assert_eq!(activated(paid, None).check_shape(), Ok(()));
+    assert_eq!(activated(None, Some(Limit::Turn)).check_shape(), Ok(()));
+    assert!(activated(None, None).check_shape().is_err());
+    assert!(activated(Some(Amount::ZERO), None).check_shape().is_err());
+
+    let files = read_pool(&repo().join("tests/cardlang/abilities/ok")).expect("readable");
+    let cards = cardlang::compile(&files).cards;
+    let on = |kind: fn(&CardKind) -> bool| {
+        let mut cards = cards.clone();
+        let card = cards
+            .iter_mut()
+            .find(|c| kind(&c.kind))
+            .expect("a card of the kind");
+        card.abilities = vec![activated(paid, None)];
+        cardlang::db::CardDb::new(cards)
+    };
+    assert!(on(|k| matches!(k, CardKind::Ship(_))).is_ok());
+    assert!(on(|k| *k == CardKind::Event).is_err());
+    assert!(on(|k| *k == CardKind::Tactic).is_err());
+}
+
 mod robustness {
     use cardlang::diag::Sink;
     use cardlang::effect::{parse_entry, ABILITY_KEYS};

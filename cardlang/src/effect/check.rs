@@ -394,6 +394,50 @@ impl Checker<'_> {
         }
     }
 
+    /// An activated ability (issue #40, part 3.3; I-93): on a card that stays in play to be
+    /// used (HB0430), and bounded — a cost or a limit, and without a limit no effect that
+    /// refills the Stockpile it pays from (HB0431): either could be used without end.
+    fn activated(
+        &mut self,
+        a: &ParsedAbility,
+        cost: Option<crate::ir::Amount>,
+        limit: Option<crate::ir::effect::Limit>,
+        effect: &crate::ir::effect::Effect,
+    ) {
+        let kind = self.kind();
+        if matches!(kind, CardKind::Event | CardKind::Tactic) {
+            self.error(
+                codes::ACTIVATED_NOT_ALLOWED,
+                a.key_span,
+                format!(
+                    "an activated ability is for a card in play, not {}",
+                    a_kind(kind)
+                ),
+                "not a card that stays in play",
+                "an Event or Tactic acts as it is deployed (§2.6, §2.7): write what it does as `play:`".into(),
+            );
+        }
+        let paid = cost.is_some_and(|c| !c.is_zero());
+        if !paid && limit.is_none() {
+            self.error(
+                codes::ACTIVATED_UNBOUNDED,
+                a.span,
+                "an activated ability with neither a cost nor a limit could be used without end"
+                    .into(),
+                "no cost, no limit",
+                "give it a cost from the Stockpiles (`activate pay 1C: ...`) or a limit (`activate once per turn: ...`)".into(),
+            );
+        } else if limit.is_none() && refills(effect) {
+            self.error(
+                codes::ACTIVATED_UNBOUNDED,
+                a.span,
+                "an activated ability with no limit gains Resource or Currency, so it could pay for itself without end".into(),
+                "no limit",
+                "add a limit: `activate pay 1C, once per turn: ...`".into(),
+            );
+        }
+    }
+
     fn ability(
         &mut self,
         a: &ParsedAbility,
@@ -503,6 +547,20 @@ impl Checker<'_> {
             }
             Ability::Static(s) => self.static_(a, s),
             Ability::Override { rule, value, scope } => self.override_(a, *rule, *value, *scope),
+            Ability::Activated {
+                cost,
+                limit,
+                when,
+                effect,
+            } => {
+                self.activated(a, *cost, *limit, effect);
+                let engaged = match when {
+                    Activation::Engagement | Activation::EngagementIn => Engaged::Always,
+                    Activation::Event | Activation::YourTurn => Engaged::Maybe,
+                };
+                self.that(a, effect, None);
+                self.effect(a, effect, engaged);
+            }
         }
         for (span, f) in &a.targets {
             if let Some(why) = unsatisfiable(f) {
@@ -1094,4 +1152,24 @@ impl Checker<'_> {
             TriggerEvent::Destroyed => Engaged::Maybe,
         }
     }
+}
+
+/// Whether an effect can add to its commander's Stockpile (`gain`, `take`): an activated
+/// ability paid from that Stockpile could then pay for itself.
+fn refills(effect: &crate::ir::effect::Effect) -> bool {
+    use crate::ir::effect::{Action, Step};
+    effect.steps.iter().any(|s| {
+        let lists: Vec<&Vec<Action>> = match s {
+            Step::Do(a) => vec![a],
+            Step::If {
+                then, otherwise, ..
+            } => vec![then, otherwise],
+            Step::May { then, .. } => vec![then],
+            Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+        };
+        lists
+            .iter()
+            .flat_map(|l| l.iter())
+            .any(|a| matches!(a, Action::Gain { .. } | Action::Take { .. }))
+    })
 }

@@ -58,6 +58,17 @@ const CATALOGUE: &[Missing] = &[
             &["lose", "the", "game"],
         ],
     },
+    Missing {
+        what: "exhausting or tapping a card as a cost (the rulebook has no such state; I-93)",
+        phrases: &[
+            &["exhaust"],
+            &["exhausts"],
+            &["exhausted"],
+            &["tap"],
+            &["taps"],
+            &["tapped"],
+        ],
+    },
 ];
 
 /// The missing construct `text` says, with the byte range of the words that say it.

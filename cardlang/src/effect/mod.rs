@@ -27,7 +27,7 @@ use crate::source::Span;
 
 /// Field keys that hold abilities. The front end routes any of these to [`parse_entry`].
 pub const ABILITY_KEYS: &[&str] = &[
-    "timing", "play", "when", "flip", "instead", "static", "override",
+    "timing", "play", "when", "flip", "instead", "static", "override", "activate",
 ];
 
 /// Whether `key` is an ability field.
@@ -139,6 +139,8 @@ pub mod codes {
     pub const THIS_IS_NOT: &str = "HB0420";
     pub const NOT_OWNERS_HAND: &str = "HB0421";
     pub const NOT_IN_LANGUAGE: &str = "HB0422";
+    pub const ACTIVATED_NOT_ALLOWED: &str = "HB0430";
+    pub const ACTIVATED_UNBOUNDED: &str = "HB0431";
 
     pub const NEVER_TRIGGERS: &str = "HB0451";
     pub const CONTRADICTION: &str = "HB0452";
@@ -218,6 +220,14 @@ pub mod codes {
         (
             NOT_IN_LANGUAGE,
             "a construct the language does not have (tokens, counters, ...)",
+        ),
+        (
+            ACTIVATED_NOT_ALLOWED,
+            "an activated ability on an Event or Tactic, which is never in play to be used",
+        ),
+        (
+            ACTIVATED_UNBOUNDED,
+            "an activated ability that could be used without end (no cost or limit)",
         ),
         (NEVER_TRIGGERS, "an ability that can never trigger"),
         (CONTRADICTION, "an ability that contradicts itself"),

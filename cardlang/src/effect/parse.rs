@@ -42,6 +42,7 @@ pub fn parse_entry(
         "instead" => Rule::instead_field,
         "static" => Rule::static_field,
         "override" => Rule::override_field,
+        "activate" => Rule::activate_field,
         _ => {
             sink.push(
                 Diagnostic::error(
@@ -197,6 +198,7 @@ fn example_for(key: &str) -> &'static str {
         "flip" => "for example `flip when host is boarded: deal 1 compulsory wound to each opposing Marine aboard host`",
         "instead" => "for example `instead of being destroyed: return this to hand`",
         "static" => "for example `static: ships in your fleet gain Interceptor +1`",
+        "activate" => "for example `activate pay 1C: remove 1 wound from this ship`",
         _ => "for example `override station-module-limit = 6`",
     }
 }
@@ -404,6 +406,7 @@ fn describe(rule: Rule) -> Option<Expected> {
         Rule::EOI => of("the end of the ability", "", &[]),
         Rule::sep => of("`:` after the trigger", "", &[]),
         Rule::equals => of("`=` after the rule name", "", &[]),
+        Rule::act_when => of("when it may be used", "restrictions", ACT_WHEN),
         _ => return None,
     })
 }
@@ -448,6 +451,11 @@ const TRIGGERS: &[&str] = &[
     "TRIGGER once per game",
 ];
 const LIMITS: &[&str] = &["once per turn", "once per engagement", "once per game"];
+const ACT_WHEN: &[&str] = &[
+    "only during your turn",
+    "only during an engagement",
+    "only during an engagement this ship is in",
+];
 const STATS: &[&str] = &[
     "attack",
     "defense",
@@ -643,8 +651,69 @@ impl Lower<'_> {
                 self.no_it("a static")?;
                 st
             }
+            "activate" => self.activated(inner),
             _ => self.override_(inner),
         }
+    }
+
+    // ---- activated abilities (issue #40, part 3.3) -------------------------------------------
+
+    /// `activate [pay X] [once per ...] [only during ...]: effect`. Whether it has a cost or a
+    /// limit, and whether the card can carry it, is check.rs's (it knows the card).
+    fn activated<'a>(&mut self, inner: impl Iterator<Item = P<'a>>) -> Option<Ability> {
+        let mut cost = None;
+        let mut limit = None;
+        let mut when = Activation::Event;
+        let mut effect = None;
+        let mut ok = true;
+        for part in inner {
+            match part.as_rule() {
+                Rule::act_head => {
+                    for h in part.into_inner() {
+                        match h.as_rule() {
+                            Rule::act_cost => {
+                                let amount = self.amount(h.into_inner().next()?);
+                                ok &= amount.is_some();
+                                cost = amount;
+                            }
+                            Rule::limit => {
+                                limit = Some(match h.into_inner().next()?.as_rule() {
+                                    Rule::l_turn => Limit::Turn,
+                                    Rule::l_engagement => Limit::Engagement,
+                                    _ => Limit::Game,
+                                });
+                            }
+                            _ => {
+                                let w = h.into_inner().next()?;
+                                when = match w.as_rule() {
+                                    Rule::aw_your_turn => Activation::YourTurn,
+                                    Rule::aw_engagement => Activation::Engagement,
+                                    _ => {
+                                        if let Some(t) =
+                                            w.into_inner().find(|x| x.as_rule() == Rule::w_this)
+                                        {
+                                            self.this_noun(t);
+                                        }
+                                        Activation::EngagementIn
+                                    }
+                                };
+                            }
+                        }
+                    }
+                }
+                Rule::effect => effect = self.effect(part),
+                _ => {}
+            }
+        }
+        // Its commander picks the moment: no card woke it, so `it` names none.
+        self.no_it("an activated ability")?;
+        let effect = effect?;
+        ok.then_some(Ability::Activated {
+            cost,
+            limit,
+            when,
+            effect,
+        })
     }
 
     // ---- overrides --------------------------------------------------------------------------
@@ -2623,6 +2692,7 @@ mod tests {
             (CONDITIONS, Rule::play_field, "if {} then draw 1"),
             (COMMANDERS, Rule::play_field, "{} draw 1"),
             (STATICS, Rule::static_field, "{}"),
+            (ACT_WHEN, Rule::activate_field, "pay 1C, {}: draw 1"),
             (
                 SEARCH_THEN,
                 Rule::play_field,

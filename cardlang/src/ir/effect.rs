@@ -61,6 +61,44 @@ pub enum Ability {
         value: RuleValue,
         scope: OverrideScope,
     },
+    /// `activate [pay <cost>] [once per ...] [only during ...]: <effect>` (issue #40, part
+    /// 3.3): an ability of a card in play its commander uses at a moment they pick — when they
+    /// may deploy an Event, or within `when` (I-93) — paying `cost` from their Stockpiles,
+    /// at most once per `limit`. At least one of cost and limit, so it cannot be used without
+    /// end; never on an Event or Tactic.
+    Activated {
+        cost: Option<Amount>,
+        limit: Option<Limit>,
+        when: Activation,
+        effect: Effect,
+    },
+}
+
+/// When an activated ability may be used (I-93): always at a moment its commander may deploy
+/// an Event, and within that only as its words restrict it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Activation {
+    /// Whenever its commander may deploy an Event (§2.6), in anyone's turn.
+    Event,
+    /// `only during your turn`: and its commander is the active commander.
+    YourTurn,
+    /// `only during an engagement`: and an engagement is being fought (§6.5).
+    Engagement,
+    /// `only during an engagement this ship is in`: and the card (or the ship or Station it is
+    /// aboard or attached to) fights in it (§6.5.2, I-85).
+    EngagementIn,
+}
+
+impl Activation {
+    /// The restriction's words, as written after the cost and limit (empty for the default).
+    pub fn words(self) -> &'static str {
+        match self {
+            Activation::Event => "",
+            Activation::YourTurn => "only during your turn",
+            Activation::Engagement => "only during an engagement",
+            Activation::EngagementIn => "only during an engagement this card is in",
+        }
+    }
 }
 
 /// When an Event or Tactic may be deployed.
@@ -807,6 +845,25 @@ impl Ability {
                     return Err(ShapeError::Invalid("override value of the wrong kind"));
                 }
                 Ok(())
+            }
+            Ability::Activated {
+                cost,
+                limit,
+                effect,
+                ..
+            } => {
+                if effect.names_that() || effect.names_watched() {
+                    return Err(ShapeError::Invalid("`that` outside a deed trigger"));
+                }
+                if cost.is_none_or(|c| c.is_zero()) && limit.is_none() {
+                    return Err(ShapeError::Invalid(
+                        "an activated ability has a cost or a limit",
+                    ));
+                }
+                if cost.is_some_and(|c| c.resource > 20 || c.currency > 20) {
+                    return Err(ShapeError::Invalid("a cost is at most 20 of each"));
+                }
+                effect.check_shape()
             }
         }
     }

@@ -141,6 +141,10 @@ fn done(g: &mut Game, p: &Pending) {
     if p.resolves_card {
         act::card_resolved(g, p.who, p.source);
     }
+    // An activated ability has resolved: the others may answer it, as an Event (I-93).
+    if p.cause == crate::event::Cause::Activated {
+        act::answered(g, p.who);
+    }
 }
 
 /// One interpreter step. Returns whether the effect is still pending.
@@ -1141,30 +1145,44 @@ fn next_discarder(g: &Game, p: &Pending, done: PlayerId) -> Option<Ask> {
 /// legal target exists (any chosen aim of an unconditional step, not `up to`).
 pub(crate) fn check_play_targets<R: Refusal>(g: &Game, card: Inst) -> Result<(), R> {
     let c = g.card(card);
-    for a in &c.abilities {
-        let crate::ir::effect::Ability::Play(effect) = a else {
-            continue;
-        };
-        for step in &effect.steps {
-            let Step::Do(actions) = step else { continue };
-            for action in actions {
-                for aim in action.each_aim() {
-                    if let Aim::Chosen(t) = aim {
-                        if t.up_to {
-                            continue;
-                        }
-                        // Nothing is chosen yet when a card is played. The cards in play are
-                        // read from the commanders' lists (`Game::in_play_of`), not found
-                        // among every card of the game: the same cards, in another order.
-                        let candidate = |i| is_candidate(g, card, &[], &t.filter, i);
-                        let any = (0..g.commanders.len())
-                            .any(|k| g.in_play_of(PlayerId(k as u8)).any(candidate));
-                        debug_assert_eq!(any, g.cards_in_play().any(candidate));
-                        if !any {
-                            return Err(R::because(|| {
-                                refuse(format!("{} has no legal target", c.name), "8.5")
-                            }));
-                        }
+    for (k, a) in c.abilities.iter().enumerate() {
+        if matches!(a, crate::ir::effect::Ability::Play(_)) {
+            check_targets(g, card, k)?;
+        }
+    }
+    Ok(())
+}
+
+/// §8.5: every chosen target of the plain steps of ability `k` of `card` has a legal
+/// candidate now (an Event's `play:`, an activated ability as it is used, I-93).
+pub(crate) fn check_targets<R: Refusal>(g: &Game, card: Inst, k: usize) -> Result<(), R> {
+    let c = g.card(card);
+    let effect = match c.abilities.get(k) {
+        Some(
+            crate::ir::effect::Ability::Play(e)
+            | crate::ir::effect::Ability::Activated { effect: e, .. },
+        ) => e,
+        _ => return Ok(()),
+    };
+    for step in &effect.steps {
+        let Step::Do(actions) = step else { continue };
+        for action in actions {
+            for aim in action.each_aim() {
+                if let Aim::Chosen(t) = aim {
+                    if t.up_to {
+                        continue;
+                    }
+                    // Nothing is chosen yet when a card is played. The cards in play are
+                    // read from the commanders' lists (`Game::in_play_of`), not found
+                    // among every card of the game: the same cards, in another order.
+                    let candidate = |i| is_candidate(g, card, &[], &t.filter, i);
+                    let any = (0..g.commanders.len())
+                        .any(|k| g.in_play_of(PlayerId(k as u8)).any(candidate));
+                    debug_assert_eq!(any, g.cards_in_play().any(candidate));
+                    if !any {
+                        return Err(R::because(|| {
+                            refuse(format!("{} has no legal target", c.name), "8.5")
+                        }));
                     }
                 }
             }

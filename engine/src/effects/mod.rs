@@ -6,7 +6,8 @@
 //!   hand size (§5.3.1) from cards in play;
 //! - [`actions`]: one-shot effects (`play:`, `when ...:`), resumable at each choice;
 //! - [`triggers`]: which abilities a game moment wakes, in §6.8 order;
-//! - [`replacements`]: `instead of ...` abilities (§8.1), which stop an event happening.
+//! - [`replacements`]: `instead of ...` abilities (§8.1), which stop an event happening;
+//! - [`activated`]: abilities a commander uses at a moment they pick, paying a cost (I-93).
 //!
 //! A static counts while its source card's text is live (in play, face up, its commander in
 //! the game). Recipients are matched by the filter's noun and predicates; "local" and "your
@@ -14,6 +15,7 @@
 //! Station, every other card at its controller's.
 
 pub mod actions;
+pub mod activated;
 pub mod overrides;
 pub mod replacements;
 pub mod triggers;

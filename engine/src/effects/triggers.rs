@@ -151,6 +151,7 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
         _ => None,
     };
     if let Some(ended) = ended {
+        super::activated::renew(g, ended);
         g.limits_used.retain(|&(_, _, _, l)| l != ended);
         // An engagement's end is its last round's end; a turn's end ends both spans (I-72).
         use crate::ir::effect::Span;

@@ -133,6 +133,15 @@ fn score(style: Style, game: &Game, c: &Choice) -> i32 {
         Choice::Paint { .. } => 42,
         Choice::Jam { .. } => 8,
         Choice::Repair { .. } => 20,
+        // A limited activated ability is used when offered; one limited only by its cost is
+        // left alone, or the heuristic would pay for it at every chance (I-93).
+        Choice::Activate { card, ability } => {
+            if crate::effects::activated::limited(game.card(*card), *ability) {
+                12
+            } else {
+                -5
+            }
+        }
         Choice::Board { .. } => 30,
         Choice::CancelBoard { .. } => 30,
         Choice::Pursue => 10,

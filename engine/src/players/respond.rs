@@ -1,5 +1,5 @@
-//! The heuristic's answer in a response window (§2.6, §2.7): deploy an Event or Tactic only
-//! when it pays off. Each card it could deploy is tried on one deal of what the commander
+//! The heuristic's answer in a response window (§2.6, §2.7): deploy an Event or Tactic, or use
+//! an activated ability (I-93), only when it pays off. Each card it could deploy is tried on one deal of what the commander
 //! cannot see (`Game::determinised_for`, from the player's own stream: no hidden card and no
 //! future die is read), its effect resolved with the heuristic's choices, and the position
 //! judged as the search player judges a cut-off (`search::evaluate`). A card is deployed when
@@ -33,7 +33,8 @@ pub(crate) fn best_response(game: &Game, who: PlayerId, choices: &[Choice], seed
     let passing = share(&deal);
     let mut best: Option<(f64, &Choice)> = None;
     for c in choices {
-        if !matches!(c, Choice::Deploy { .. }) {
+        // A card, or an activated ability (I-93), judged alike: by the position after it.
+        if !matches!(c, Choice::Deploy { .. } | Choice::Activate { .. }) {
             continue;
         }
         let mut g = deal.clone();

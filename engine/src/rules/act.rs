@@ -13,5 +13,7 @@ pub(crate) use super::manufacturing::{
     plans, reassign_misfit, Context, Plan, Way,
 };
 pub(crate) use super::prevention::{log as log_prevented, prevent, span_ended};
+/// An activated ability has resolved: the others may answer it (I-58, I-93).
+pub(crate) use super::respond::after_card as answered;
 pub(crate) use super::traits::{launch_all, launch_from};
 pub(crate) use super::volley::{destroy, volley};

@@ -42,6 +42,9 @@ use manufacturing::Context;
 pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(), RuleError> {
     let who = d.who;
     match (&d.kind, choice) {
+        (kind, Choice::Activate { card, ability }) if activation_moment(kind) => {
+            crate::effects::activated::activate(g, who, *card, *ability)
+        }
         (DecisionKind::Effect { .. }, c) => crate::effects::actions::answer(g, who, c),
         (DecisionKind::Combat(step), c) => engagement::dispatch(g, who, step, c),
         (DecisionKind::AssignDice { .. }, c @ Choice::AssignDice { .. }) => {
@@ -138,6 +141,24 @@ pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(),
     }
 }
 
+/// Whether a decision is a moment its commander may deploy an Event, and so use an activated
+/// ability (I-93): their Manufacturing, engagement-declaration and end-of-turn decisions, a
+/// response window, and an engagement decision of theirs but a Stoic unit's last volley
+/// (§2.6, §6.5.4, §3.4.10). Never in Setup, nor while an effect, a search, the Spoils of War, a
+/// split volley or an engagement's aftermath waits.
+fn activation_moment(kind: &DecisionKind) -> bool {
+    match kind {
+        DecisionKind::Manufacturing
+        | DecisionKind::Engagement
+        | DecisionKind::Discard
+        | DecisionKind::Respond => true,
+        DecisionKind::Combat(step) => {
+            !matches!(step, crate::state::engagement::CombatStep::Stoic(_))
+        }
+        _ => false,
+    }
+}
+
 /// Which deployments a decision allows.
 fn context(kind: &DecisionKind) -> Option<Context> {
     match kind {
@@ -194,6 +215,7 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
         | Choice::EffectCommander(_)
         | Choice::EffectYes
         | Choice::EffectNo => ("answering a card effect", "6.8"),
+        Choice::Activate { .. } => ("using an activated ability", "2.6"),
         _ => ("an engagement choice", "6.6"),
     };
     RuleError::NotNow {
@@ -286,5 +308,8 @@ pub(crate) fn legal(g: &Game, d: &Decision, out: &mut Vec<Choice>) {
         DecisionKind::SpoilsMarines => victory::legal_relocations(g, who, out),
         DecisionKind::Aftermath => aftermath::legal_choices(g, who, out),
         DecisionKind::Effect { .. } => crate::effects::actions::legal(g, out),
+    }
+    if activation_moment(&d.kind) {
+        crate::effects::activated::legal(g, who, out);
     }
 }

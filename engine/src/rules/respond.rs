@@ -17,8 +17,12 @@
 //!   there). A responder whose card resolved is asked again last.
 //! - **Closing** (I-59): when everyone asked has passed in turn. A card deployed in the window
 //!   opens it again after its commander: everyone may answer the new card.
+//! - **Activated abilities** (I-93): a commander may also use one in a window, and one who
+//!   could is asked as one holding a card is; once it has resolved the window opens again
+//!   after them, as after a card.
 //! - **Cost** (I-60): a commander with no card they could legally deploy now (in hand, the
-//!   right kind, passing every deploy check, affordable) is skipped silently — no decision,
+//!   right kind, passing every deploy check, affordable) and no activated ability to use is
+//!   skipped silently — no decision,
 //!   no log line — when their turn in the window comes; a window nobody can answer opens and
 //!   closes without a decision. Checks run lazily, for the commander at the head only.
 //! - **Eliminations** (I-61): a commander who leaves the game drops out of the window; their
@@ -259,7 +263,7 @@ pub(crate) fn can_respond(g: &Game, who: PlayerId) -> bool {
             && c.hand.iter().any(|&card| {
                 may_answer(g, who, card) && manufacturing::deployable(g, who, card, context(g))
             })
-    })
+    }) || crate::effects::activated::any(g, who)
 }
 
 /// A responder deploys `card`.

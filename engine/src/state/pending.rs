@@ -172,7 +172,8 @@ impl Pending {
             Some(
                 crate::ir::effect::Ability::Play(e)
                 | crate::ir::effect::Ability::Triggered { effect: e, .. }
-                | crate::ir::effect::Ability::Replacement { effect: e, .. },
+                | crate::ir::effect::Ability::Replacement { effect: e, .. }
+                | crate::ir::effect::Ability::Activated { effect: e, .. },
             ) => e,
             _ => &NONE,
         }

@@ -640,6 +640,8 @@ fn has_lasting_text(card: &Card) -> bool {
                 | BaseRule::EventStaysInPlay
         ),
         Ability::Timing(_) | Ability::Play(_) => false,
+        // Never on an Event (the compiler and the loader's checks refuse it, HB0430).
+        Ability::Activated { .. } => true,
     })
 }
 
