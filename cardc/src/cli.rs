@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+pub use engine::diagnostics::MessageFormat;
 pub use engine::pool_args::PoolArgs;
 
 /// The Hull Breach! card compiler: builds the card database and validates decks.
@@ -32,16 +33,6 @@ impl Cli {
             )
         })
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum MessageFormat {
-    /// rustc-style reports with source snippets (colour on a terminal unless NO_COLOR is set).
-    Human,
-    /// One line per diagnostic: `file:line:col: error[CODE]: message`.
-    Short,
-    /// One JSON object per line per diagnostic.
-    Json,
 }
 
 #[derive(Debug, Subcommand)]

@@ -1,0 +1,143 @@
+//! Ruling files diagnosed like card files (issue #43): `hullbreach ruling` reads the whole file
+//! and reports every problem at once, each with its code (`HB08xx`, explained by `cardc
+//! explain`), line and column, the source line with a label and a did-you-mean where there is
+//! one, in `--message-format human|short|json`. One ruling file per case in
+//! `tests/ruling_diagnostics/`, its snapshot beside it (human, no colour, 100 columns).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+const CASES: &str = "engine/tests/ruling_diagnostics";
+
+/// `hullbreach --cards tests/rulings/pool ARGS` in the repository root, no colour.
+fn hullbreach(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(["--cards", "tests/rulings/pool"])
+        .args(args)
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("hullbreach runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn every_case_is_diagnosed_as_its_snapshot_shows() {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(repo().join(CASES))
+        .expect("the cases")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ruling"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 4, "{cases:?}");
+    for case in cases {
+        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
+        let file = format!("{CASES}/{name}.ruling");
+        let out = hullbreach(&["ruling", &file]);
+        let shown = format!(
+            "exit {:?}\n--- stderr\n{}",
+            out.status.code(),
+            text(&out.stderr)
+        );
+        insta::with_settings!({
+            snapshot_path => repo().join(CASES),
+            prepend_module_to_snapshot => false,
+            input_file => &file,
+        }, {
+            insta::assert_snapshot!(name.as_str(), shown);
+        });
+    }
+}
+
+/// Every problem of the file, not the first: the format problems of eleven lines, then (once
+/// the format is right) each misspelt name with the nearest one.
+#[test]
+fn every_problem_is_reported_at_once_with_line_and_column() {
+    let out = hullbreach(&[
+        "--message-format",
+        "short",
+        "ruling",
+        &format!("{CASES}/unknown-names.ruling"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[..6],
+        [
+            "engine/tests/ruling_diagnostics/unknown-names.ruling:4:9: error[HB0806]: no commander named `Adda`",
+            "engine/tests/ruling_diagnostics/unknown-names.ruling:7:9: error[HB0805]: no card named `Damage Controll Teams` in the pool",
+            "engine/tests/ruling_diagnostics/unknown-names.ruling:10:5: error[HB0805]: no card named `Phoenix-class Capitol Ship` in the pool",
+            "engine/tests/ruling_diagnostics/unknown-names.ruling:11:5: error[HB0805]: no card named `Nothing Like Any Card` in the pool",
+            "engine/tests/ruling_diagnostics/unknown-names.ruling:20:3: error[HB0806]: no commander named `Bbo`",
+            "engine/tests/ruling_diagnostics/unknown-names.ruling:21:8: error[HB0807]: unknown action `fier`",
+        ],
+        "{err}"
+    );
+    assert_eq!(lines.len(), 7, "{err}");
+}
+
+/// `--message-format json`: every stderr line is a record (code, line, column, label, help),
+/// and nothing else is printed there.
+#[test]
+fn json_records_carry_code_position_label_and_help() {
+    let out = hullbreach(&[
+        "--message-format",
+        "json",
+        "ruling",
+        &format!("{CASES}/format-problems.ruling"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let records: Vec<serde_json::Value> = err
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(records.len(), 11, "{err}");
+    let phase = &records[1];
+    assert_eq!(phase["code"], "HB0804");
+    assert_eq!(
+        (phase["line"].as_u64(), phase["column"].as_u64()),
+        (Some(3), Some(8))
+    );
+    assert_eq!(phase["label"], "no phase");
+    assert_eq!(phase["help"], "did you mean `manufacturing`?");
+}
+
+/// A path that is no ruling file (a directory, nothing) is a diagnostic naming it, exit 2.
+#[test]
+fn an_unreadable_ruling_file_is_named_and_exits_2() {
+    for path in [CASES, "engine/tests/ruling_diagnostics/no-such.ruling"] {
+        let out = hullbreach(&["--message-format", "short", "ruling", path]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.starts_with(&format!("{path}:1:1: error[HB0801]: ")),
+            "{err}"
+        );
+    }
+}
+
+/// A script line that names nothing of the game stops the run: the transcript so far on
+/// stdout, the line diagnosed on stderr.
+#[test]
+fn a_script_problem_follows_the_transcript_so_far() {
+    let out = hullbreach(&["ruling", &format!("{CASES}/script-line.ruling")]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("> Ada: engage Bob with @phoenix"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("> Ada: fire @phoenix at @nowhere\n"),
+        "{stdout}"
+    );
+}
