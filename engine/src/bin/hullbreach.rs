@@ -900,12 +900,23 @@ fn check_outputs(out: &ReportArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// A games file that cannot be read as one (missing, a directory, a FIFO or device: judged on
+/// the handle opened without blocking, nothing read) means the command could not run: exit 2
+/// with the path, as for any file that cannot be read (docs/cli.md). What is in it is judged
+/// by the read that follows.
+fn games_file(path: &Path) -> Result<(), String> {
+    cardlang::read::open_regular(path)
+        .map(drop)
+        .map_err(|e| cannot_run(e.to_string()))
+}
+
 /// `hullbreach simulate merge FILES...`: every game of one run, from its shards' files.
 fn merge_shards(files: &[PathBuf], out: &ReportArgs) -> Result<(), String> {
     check_outputs(out)?;
     let mut records = Vec::new();
     let mut budget = engine::simulate::record::MAX_MERGE_BYTES;
     for f in files {
+        games_file(f)?;
         engine::simulate::record::read(f, &mut records, &mut budget)?;
     }
     report_out(records, out, true)
@@ -1243,6 +1254,7 @@ fn replay(
     } else {
         Variant::Base
     };
+    games_file(args.file)?;
     let record = engine::simulate::record::find(args.file, args.game, variant)?;
     let (db, dir) = load_pool(pool_args)?;
     let db =
