@@ -138,7 +138,8 @@ pub struct RenderArgs {
     #[arg(long)]
     pub deck: Option<PathBuf>,
     /// The rules text on the face: the card's printed `text:` (the generated words when it has
-    /// none), or always the generated words of `cardc explain`.
+    /// none), always the generated words of `cardc explain`, or those words without their
+    /// rulebook citations (`plain`, for a face meant for play).
     #[arg(long, value_enum, default_value_t = RulesText::Printed)]
     pub text: RulesText,
     /// A theme file (colours, font sizes, boxes); the shipped one otherwise.
@@ -197,6 +198,7 @@ pub enum PaperSize {
 pub enum RulesText {
     Printed,
     Generated,
+    Plain,
 }
 
 #[derive(Debug, Subcommand)]

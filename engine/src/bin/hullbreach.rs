@@ -45,9 +45,14 @@ where
 struct Cli {
     #[command(flatten)]
     pool: PoolArgs,
-    /// How problems with the files read (ruling files, decklists, games files, card files)
-    /// are printed on stderr, as `cardc` prints them.
-    #[arg(long, value_enum, default_value_t = MessageFormat::Human, global = true)]
+    /// How diagnostics are printed on stderr.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        default_value_t = MessageFormat::Human,
+        global = true
+    )]
     message_format: MessageFormat,
     #[command(subcommand)]
     command: Command,
