@@ -1782,7 +1782,8 @@ impl Default for Options {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failed {
     pub transcript: String,
-    pub error: RulingError,
+    /// Boxed: the problem with its words and pointers is large beside a transcript.
+    pub error: Box<RulingError>,
 }
 
 impl std::fmt::Display for Failed {
@@ -1815,7 +1816,7 @@ impl Session {
         let _ = writeln!(out, "seed {}, forced dice {}", r.seed, dice_words(&r.dice));
         let fail = |out: &String, error: RulingError| Failed {
             transcript: out.clone(),
-            error: error.or_code(Code::Board),
+            error: Box::new(error.or_code(Code::Board)),
         };
         let (mut g, refs) = build(r, catalog).map_err(|e| fail(&out, e))?;
         let active = match &r.active {
@@ -1893,7 +1894,7 @@ impl Session {
                 let _ = writeln!(s.out, "\n> {text}");
                 return Err(Failed {
                     transcript: std::mem::take(&mut s.out),
-                    error,
+                    error: Box::new(error),
                 });
             }
             s.out.push_str("\n== script ==\n");
@@ -1924,7 +1925,7 @@ impl Session {
                 let _ = writeln!(self.out, "\n> {text}");
                 return Err(Failed {
                     transcript: std::mem::take(&mut self.out),
-                    error,
+                    error: Box::new(error),
                 });
             }
             after(self);

@@ -1212,7 +1212,7 @@ fn run(cli: Cli) -> Result<bool, String> {
                     let diags = engine::diagnostics::ruling_diagnostics(
                         &name,
                         &text,
-                        std::slice::from_ref(&f.error),
+                        std::slice::from_ref(&*f.error),
                     );
                     Err(diagnosed(diags, source(), format!("{name}: 1 problem")))
                 }
@@ -1465,7 +1465,14 @@ fn record_ruling(
         Ok(_) => Ok(()),
         Err(f) => {
             let _ = write!(out, "{}", f.transcript);
-            Err(format!("{}: {}", file.display(), f.error))
+            let name = file.display().to_string();
+            let diags = engine::diagnostics::ruling_diagnostics(
+                &name,
+                text,
+                std::slice::from_ref(&*f.error),
+            );
+            let source = cardlang::source::SourceFile::new(name.clone(), text.to_string());
+            Err(diagnosed(diags, source, format!("{name}: 1 problem")))
         }
     }
 }
