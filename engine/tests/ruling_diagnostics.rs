@@ -141,3 +141,37 @@ fn a_script_problem_follows_the_transcript_so_far() {
         "{stdout}"
     );
 }
+
+/// A decklist `play` or `simulate` is given is diagnosed as `cardc deck check` diagnoses it
+/// (the one conversion, `engine::diagnostics::deck_diagnostic`): every problem, each at its
+/// line and column with its code, in the chosen format.
+#[test]
+fn an_illegal_decklist_is_diagnosed_with_every_problem() {
+    let dir = std::env::temp_dir().join(format!("hb-deck-diag-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let deck = dir.join("bad.txt");
+    std::fs::write(
+        &deck,
+        "[Station]\n1 Bastion Fleet Command\n6 Kestrel Strike Wing\n2 Kestral\n",
+    )
+    .expect("write");
+    let path = deck.to_str().expect("utf-8");
+    let out = Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(["--message-format", "short", "--cards", "cards", "play"])
+        .args(["--deck", path, "--deck", "rdf-starter"])
+        .current_dir(repo())
+        .output()
+        .expect("hullbreach runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    for line in [
+        format!("{path}:3:1: error[HB0706]: 6 copies of \"Kestrel Strike Wing\""),
+        format!("{path}:4:3: error[HB0613]: no card named \"Kestral\" in the card pool"),
+        format!("{path}:1:1: error[HB0701]: the deck has 9 cards but must have exactly 55"),
+    ] {
+        assert!(err.lines().any(|l| l.starts_with(&line)), "{line}\n{err}");
+    }
+    assert!(out.stdout.is_empty(), "no game was played");
+}
