@@ -175,3 +175,33 @@ fn an_illegal_decklist_is_diagnosed_with_every_problem() {
     }
     assert!(out.stdout.is_empty(), "no game was played");
 }
+
+/// A `--cards` pool that does not compile is diagnosed as `cardc check` diagnoses it (the
+/// compiler's own diagnostics, each at its file, line and column), then summed up; exit 1.
+#[test]
+fn a_pool_that_does_not_compile_is_diagnosed_as_cardc_does() {
+    let dir = std::env::temp_dir().join(format!("hb-broken-pool-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch");
+    std::fs::write(
+        dir.join("a.hb"),
+        "Ship \"Kite\" {\n    class: Frigate\n    atack: 2\n}\n",
+    )
+    .expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(["--message-format", "short", "--cards"])
+        .arg(&dir)
+        .args(["ruling", "tests/rulings/combat-repair.ruling"])
+        .current_dir(repo())
+        .output()
+        .expect("hullbreach runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.lines()
+            .any(|l| l.ends_with("a.hb:3:5: error[HB0102]: unknown field `atack`")),
+        "{err}"
+    );
+    assert!(err.contains("does not compile"), "{err}");
+}

@@ -293,12 +293,13 @@ static CANNOT_RUN: AtomicBool = AtomicBool::new(false);
 /// Problems a subcommand found in the files it read, as diagnostics with the files they point
 /// into: printed in `--message-format` before the failure's summary (the subcommands report
 /// failures as text, so the diagnostics travel beside it, as [`CANNOT_RUN`] does).
-static DIAGNOSED: std::sync::Mutex<
-    Vec<(
-        Vec<cardlang::diag::Diagnostic>,
-        cardlang::source::SourceFile,
-    )>,
-> = std::sync::Mutex::new(Vec::new());
+static DIAGNOSED: std::sync::Mutex<Vec<Diagnosed>> = std::sync::Mutex::new(Vec::new());
+
+/// Diagnostics and the files their spans point into.
+type Diagnosed = (
+    Vec<cardlang::diag::Diagnostic>,
+    Vec<cardlang::source::SourceFile>,
+);
 
 /// Keeps `diags`, about `file`, for printing; returns the failure's summary.
 fn diagnosed(
@@ -306,8 +307,17 @@ fn diagnosed(
     file: cardlang::source::SourceFile,
     summary: String,
 ) -> String {
+    diagnosed_in(diags, vec![file], summary)
+}
+
+/// Keeps `diags`, about `files`, for printing; returns the failure's summary.
+fn diagnosed_in(
+    diags: Vec<cardlang::diag::Diagnostic>,
+    files: Vec<cardlang::source::SourceFile>,
+    summary: String,
+) -> String {
     if let Ok(mut all) = DIAGNOSED.lock() {
-        all.push((diags, file));
+        all.push((diags, files));
     }
     summary
 }
@@ -363,6 +373,15 @@ fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<Str
         .filter(|d| d.is_error() && files[base..].iter().any(|f| f.name == d.file))
         .map(|d| cardlang::diag::render_short(d, &files))
         .collect();
+    // The compiler's own diagnostics, printed as `cardc check` prints them, before the summary.
+    let errors = || -> Vec<cardlang::diag::Diagnostic> {
+        comp.diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect()
+    };
+    // (A broken `--feature` file's are in the summary itself, one short line each.)
     if !in_extra.is_empty() {
         return Err(format!(
             "{} error(s) in the --feature card file(s):\n{}",
@@ -371,6 +390,7 @@ fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<Str
         ));
     }
     if comp.has_errors() {
+        diagnosed_in(errors(), files.clone(), String::new());
         // Name the files at fault (a broken `--feature` file is that file, not "the pool").
         let mut at_fault: Vec<&str> = Vec::new();
         for d in comp.diagnostics.iter().filter(|d| d.is_error()) {
@@ -1518,7 +1538,7 @@ fn report_failure(format: MessageFormat, summary: &str, cannot_run: bool) {
         return;
     }
     for (diags, file) in &kept {
-        out.emit(diags, std::slice::from_ref(file));
+        out.emit(diags, file);
     }
     if format != MessageFormat::Json {
         eprintln!("error: {summary}");
