@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+pub use engine::diagnostics::MessageFormat;
 pub use engine::pool_args::PoolArgs;
 
 /// The Hull Breach! card compiler: builds the card database and validates decks.
@@ -32,16 +33,6 @@ impl Cli {
             )
         })
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum MessageFormat {
-    /// rustc-style reports with source snippets (colour on a terminal unless NO_COLOR is set).
-    Human,
-    /// One line per diagnostic: `file:line:col: error[CODE]: message`.
-    Short,
-    /// One JSON object per line per diagnostic.
-    Json,
 }
 
 #[derive(Debug, Subcommand)]
@@ -147,7 +138,8 @@ pub struct RenderArgs {
     #[arg(long)]
     pub deck: Option<PathBuf>,
     /// The rules text on the face: the card's printed `text:` (the generated words when it has
-    /// none), or always the generated words of `cardc explain`.
+    /// none), always the generated words of `cardc explain`, or those words without their
+    /// rulebook citations (`plain`, for a face meant for play).
     #[arg(long, value_enum, default_value_t = RulesText::Printed)]
     pub text: RulesText,
     /// A theme file (colours, font sizes, boxes); the shipped one otherwise.
@@ -206,6 +198,7 @@ pub enum PaperSize {
 pub enum RulesText {
     Printed,
     Generated,
+    Plain,
 }
 
 #[derive(Debug, Subcommand)]

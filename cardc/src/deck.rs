@@ -2,8 +2,8 @@
 //! into the compiler's [`Diagnostic`]s so decks and card files render the same way.
 
 use cardlang::diag::Diagnostic;
-use cardlang::source::{SourceFile, Span};
-use engine::deck::{self, CardLookup, DeckOptions, DeckRule, DeckSummary, Violation};
+use cardlang::source::SourceFile;
+use engine::deck::{self, CardLookup, DeckOptions, DeckSummary};
 
 /// The outcome of checking one decklist.
 #[derive(Debug, Clone)]
@@ -39,30 +39,5 @@ pub fn check_deck<P: CardLookup + ?Sized>(
     }
 }
 
-/// One violation as a diagnostic: the rule's code, its section cited in the message.
-pub fn to_diagnostic(v: &Violation, file: &str) -> Diagnostic {
-    let message = match v.rule.citation() {
-        Some(cite) => format!("{} ({cite})", v.message),
-        None => v.message.clone(),
-    };
-    let mut d = Diagnostic::error(v.rule.code(), file, message);
-    if let Some(span) = &v.span {
-        d = d.at(
-            Span::from(span.clone()),
-            v.label.clone().unwrap_or_default(),
-        );
-    }
-    for (span, label) in &v.related {
-        d = d.with_label(Span::from(span.clone()), label.clone());
-    }
-    let help = match (v.rule, &v.help) {
-        (DeckRule::Prototype, Some(h)) => {
-            Some(format!("{h}; check with `--allow-prototypes` when they do"))
-        }
-        (_, h) => h.clone(),
-    };
-    if let Some(h) = help {
-        d = d.with_help(h);
-    }
-    d
-}
+/// One violation as a diagnostic (shared with `hullbreach`).
+pub use engine::diagnostics::deck_diagnostic as to_diagnostic;

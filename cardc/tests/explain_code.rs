@@ -11,7 +11,8 @@ fn cardc(args: &[&str]) -> Output {
         .expect("cardc runs")
 }
 
-/// Every code the compiler, the deck validator and `cardc` can emit, from their own tables.
+/// Every code the compiler, the deck validator, the ruling reader, `cardc` and `hullbreach` can
+/// emit, from their own tables.
 fn every_code() -> Vec<String> {
     let mut all: Vec<String> = cardlang::diag::codes::ALL
         .iter()
@@ -24,6 +25,12 @@ fn every_code() -> Vec<String> {
             .map(|r| r.code().to_string()),
     );
     all.extend(cardc::commands::CODES.iter().map(|c| c.to_string()));
+    all.extend(
+        engine::ruling::Code::ALL
+            .iter()
+            .map(|c| c.code().to_string()),
+    );
+    all.extend(engine::diagnostics::CODES.iter().map(|c| c.to_string()));
     all
 }
 

@@ -364,3 +364,22 @@ fn a_byte_order_mark_and_crlf_are_accepted_and_dropped() {
     assert_eq!(code(&out), 0, "{}", text(&out.stderr));
     assert_eq!(read(&a), TIDY);
 }
+
+/// Issue #43: `fmt` lays a card file out from its own text, so it takes the card directory
+/// (`--cards DIR`, as every command names one) and not `--db`: a database holds no source to
+/// lay out. `--db` is refused (exit 2), naming the subcommands that take it, and nothing is
+/// formatted (docs/cli.md).
+#[test]
+fn fmt_takes_the_card_directory_and_not_a_database() {
+    let out = cardc_in(
+        &repo(),
+        &["fmt", "--check", "--db", "hullbreach.hbdb", "cards"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(code(&out), 2, "{err}");
+    assert!(err.contains("`--db` is a flag of `cardc "), "{err}");
+    assert!(!err.contains("tip: to pass"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing formatted");
+    let out = cardc_in(&repo(), &["fmt", "--check", "--cards", "cards"]);
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -355,7 +355,7 @@ fn an_editor_session_over_stdio() {
     insta::assert_snapshot!("session", text);
 }
 
-/// A decklist (`cards/decks/*.txt`) is not a card file: opening it publishes nothing, and go
+/// A decklist (`cards/decks/*.txt`) is not a card file: it joins no pool's compilation, and go
 /// to definition on one of its lines goes to the card it names in the pool the decklist is
 /// checked against (§2.1; docs/editor.md).
 #[test]
@@ -392,9 +392,153 @@ fn a_decklist_line_goes_to_its_card() {
     assert_eq!(unknown["result"], Value::Null, "{unknown:#}");
     let comment = c.request("textDocument/definition", pos(&deck, 0, 3));
     assert_eq!(comment["result"], Value::Null, "{comment:#}");
-    // The decklist joined no pool's compilation: no diagnostics were published about it.
+    // The decklist joined no pool's compilation: no card file has a problem of it.
     let diags = c.diagnostics();
-    assert!(diags.get(&deck).is_none(), "{diags:#}");
+    let card_file = format!("{base}/a.hb");
+    assert!(
+        diags.get(&card_file).is_none_or(|d| d == &json!([])),
+        "{diags:#}"
+    );
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+}
+
+/// Issue #43: a decklist open in the editor gets the diagnostics `cardc deck check` gives (a
+/// misspelt card with the nearest name, a sixth copy, a wrong total), again whenever a card
+/// file of its pool changes; hover on a deck line shows the card as `cardc explain` does, and
+/// completion after a line's count offers the pool's card names.
+#[test]
+fn a_decklist_is_checked_hovered_and_completed() {
+    let dir = std::env::temp_dir().join(format!("cardc-lsp-decklist-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pool = dir.join("cards");
+    std::fs::create_dir_all(pool.join("decks")).expect("scratch pool");
+    let _scratch = Scratch(dir.clone());
+    std::fs::write(pool.join("a.hb"), A).expect("write");
+    let base = format!("file://{}", pool.to_string_lossy());
+    let (card_file, deck) = (format!("{base}/a.hb"), format!("{base}/decks/fleet.txt"));
+    let text = "# a fleet\n[Ships]\n6 Kite\n2 Kyte\n";
+
+    let mut c = Client::start();
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": deck, "languageId": "plaintext", "version": 1, "text": text}}),
+    );
+    // A request after the notification: its diagnostics were published before the answer.
+    let hover = c.request("textDocument/hover", pos(&deck, 2, 3));
+    let diags = c.diagnostics();
+    let found: Vec<(String, u64, String)> = diags[&deck]
+        .as_array()
+        .expect("the decklist's diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or("").to_string(),
+                d["range"]["start"]["line"].as_u64().unwrap_or(99),
+                d["message"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let has = |code: &str, line: u64, says: &str| {
+        found
+            .iter()
+            .any(|(c, l, m)| c == code && *l == line && m.contains(says))
+    };
+    assert!(has("HB0613", 3, "did you mean \"Kite\"?"), "{found:#?}");
+    assert!(has("HB0706", 2, ""), "a sixth copy: {found:#?}");
+    assert!(
+        found.iter().any(|(c, ..)| c == "HB0701"),
+        "the total: {found:#?}"
+    );
+    // Hover: the card as the engine reads it.
+    let shown = hover["result"]["contents"]["value"].as_str().unwrap_or("");
+    assert!(shown.contains("Kite"), "{hover:#}");
+    assert!(shown.starts_with("```text"), "{hover:#}");
+    let unknown = c.request("textDocument/hover", pos(&deck, 3, 3));
+    assert_eq!(unknown["result"], Value::Null, "{unknown:#}");
+    // Completion after a count: the pool's card names; before it, nothing.
+    let names = c.request("textDocument/completion", pos(&deck, 3, 2));
+    assert_eq!(sorted_labels(&names), json!(["Kite — card"]), "{names:#}");
+    let none = c.request("textDocument/completion", pos(&deck, 3, 0));
+    assert_eq!(none["result"], json!([]), "{none:#}");
+    // The pool's card renamed: the deck's diagnostics follow.
+    let renamed = A.replace("\"Kite\"", "\"Kyte\"");
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": card_file, "languageId": "hullbreach", "version": 1, "text": renamed}}),
+    );
+    c.request("textDocument/hover", pos(&deck, 2, 3));
+    let diags = c.diagnostics();
+    let unknown: Vec<&str> = diags[&deck]
+        .as_array()
+        .expect("published again")
+        .iter()
+        .filter(|d| d["code"] == "HB0613")
+        .filter_map(|d| d["message"].as_str())
+        .collect();
+    assert_eq!(unknown.len(), 1, "{diags:#}");
+    assert!(unknown[0].contains("\"Kite\""), "{unknown:?}");
+    // Closed: its diagnostics are cleared.
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": deck}}),
+    );
+    c.request("textDocument/hover", pos(&card_file, 0, 8));
+    let diags = c.diagnostics();
+    assert_eq!(diags[&deck], json!([]), "{diags:#}");
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+}
+
+/// Completion of a card's fields never offers what its type cannot have: `timing:` and `play:`
+/// are an Event's or Tactic's (§2.6, §2.7), so a Ship is not offered them and an Event is.
+#[test]
+fn completion_offers_only_the_fields_a_card_type_can_have() {
+    let dir = std::env::temp_dir().join(format!("cardc-lsp-fields-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pool = dir.join("cards");
+    std::fs::create_dir_all(&pool).expect("scratch pool");
+    let _scratch = Scratch(dir.clone());
+    let text = "Ship \"Kite\" {\n    class: Frigate\n    \n}\n\nEvent \"Launch\" {\n    cost: 1C\n    \n}\n";
+    std::fs::write(pool.join("k.hb"), text).expect("write");
+    let uri = format!("file://{}/k.hb", pool.to_string_lossy());
+
+    let mut c = Client::start();
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "hullbreach", "version": 1, "text": text}}),
+    );
+    let labels = |v: &Value| -> Vec<String> {
+        v["result"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|i| i["label"].as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let ship = labels(&c.request("textDocument/completion", pos(&uri, 2, 4)));
+    assert!(ship.iter().any(|l| l == "when"), "{ship:?}");
+    assert!(
+        !ship.iter().any(|l| l == "timing" || l == "play"),
+        "{ship:?}"
+    );
+    let event = labels(&c.request("textDocument/completion", pos(&uri, 7, 4)));
+    assert!(
+        event.iter().any(|l| l == "timing") && event.iter().any(|l| l == "play"),
+        "{event:?}"
+    );
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
 }
@@ -433,6 +577,25 @@ fn class_and_faction_words_in_ability_lines_hover() {
     // An ordinary word has no hover.
     let plain = c.request("textDocument/hover", pos(&uri, 2, 11));
     assert_eq!(plain["result"], Value::Null, "{plain:#}");
+    // A class of two words hovers from either word (issue #43).
+    let two = "Event \"Scramble\" {\n    cost: 1C\n    play: each Fighter Wing and Battle Cruisers you control gets +1 attack until end of turn\n}\n";
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": two}]}),
+    );
+    for (character, class) in [
+        (16, "Fighter Wing"),
+        (24, "Fighter Wing"),
+        (33, "Battle Cruiser"),
+        (41, "Battle Cruiser"),
+    ] {
+        let hover = c.request("textDocument/hover", pos(&uri, 2, character));
+        let value = hover["result"]["contents"]["value"].as_str().unwrap_or("");
+        assert!(
+            value.starts_with(&format!("**{class}** — ship class")),
+            "{character}: {hover:#}"
+        );
+    }
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
 }

@@ -759,3 +759,109 @@ fn a_cut_name_and_a_dropped_flavour_line_are_reported() {
         "{err}"
     );
 }
+
+/// Issue #43: a half of the cost that is 0 is left blank, as printed cards leave it: its half
+/// circle is drawn, with no number and no letter in it.
+#[test]
+fn a_zero_cost_half_is_left_blank() {
+    let cards = pool();
+    let r = Renderer::new(Theme::default_theme());
+    let t = Theme::default_theme();
+    let label = |svg: &str, letter: &str| svg.contains(&format!(">{letter}</text>"));
+    let zero = |c: &&Card| !matches!(c.kind, CardKind::Station | CardKind::Stockpile(_));
+    let mut seen = [false; 3];
+    for card in cards.iter().filter(zero) {
+        let svg = r.face(card, TextSource::Printed).svg;
+        let (res, cur) = (card.cost.resource, card.cost.currency);
+        assert_eq!(label(&svg, "R"), res > 0, "{}: {svg}", card.name);
+        assert_eq!(label(&svg, "C"), cur > 0, "{}: {svg}", card.name);
+        // Both halves are always drawn: the frame of the cost stays.
+        assert_eq!(
+            svg.matches(&format!("A {0:.1} {0:.1}", t.layout.cost_radius))
+                .count(),
+            2
+        );
+        seen[usize::from(res == 0) + usize::from(cur == 0)] = true;
+    }
+    assert_eq!(
+        seen, [true; 3],
+        "the pool has costs with no, one and two zero halves"
+    );
+}
+
+/// Issue #43: an Event's or Tactic's text box grows up into the room a unit's stats take
+/// (it has none), keeping its bottom edge; a unit's stays where the theme puts it.
+#[test]
+fn an_event_or_tactic_text_box_takes_the_room_of_the_stats() {
+    let t = Theme::default_theme();
+    let r = Renderer::new(t.clone());
+    let [_, sy, _, _] = t.layout.stats;
+    let [_, ty, _, th] = t.layout.text;
+    let [_, try_, _, _] = t.layout.traits;
+    let lift = try_ - sy;
+    let mut kinds = Vec::new();
+    for card in pool() {
+        let face = r.face(&card, TextSource::Printed);
+        let rules = face
+            .boxes
+            .iter()
+            .find(|b| b.what == "rules text")
+            .expect("every face has a rules text box");
+        let [_, y, _, h] = rules.rect;
+        let played = matches!(card.kind, CardKind::Event | CardKind::Tactic);
+        let want = if played {
+            (ty - lift, th + lift)
+        } else {
+            (ty, th)
+        };
+        assert_eq!((y, h), want, "{}", card.name);
+        assert_eq!(y + h, ty + th, "{}: the bottom edge stays", card.name);
+        if played && !kinds.contains(&card.kind) {
+            kinds.push(card.kind);
+        }
+    }
+    assert_eq!(
+        kinds.len(),
+        2,
+        "an Event and a Tactic are in the pool: {kinds:?}"
+    );
+}
+
+/// Issue #43: `--text plain` draws the generated words without their citations, for a face
+/// meant for play; `--text generated` keeps them.
+#[test]
+fn text_plain_leaves_out_citations() {
+    let cards = pool();
+    let cited: Vec<&Card> = cards
+        .iter()
+        .filter(|c| cardc::render::rules_text(c, TextSource::Generated).contains('§'))
+        .collect();
+    assert!(!cited.is_empty(), "some generated text cites the rulebook");
+    for card in &cards {
+        let plain = cardc::render::rules_text(card, TextSource::Plain);
+        assert!(!plain.contains('§'), "{}: {plain}", card.name);
+    }
+    let card = cited[0].name.as_str();
+    let s = Scratch::new("plain");
+    let dir = s.0.to_str().unwrap();
+    for (text, cites) in [("generated", true), ("plain", false)] {
+        let out = cardc(&[
+            "render",
+            "cards",
+            "--names",
+            card,
+            "--text",
+            text,
+            "--out-dir",
+            dir,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let svg = std::fs::read_to_string(s.0.join(format!("{}.svg", slug(card)))).unwrap();
+        let rules: String = svg.lines().filter(|l| !l.contains("Prototype")).collect();
+        assert_eq!(rules.contains('§'), cites, "--text {text}: {svg}");
+    }
+}

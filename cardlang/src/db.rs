@@ -1159,7 +1159,9 @@ pub fn validate_card(card: &Card) -> Result<(), CardProblem> {
 /// not a typo of one, and the quadratic distance stays cheap.
 const MAX_QUERY_CHARS: usize = 2 * MAX_NAME_CHARS;
 
-fn nearest<'a>(query: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+/// For "did you mean …?" over any list of words (card names, keys, action words): the one
+/// closest to `query`, as [`CardDb::nearest_name`] judges it.
+pub fn nearest<'a>(query: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let q: Vec<char> = query.chars().flat_map(char::to_lowercase).collect();
     if q.is_empty() || q.len() > MAX_QUERY_CHARS {
         return None;

@@ -14,6 +14,8 @@ pub mod board;
 pub mod choice;
 pub mod completeness;
 pub mod deck;
+#[cfg(feature = "cli")]
+pub mod diagnostics;
 pub mod effects;
 pub mod error;
 pub mod event;

@@ -105,10 +105,7 @@ pub(crate) struct Names<'a> {
 }
 
 fn fail<T>(line: usize, message: impl Into<String>) -> Result<T, RulingError> {
-    Err(RulingError {
-        line,
-        message: message.into(),
-    })
+    Err(RulingError::new(line, message).code(crate::ruling::Code::Board))
 }
 
 fn number<T: std::str::FromStr>(k: &KeyLine) -> Result<T, RulingError> {

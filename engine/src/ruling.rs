@@ -67,19 +67,131 @@ pub fn read_file(path: &std::path::Path) -> Result<String, RulingFileError> {
     })
 }
 
-/// A problem in a ruling file.
+/// Most problems reported for one ruling file; the reader stops there.
+pub const MAX_PROBLEMS: usize = 200;
+
+/// What kind of problem a ruling file has: each its stable diagnostic code (`HB08xx`), with a
+/// long explanation `cardc explain HB0805` prints (cardlang's explanations table, which deck
+/// and card codes share).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Code {
+    /// The file cannot be read: missing, no regular file, too large, not UTF-8.
+    Unreadable,
+    /// A line that is not in the format: no `key: value`, an indented line outside a block, a
+    /// block given twice, fewer than two commanders.
+    Format,
+    /// A key the board does not have (top, commander, engagement or aftermath keys).
+    UnknownKey,
+    /// A value its key does not take: a number, yes/no, an amount, a die, a phase, a flag.
+    BadValue,
+    /// A card name no card of the pool has.
+    UnknownCard,
+    /// A commander name no commander of the board has.
+    UnknownCommander,
+    /// A script or prelude line whose action word is no choice.
+    UnknownAction,
+    /// A board the rules cannot set up as written (too many wounds, a host over capacity, a
+    /// label used twice, an override or a moment refused).
+    Board,
+    /// A script or prelude line that names no card, label or target of the game, or a prelude
+    /// line the rules refuse.
+    Script,
+}
+
+impl Code {
+    /// Every code, in code order.
+    pub const ALL: [Code; 9] = [
+        Code::Unreadable,
+        Code::Format,
+        Code::UnknownKey,
+        Code::BadValue,
+        Code::UnknownCard,
+        Code::UnknownCommander,
+        Code::UnknownAction,
+        Code::Board,
+        Code::Script,
+    ];
+
+    /// The stable diagnostic code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Code::Unreadable => "HB0801",
+            Code::Format => "HB0802",
+            Code::UnknownKey => "HB0803",
+            Code::BadValue => "HB0804",
+            Code::UnknownCard => "HB0805",
+            Code::UnknownCommander => "HB0806",
+            Code::UnknownAction => "HB0807",
+            Code::Board => "HB0808",
+            Code::Script => "HB0809",
+        }
+    }
+}
+
+/// A problem in a ruling file: its line (0: the whole file), its code, its message, and where
+/// the diagnostic points: `subject`, the words of the line at fault (the whole line when
+/// `None` or not found), with a label and a help line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
+#[error("line {line}: {message}{}", .help.as_ref().map_or(String::new(), |h| format!(" ({h})")))]
 pub struct RulingError {
     pub line: usize,
     pub message: String,
+    pub code: Code,
+    pub subject: Option<String>,
+    pub label: Option<String>,
+    pub help: Option<String>,
+}
+
+impl RulingError {
+    /// A problem at `line` of the kind [`Code::Format`] until [`RulingError::code`] says another.
+    pub fn new(line: usize, message: impl Into<String>) -> RulingError {
+        RulingError {
+            line,
+            message: message.into(),
+            code: Code::Format,
+            subject: None,
+            label: None,
+            help: None,
+        }
+    }
+
+    pub fn code(mut self, code: Code) -> RulingError {
+        self.code = code;
+        self
+    }
+
+    /// Points at `subject` (words of the line) with `label` under it.
+    pub fn at(mut self, subject: impl Into<String>, label: impl Into<String>) -> RulingError {
+        self.subject = Some(subject.into());
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> RulingError {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// This problem as `code` when it is still of the general kind [`Code::Format`]: what a
+    /// stage of reading (the board, the script) makes of the problems its helpers found.
+    fn or_code(self, code: Code) -> RulingError {
+        match self.code {
+            Code::Format => self.code(code),
+            _ => self,
+        }
+    }
+
+    /// A did-you-mean help naming `nearest`, when there is one.
+    fn did_you_mean(self, nearest: Option<&str>) -> RulingError {
+        match nearest {
+            Some(n) => self.help(format!("did you mean `{n}`?")),
+            None => self,
+        }
+    }
 }
 
 fn err<T>(line: usize, message: impl Into<String>) -> Result<T, RulingError> {
-    Err(RulingError {
-        line,
-        message: message.into(),
-    })
+    Err(RulingError::new(line, message))
 }
 
 /// One parsed in-play entry.
@@ -186,9 +298,10 @@ fn strip_comment(line: &str) -> &str {
 fn parse_amount(s: &str, line: usize) -> Result<Amount, RulingError> {
     let mut a = Amount::ZERO;
     for part in s.split_whitespace() {
-        let bad = || RulingError {
-            line,
-            message: format!("`{part}` is not an amount like `2R` or `1C`"),
+        let bad = || {
+            RulingError::new(line, format!("`{part}` is not an amount like `2R` or `1C`"))
+                .code(Code::BadValue)
+                .at(part, "not an amount")
         };
         let (num, resource) = match (part.strip_suffix('R'), part.strip_suffix('C')) {
             (Some(num), _) => (num, true),
@@ -213,13 +326,35 @@ fn parse_number<T: std::str::FromStr>(s: &str) -> Option<T> {
     s.parse().ok()
 }
 
-/// Parse a ruling file.
+#[derive(PartialEq)]
+/// The block a line of a ruling file belongs to.
+enum Block {
+    Top,
+    Commander,
+    InPlay,
+    Engagement,
+    Aftermath,
+    Prelude,
+    Script,
+    /// The lines under a top-level line that was refused: not read, so one mistake is
+    /// reported once.
+    Skipped,
+}
+
+/// Parse a ruling file, stopping at its first problem ([`parse_all`] reports them all).
 pub fn parse(text: &str) -> Result<Ruling, RulingError> {
+    parse_all(text).map_err(|mut all| all.swap_remove(0))
+}
+
+/// Parse a ruling file, reading every line: the ruling, or every problem of its format, in
+/// line order (at most [`MAX_PROBLEMS`]).
+pub fn parse_all(text: &str) -> Result<Ruling, Vec<RulingError>> {
     if text.len() > MAX_RULING_BYTES {
-        return err(
+        return Err(vec![RulingError::new(
             0,
             format!("ruling file is larger than {MAX_RULING_BYTES} bytes"),
-        );
+        )
+        .code(Code::Unreadable)]);
     }
     let mut r = Ruling {
         title: String::new(),
@@ -238,255 +373,389 @@ pub fn parse(text: &str) -> Result<Ruling, RulingError> {
         prelude: Vec::new(),
         script: Vec::new(),
     };
-    #[derive(PartialEq)]
-    enum Block {
-        Top,
-        Commander,
-        InPlay,
-        Engagement,
-        Aftermath,
-        Prelude,
-        Script,
-    }
     let mut block = Block::Top;
+    let mut problems = Vec::new();
     for (k, raw) in text.lines().enumerate() {
-        let line = k + 1;
-        let body = strip_comment(raw);
-        if body.trim().is_empty() {
-            continue;
+        if let Err(e) = parse_line(&mut r, &mut block, k + 1, raw) {
+            if problems.len() == MAX_PROBLEMS {
+                break;
+            }
+            problems.push(e);
+            if !raw.starts_with([' ', '\t']) {
+                block = Block::Skipped;
+            }
         }
-        let indent = body.len() - body.trim_start().len();
-        let t = body.trim();
-        if indent == 0 {
-            block = Block::Top;
-            if let Some(name) = t.strip_prefix("commander ") {
-                let name = name.trim();
-                if name.is_empty() || r.commanders.iter().any(|c| c.name == name) {
-                    return err(line, "each commander needs a distinct name");
+    }
+    if r.commanders.len() < 2 && problems.len() < MAX_PROBLEMS {
+        problems.push(
+            RulingError::new(0, "a ruling needs at least two commanders (§7)")
+                .code(Code::Format)
+                .help("give each commander a `commander NAME` block"),
+        );
+    }
+    if problems.is_empty() {
+        Ok(r)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Reads one line (`line`, from 1) into the ruling; `block` is the block it belongs to.
+fn parse_line(
+    r: &mut Ruling,
+    block: &mut Block,
+    line: usize,
+    raw: &str,
+) -> Result<(), RulingError> {
+    let body = strip_comment(raw);
+    if body.trim().is_empty() {
+        return Ok(());
+    }
+    let indent = body.len() - body.trim_start().len();
+    let t = body.trim();
+    if indent == 0 {
+        *block = Block::Top;
+        if let Some(name) = t.strip_prefix("commander ") {
+            let name = name.trim();
+            if name.is_empty() || r.commanders.iter().any(|c| c.name == name) {
+                return Err(
+                    RulingError::new(line, "each commander needs a distinct name")
+                        .at(if name.is_empty() { t } else { name }, "named before")
+                        .help("give every `commander NAME` block a name of its own"),
+                );
+            }
+            r.commanders.push(CommanderSpec {
+                name: name.to_string(),
+                ..Default::default()
+            });
+            *block = Block::Commander;
+            return Ok(());
+        }
+        if t == "script:" {
+            *block = Block::Script;
+            return Ok(());
+        }
+        if t == "prelude:" {
+            if !r.script.is_empty() || !r.prelude.is_empty() {
+                return Err(
+                    RulingError::new(line, "one `prelude:` block, before the script")
+                        .at(t, "a second prelude, or one after the script"),
+                );
+            }
+            *block = Block::Prelude;
+            return Ok(());
+        }
+        let Some((key, value)) = t.split_once(':') else {
+            return Err(not_key_value(line, t, TOP_KEYS));
+        };
+        let value = value.trim();
+        let key_line = || crate::moment::KeyLine {
+            line,
+            key: key.trim().to_string(),
+            value: value.to_string(),
+        };
+        if crate::moment::TOP_KEYS.contains(&key.trim()) {
+            r.moment.top.push(key_line());
+            return Ok(());
+        }
+        match key.trim() {
+            "engagement" | "aftermath" => {
+                let slot = if key.trim() == "engagement" {
+                    *block = Block::Engagement;
+                    &mut r.moment.engagement
+                } else {
+                    *block = Block::Aftermath;
+                    &mut r.moment.aftermath
+                };
+                if slot.is_some() {
+                    return Err(
+                        RulingError::new(line, format!("one `{}:` block", key.trim()))
+                            .at(key.trim(), "given before"),
+                    );
                 }
-                r.commanders.push(CommanderSpec {
-                    name: name.to_string(),
-                    ..Default::default()
+                *slot = Some((key_line(), Vec::new()));
+                return Ok(());
+            }
+            "dice-advance" => {
+                r.dice_advance = match value {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(yes_or_no(line, "dice-advance", value)),
+                }
+            }
+            "title" => r.title = value.to_string(),
+            "seed" => {
+                r.seed = value
+                    .parse()
+                    .map_err(|_| whole_number(line, "seed", value))?
+            }
+            "seed-words" => {
+                r.seed_words =
+                    parse_number(value).ok_or_else(|| whole_number(line, "seed-words", value))?
+            }
+            "turn" => {
+                r.turn = value
+                    .parse()
+                    .map_err(|_| whole_number(line, "turn", value))?
+            }
+            "active" => r.active = Some((line, value.to_string())),
+            "phase" => {
+                use crate::state::Then;
+                r.phase_line = line;
+                r.phase = match value {
+                    "setup" => StartAt::Setup,
+                    "logistics" => StartAt::Logistics,
+                    "manufacturing" => StartAt::Manufacturing,
+                    "engagement" => StartAt::Engagement,
+                    "discard" => StartAt::Discard,
+                    "mulligan" => StartAt::Mulligan,
+                    "setup-deploy" => StartAt::SetupDeploy,
+                    "setup-discard" => StartAt::SetupDiscard,
+                    "logistics-window" => StartAt::Window(Then::Manufacturing),
+                    "manufacturing-window" => StartAt::Window(Then::Engagement),
+                    "end-of-turn-window" => StartAt::Window(Then::NextTurn),
+                    "combat" => StartAt::Combat,
+                    "aftermath" => StartAt::Aftermath,
+                    _ => match value.strip_prefix("setup-modules ").and_then(parse_number) {
+                        Some(left) => StartAt::SetupModules(left),
+                        None => {
+                            return Err(RulingError::new(
+                                line,
+                                "phase is one of setup, logistics, manufacturing, engagement, \
+                             discard, setup-modules N, mulligan, setup-deploy, setup-discard, \
+                             logistics-window, manufacturing-window, end-of-turn-window, \
+                             combat, aftermath",
+                            )
+                            .code(Code::BadValue)
+                            .at(value, "no phase")
+                            .did_you_mean(cardlang::db::nearest(value, PHASES.iter().copied())))
+                        }
+                    },
+                }
+            }
+            "dice" => {
+                for d in value.split_whitespace() {
+                    match d.parse::<u8>() {
+                        Ok(n) if crate::rng::shows(n) => r.dice.push(n),
+                        _ => {
+                            return Err(RulingError::new(
+                                line,
+                                format!("`{d}` is not a volley die result 1..10"),
+                            )
+                            .code(Code::BadValue)
+                            .at(d, "no d10 shows this"))
+                        }
+                    }
+                }
+            }
+            "override" => r.overrides.push((line, value.to_string())),
+            "discount" => r.discounts.push((line, value.to_string())),
+            other => return Err(unknown_key(line, "", other, TOP_KEYS)),
+        }
+        return Ok(());
+    }
+    match *block {
+        Block::Skipped => return Ok(()),
+        Block::Top => {
+            return Err(RulingError::new(
+                line,
+                "indented line outside a commander or script block",
+            )
+            .at(t, "belongs to no block")
+            .help("indent a line only under `commander NAME`, `script:`, `prelude:`, `engagement:` or `aftermath:`"))
+        }
+        Block::Script => r.script.push((line, t.to_string())),
+        Block::Prelude => r.prelude.push((line, t.to_string())),
+        Block::Engagement | Block::Aftermath => {
+            let known = if *block == Block::Engagement {
+                crate::moment::ENGAGEMENT_KEYS
+            } else {
+                crate::moment::AFTERMATH_KEYS
+            };
+            let Some((key, value)) = t.split_once(':') else {
+                return Err(not_key_value(line, t, known));
+            };
+            let (keys, known, what) = if *block == Block::Engagement {
+                (
+                    &mut r.moment.engagement,
+                    crate::moment::ENGAGEMENT_KEYS,
+                    "engagement",
+                )
+            } else {
+                (
+                    &mut r.moment.aftermath,
+                    crate::moment::AFTERMATH_KEYS,
+                    "aftermath",
+                )
+            };
+            let key = key.trim();
+            if !known.contains(&key) {
+                return Err(unknown_key(line, &format!("{what} "), key, known));
+            }
+            if let Some((_, keys)) = keys.as_mut() {
+                keys.push(crate::moment::KeyLine {
+                    line,
+                    key: key.to_string(),
+                    value: value.trim().to_string(),
                 });
-                block = Block::Commander;
-                continue;
             }
-            if t == "script:" {
-                block = Block::Script;
-                continue;
+        }
+        Block::Commander | Block::InPlay => {
+            let Some(c) = r.commanders.last_mut() else {
+                return err(line, "no commander");
+            };
+            if *block == Block::InPlay && indent >= 4 {
+                c.play
+                    .push(parse_play(t, indent, line).map_err(|e| e.or_code(Code::BadValue))?);
+                return Ok(());
             }
-            if t == "prelude:" {
-                if !r.script.is_empty() || !r.prelude.is_empty() {
-                    return err(line, "one `prelude:` block, before the script");
-                }
-                block = Block::Prelude;
-                continue;
+            *block = Block::Commander;
+            if t == "in play:" {
+                *block = Block::InPlay;
+                return Ok(());
             }
             let Some((key, value)) = t.split_once(':') else {
-                return err(line, format!("expected `key: value`, found `{t}`"));
+                return Err(not_key_value(line, t, COMMANDER_KEYS));
             };
-            let value = value.trim();
-            let key_line = || crate::moment::KeyLine {
-                line,
-                key: key.trim().to_string(),
-                value: value.to_string(),
+            // `-` is an empty list, as in the board's other list keys.
+            let list = || {
+                let value = if value.trim() == "-" { "" } else { value };
+                split_list(value)
+                    .into_iter()
+                    .map(|n| (line, n))
+                    .collect::<Vec<_>>()
             };
-            if crate::moment::TOP_KEYS.contains(&key.trim()) {
-                r.moment.top.push(key_line());
-                continue;
-            }
             match key.trim() {
-                "engagement" | "aftermath" => {
-                    let slot = if key.trim() == "engagement" {
-                        block = Block::Engagement;
-                        &mut r.moment.engagement
-                    } else {
-                        block = Block::Aftermath;
-                        &mut r.moment.aftermath
-                    };
-                    if slot.is_some() {
-                        return err(line, format!("one `{}:` block", key.trim()));
-                    }
-                    *slot = Some((key_line(), Vec::new()));
-                    continue;
+                "stockpile" => {
+                    let a = parse_amount(value, line)?;
+                    c.stockpile = Some((a.resource, a.currency));
                 }
-                "dice-advance" => {
-                    r.dice_advance = match value {
+                "out" => {
+                    c.out = match value.trim() {
                         "yes" => true,
                         "no" => false,
-                        _ => return err(line, "dice-advance takes yes or no"),
+                        _ => return Err(yes_or_no(line, "out", value.trim())),
                     }
                 }
-                "title" => r.title = value.to_string(),
-                "seed" => {
-                    r.seed = value.parse().map_err(|_| RulingError {
-                        line,
-                        message: "seed must be a whole number".into(),
-                    })?
+                "conscripted" => {
+                    c.conscripted = parse_number(value.trim())
+                        .ok_or_else(|| whole_number(line, "conscripted", value.trim()))?
                 }
-                "seed-words" => {
-                    r.seed_words = parse_number(value).ok_or(RulingError {
-                        line,
-                        message: "seed-words must be a whole number".into(),
-                    })?
+                "engagements" => {
+                    let (n, against) = match value.split_once(" against ") {
+                        Some((n, who)) => (n, Some(who.trim().to_string())),
+                        None => (value, None),
+                    };
+                    let n = parse_number(n.trim()).ok_or_else(|| {
+                        RulingError::new(line, "expected `engagements: N [against COMMANDER]`")
+                            .code(Code::BadValue)
+                            .at(n.trim(), "not a number")
+                    })?;
+                    c.engagements = Some((line, n, against));
                 }
-                "turn" => {
-                    r.turn = value.parse().map_err(|_| RulingError {
-                        line,
-                        message: "turn must be a whole number".into(),
-                    })?
+                "mulligans" => {
+                    c.mulligans = parse_number(value.trim())
+                        .ok_or_else(|| whole_number(line, "mulligans", value.trim()))?
                 }
-                "active" => r.active = Some((line, value.to_string())),
-                "phase" => {
-                    use crate::state::Then;
-                    r.phase_line = line;
-                    r.phase =
-                        match value {
-                            "setup" => StartAt::Setup,
-                            "logistics" => StartAt::Logistics,
-                            "manufacturing" => StartAt::Manufacturing,
-                            "engagement" => StartAt::Engagement,
-                            "discard" => StartAt::Discard,
-                            "mulligan" => StartAt::Mulligan,
-                            "setup-deploy" => StartAt::SetupDeploy,
-                            "setup-discard" => StartAt::SetupDiscard,
-                            "logistics-window" => StartAt::Window(Then::Manufacturing),
-                            "manufacturing-window" => StartAt::Window(Then::Engagement),
-                            "end-of-turn-window" => StartAt::Window(Then::NextTurn),
-                            "combat" => StartAt::Combat,
-                            "aftermath" => StartAt::Aftermath,
-                            _ => match value.strip_prefix("setup-modules ").and_then(parse_number) {
-                                Some(left) => StartAt::SetupModules(left),
-                                None => return err(
-                                    line,
-                                    "phase is one of setup, logistics, manufacturing, engagement, \
-                                 discard, setup-modules N, mulligan, setup-deploy, setup-discard, \
-                                 logistics-window, manufacturing-window, end-of-turn-window, \
-                                 combat, aftermath",
-                                ),
-                            },
-                        }
-                }
-                "dice" => {
-                    for d in value.split_whitespace() {
-                        match d.parse::<u8>() {
-                            Ok(n) if crate::rng::shows(n) => r.dice.push(n),
-                            _ => {
-                                return err(line, format!("`{d}` is not a volley die result 1..10"))
-                            }
-                        }
-                    }
-                }
-                "override" => r.overrides.push((line, value.to_string())),
-                "discount" => r.discounts.push((line, value.to_string())),
-                other => return err(line, format!("unknown key `{other}`")),
-            }
-            continue;
-        }
-        match block {
-            Block::Top => return err(line, "indented line outside a commander or script block"),
-            Block::Script => r.script.push((line, t.to_string())),
-            Block::Prelude => r.prelude.push((line, t.to_string())),
-            Block::Engagement | Block::Aftermath => {
-                let Some((key, value)) = t.split_once(':') else {
-                    return err(line, format!("expected `key: value`, found `{t}`"));
-                };
-                let (keys, known, what) = if block == Block::Engagement {
-                    (
-                        &mut r.moment.engagement,
-                        crate::moment::ENGAGEMENT_KEYS,
-                        "engagement",
-                    )
-                } else {
-                    (
-                        &mut r.moment.aftermath,
-                        crate::moment::AFTERMATH_KEYS,
-                        "aftermath",
-                    )
-                };
-                let key = key.trim();
-                if !known.contains(&key) {
-                    return err(line, format!("unknown {what} key `{key}`"));
-                }
-                if let Some((_, keys)) = keys.as_mut() {
-                    keys.push(crate::moment::KeyLine {
-                        line,
-                        key: key.to_string(),
-                        value: value.trim().to_string(),
-                    });
-                }
-            }
-            Block::Commander | Block::InPlay => {
-                let Some(c) = r.commanders.last_mut() else {
-                    return err(line, "no commander");
-                };
-                if block == Block::InPlay && indent >= 4 {
-                    c.play.push(parse_play(t, indent, line)?);
-                    continue;
-                }
-                block = Block::Commander;
-                if t == "in play:" {
-                    block = Block::InPlay;
-                    continue;
-                }
-                let Some((key, value)) = t.split_once(':') else {
-                    return err(line, format!("expected `key: value`, found `{t}`"));
-                };
-                // `-` is an empty list, as in the board's other list keys.
-                let list = || {
-                    let value = if value.trim() == "-" { "" } else { value };
-                    split_list(value)
-                        .into_iter()
-                        .map(|n| (line, n))
-                        .collect::<Vec<_>>()
-                };
-                match key.trim() {
-                    "stockpile" => {
-                        let a = parse_amount(value, line)?;
-                        c.stockpile = Some((a.resource, a.currency));
-                    }
-                    "out" => {
-                        c.out = match value.trim() {
-                            "yes" => true,
-                            "no" => false,
-                            _ => return err(line, "out takes yes or no"),
-                        }
-                    }
-                    "conscripted" => {
-                        c.conscripted = parse_number(value.trim()).ok_or(RulingError {
-                            line,
-                            message: "conscripted takes a number".into(),
-                        })?
-                    }
-                    "engagements" => {
-                        let (n, against) = match value.split_once(" against ") {
-                            Some((n, who)) => (n, Some(who.trim().to_string())),
-                            None => (value, None),
-                        };
-                        let n = parse_number(n.trim()).ok_or(RulingError {
-                            line,
-                            message: "expected `engagements: N [against COMMANDER]`".into(),
-                        })?;
-                        c.engagements = Some((line, n, against));
-                    }
-                    "mulligans" => {
-                        c.mulligans = parse_number(value.trim()).ok_or(RulingError {
-                            line,
-                            message: "mulligans takes a number".into(),
-                        })?
-                    }
-                    "hand" => c.hand.extend(list()),
-                    "shipyard" => c.shipyard.extend(list()),
-                    "scrapheap" => c.scrapheap.extend(list()),
-                    other => return err(line, format!("unknown commander key `{other}`")),
-                }
+                "hand" => c.hand.extend(list()),
+                "shipyard" => c.shipyard.extend(list()),
+                "scrapheap" => c.scrapheap.extend(list()),
+                other => return Err(unknown_key(line, "commander ", other, COMMANDER_KEYS)),
             }
         }
     }
-    if r.commanders.len() < 2 {
-        return err(0, "a ruling needs at least two commanders (§7)");
+    Ok(())
+}
+
+/// The top-level keys, for did-you-mean (the moment's own keys are added where they are read).
+const TOP_KEYS: &[&str] = &[
+    "title",
+    "seed",
+    "seed-words",
+    "phase",
+    "active",
+    "turn",
+    "dice",
+    "dice-advance",
+    "override",
+    "discount",
+    "engagement",
+    "aftermath",
+];
+
+/// A commander block's keys.
+const COMMANDER_KEYS: &[&str] = &[
+    "stockpile",
+    "out",
+    "conscripted",
+    "engagements",
+    "mulligans",
+    "hand",
+    "shipyard",
+    "scrapheap",
+];
+
+/// The words `phase:` takes (`setup-modules N` besides).
+const PHASES: &[&str] = &[
+    "setup",
+    "logistics",
+    "manufacturing",
+    "engagement",
+    "discard",
+    "mulligan",
+    "setup-deploy",
+    "setup-discard",
+    "logistics-window",
+    "manufacturing-window",
+    "end-of-turn-window",
+    "combat",
+    "aftermath",
+];
+
+/// `key` is none of `known` (and, at the top, none of the moment's keys): with the nearest.
+fn unknown_key(line: usize, what: &str, key: &str, known: &[&str]) -> RulingError {
+    let moment = if what.is_empty() {
+        crate::moment::TOP_KEYS
+    } else {
+        &[]
+    };
+    let nearest = cardlang::db::nearest(key, known.iter().chain(moment).copied());
+    RulingError::new(line, format!("unknown {what}key `{key}`"))
+        .code(Code::UnknownKey)
+        .at(key, format!("no {what}key of a ruling file"))
+        .did_you_mean(nearest)
+}
+
+/// A line with no `:` where a `key: value` belongs; when its first word is a key misspelt
+/// that far, the nearest key.
+fn not_key_value(line: usize, t: &str, known: &[&str]) -> RulingError {
+    let first = t.split_whitespace().next().unwrap_or(t);
+    let problem =
+        RulingError::new(line, format!("expected `key: value`, found `{t}`")).at(t, "no `:`");
+    // A block's header without its colon (`script`, `in play`).
+    let header = ["script", "prelude", "in play", "engagement", "aftermath"]
+        .into_iter()
+        .find(|h| *h == t);
+    match header {
+        Some(h) => problem.help(format!("did you mean `{h}:`?")),
+        None => problem.did_you_mean(cardlang::db::nearest(first, known.iter().copied())),
     }
-    Ok(r)
+}
+
+fn yes_or_no(line: usize, key: &str, value: &str) -> RulingError {
+    RulingError::new(line, format!("{key} takes yes or no"))
+        .code(Code::BadValue)
+        .at(value, "not yes or no")
+}
+
+fn whole_number(line: usize, key: &str, value: &str) -> RulingError {
+    let message = match key {
+        "seed" | "seed-words" | "turn" => format!("{key} must be a whole number"),
+        _ => format!("{key} takes a number"),
+    };
+    RulingError::new(line, message)
+        .code(Code::BadValue)
+        .at(value, "not a whole number")
 }
 
 fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingError> {
@@ -514,15 +783,16 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
         if let Some(l) = w.strip_prefix('@') {
             e.label = Some(l.to_string());
         } else if w == "wounds" {
-            e.wounds = it.next().and_then(|n| n.parse().ok()).ok_or(RulingError {
-                line,
-                message: "`wounds` needs a number".into(),
-            })?;
+            e.wounds = it
+                .next()
+                .and_then(|n| n.parse().ok())
+                .ok_or(RulingError::new(line, "`wounds` needs a number"))?;
         } else if w == "entered" {
-            e.entered = Some(it.next().and_then(parse_number).ok_or(RulingError {
-                line,
-                message: "`entered` needs a number".into(),
-            })?);
+            e.entered = Some(
+                it.next()
+                    .and_then(parse_number)
+                    .ok_or(RulingError::new(line, "`entered` needs a number"))?,
+            );
         } else if w == "awaits-volley-turn" {
             e.awaits_volley = true;
         } else if w == "owes-drawback" {
@@ -530,16 +800,16 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
         } else if w == "face-down" {
             e.face_down = true;
         } else if w == "deployed-by" {
-            let who = it.next().map(String::from).ok_or(RulingError {
+            let who = it.next().map(String::from).ok_or(RulingError::new(
                 line,
-                message: "`deployed-by` needs a commander name (or `-`)".into(),
-            })?;
+                "`deployed-by` needs a commander name (or `-`)",
+            ))?;
             e.deployed_by = Some((who, line));
         } else if w == "controlled-by" || w == "owned-by" {
-            let who = it.next().map(String::from).ok_or(RulingError {
+            let who = it.next().map(String::from).ok_or(RulingError::new(
                 line,
-                message: format!("`{w}` needs a commander name"),
-            })?;
+                format!("`{w}` needs a commander name"),
+            ))?;
             if w == "controlled-by" {
                 e.controlled_by = Some(who);
             } else {
@@ -571,23 +841,155 @@ fn seat(g: &Game, name: &str, line: usize) -> Result<PlayerId, RulingError> {
         .iter()
         .position(|c| *c.name == *name)
         .map(|k| PlayerId(k as u8))
-        .ok_or(RulingError {
-            line,
-            message: format!("no commander named `{name}`"),
-        })
+        .ok_or_else(|| no_commander(line, name, g.commanders().iter().map(|c| c.name.as_ref())))
+}
+
+/// `name` is none of the board's commanders (`names`).
+fn no_commander<'a>(line: usize, name: &str, names: impl Iterator<Item = &'a str>) -> RulingError {
+    RulingError::new(line, format!("no commander named `{name}`"))
+        .code(Code::UnknownCommander)
+        .at(name, "no commander of this board")
+        .did_you_mean(cardlang::db::nearest(name, names))
 }
 
 fn card_id(cat: &CardDb, name: &str, line: usize) -> Result<crate::ir::CardId, RulingError> {
     match cat.by_name(name) {
         Some(c) => Ok(c.id),
-        None => err(
-            line,
-            match cat.nearest_name(name) {
-                Some(s) => format!("no card named `{name}` in the pool (did you mean `{s}`?)"),
-                None => format!("no card named `{name}` in the pool"),
-            },
-        ),
+        None => Err(no_card(cat, name, line)),
     }
+}
+
+/// `name` names no card of the pool (a database or a `--cards` directory alike).
+fn no_card(cat: &CardDb, name: &str, line: usize) -> RulingError {
+    RulingError::new(line, format!("no card named `{name}` in the pool"))
+        .code(Code::UnknownCard)
+        .at(name, "not in the pool")
+        .did_you_mean(cat.nearest_name(name))
+}
+
+/// The action words of script lines: the first word after `Commander:`, each a `Choice` (the
+/// arms of [`parse_step`]'s match, which a test holds this list to).
+const ACTIONS: &[&str] = &[
+    "deploy",
+    "conscript",
+    "pick",
+    "decline",
+    "reassign",
+    "relieve",
+    "engage",
+    "discard",
+    "mulligan",
+    "keep",
+    "end-phase",
+    "end-turn",
+    "no-engagement",
+    "pass",
+    "scoop",
+    "fire",
+    "intercept",
+    "overload",
+    "jam",
+    "paint",
+    "repair",
+    "fearless",
+    "retreat",
+    "turn-face-down",
+    "launch",
+    "dock",
+    "board",
+    "cancel",
+    "pursue",
+    "hijack",
+    "scuttle",
+    "done",
+    "spoils",
+    "no-spoils",
+    "spoils-marine",
+    "assign",
+    "target",
+    "choose",
+    "yes",
+    "no",
+];
+
+/// A script or prelude line's action word that is no choice, with the nearest.
+fn unknown_action(line: usize, verb: &str) -> RulingError {
+    RulingError::new(line, format!("unknown action `{verb}`"))
+        .code(Code::UnknownAction)
+        .at(verb, "no action of a script line")
+        .did_you_mean(cardlang::db::nearest(verb, ACTIONS.iter().copied()))
+}
+
+/// Reads a ruling file and checks what can be checked before its board is built: its format
+/// (every line, [`parse_all`]), then every card name against the pool, every commander a line
+/// names against the board's, and every script and prelude line's commander and action word.
+/// Every problem found, in line order (at most [`MAX_PROBLEMS`]); what only the board or the
+/// game can judge is reported when the ruling runs.
+pub fn diagnose(text: &str, catalog: &CardDb) -> Result<Ruling, Vec<RulingError>> {
+    let r = parse_all(text)?;
+    let problems = check_names(&r, catalog);
+    if problems.is_empty() {
+        Ok(r)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The names a parsed ruling uses, against the pool and its own commanders.
+fn check_names(r: &Ruling, catalog: &CardDb) -> Vec<RulingError> {
+    let mut problems = Vec::new();
+    let commanders = || r.commanders.iter().map(|c| c.name.as_str());
+    let commander = |problems: &mut Vec<RulingError>, line: usize, name: &str| {
+        if !commanders().any(|c| c == name) {
+            problems.push(no_commander(line, name, commanders()));
+        }
+    };
+    if let Some((line, name)) = &r.active {
+        commander(&mut problems, *line, name);
+    }
+    for c in &r.commanders {
+        for (line, item) in c.hand.iter().chain(&c.shipyard).chain(&c.scrapheap) {
+            let name = item
+                .rsplit_once(" @")
+                .map_or(item.as_str(), |(n, _)| n.trim());
+            if catalog.by_name(name).is_none() {
+                problems.push(no_card(catalog, name, *line));
+            }
+        }
+        for e in &c.play {
+            if catalog.by_name(&e.name).is_none() {
+                problems.push(no_card(catalog, &e.name, e.line));
+            }
+            for who in [&e.controlled_by, &e.owned_by].into_iter().flatten() {
+                commander(&mut problems, e.line, who);
+            }
+            if let Some((who, line)) = &e.deployed_by {
+                if who != "-" {
+                    commander(&mut problems, *line, who);
+                }
+            }
+        }
+        if let Some((line, _, Some(against))) = &c.engagements {
+            commander(&mut problems, *line, against);
+        }
+    }
+    for (line, text) in r.prelude.iter().chain(&r.script) {
+        let Some((who, rest)) = text.split_once(':') else {
+            problems.push(
+                RulingError::new(*line, "expected `Commander: action`")
+                    .at(text.as_str(), "no `Commander:`"),
+            );
+            continue;
+        };
+        commander(&mut problems, *line, who.trim());
+        let verb = rest.split_whitespace().next().unwrap_or("");
+        if !ACTIONS.contains(&verb) {
+            problems.push(unknown_action(*line, verb));
+        }
+    }
+    problems.sort_by_key(|p| p.line);
+    problems.truncate(MAX_PROBLEMS);
+    problems
 }
 
 /// Build the game a ruling describes.
@@ -601,10 +1003,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             max_turns: 1000,
         },
     )
-    .map_err(|e| RulingError {
-        line: 0,
-        message: e.to_string(),
-    })?;
+    .map_err(|e| RulingError::new(0, e.to_string()))?;
     let mut refs = Refs {
         labels: BTreeMap::new(),
         wounded: Vec::new(),
@@ -627,13 +1026,12 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
                     None => (item.as_str(), None),
                 };
                 let id = card_id(&catalog, name, *line)?;
-                let i = g.place(who, id, zone).map_err(|e| RulingError {
-                    line: *line,
-                    message: e.to_string(),
-                })?;
+                let i = g
+                    .place(who, id, zone)
+                    .map_err(|e| RulingError::new(*line, e.to_string()))?;
                 if let Some(l) = lab {
                     if refs.labels.insert(l.to_string(), i).is_some() {
-                        return err(*line, format!("label @{l} used twice"));
+                        return Err(label_twice(*line, l));
                     }
                 }
             }
@@ -654,16 +1052,12 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             } else {
                 zone
             };
-            let i = g.place(who, id, zone).map_err(|x| RulingError {
-                line: e.line,
-                message: x.to_string(),
-            })?;
+            let i = g
+                .place(who, id, zone)
+                .map_err(|x| RulingError::new(e.line, x.to_string()))?;
             if e.wounds > 0 {
                 g.set_wounds_unchecked(i, e.wounds)
-                    .map_err(|m| RulingError {
-                        line: e.line,
-                        message: m,
-                    })?;
+                    .map_err(|m| RulingError::new(e.line, m))?;
                 refs.wounded.push((i, e.line));
             }
             if !e.flags.is_empty() {
@@ -720,7 +1114,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
             }
             if let Some(l) = &e.label {
                 if refs.labels.insert(l.clone(), i).is_some() {
-                    return err(e.line, format!("label @{l} used twice"));
+                    return Err(label_twice(e.line, l));
                 }
             }
             refs.placed.push((i, e.line));
@@ -763,17 +1157,13 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
     }
     for (line, text) in &r.overrides {
         let ov = parse_override(&g, &refs, text, *line)?;
-        g.add_override(ov).map_err(|e| RulingError {
-            line: *line,
-            message: e.to_string(),
-        })?;
+        g.add_override(ov)
+            .map_err(|e| RulingError::new(*line, e.to_string()))?;
     }
     for (line, text) in &r.discounts {
         let d = parse_discount(&refs, text, *line)?;
-        g.add_discount(d).map_err(|e| RulingError {
-            line: *line,
-            message: e.to_string(),
-        })?;
+        g.add_discount(d)
+            .map_err(|e| RulingError::new(*line, e.to_string()))?;
     }
     // After the overrides: a Stockpile is clamped to the cap as the board's cards set it (§9.27).
     for (who, (res, cur)) in stockpiles {
@@ -782,10 +1172,7 @@ fn build(r: &Ruling, catalog: Arc<CardDb>) -> Result<(Game, Refs), RulingError> 
     g.dice.seek(r.seed_words);
     // Each result was checked where the file gives it (`dice:`), so this cannot refuse.
     g.force_dice(r.dice.iter().copied())
-        .map_err(|e| RulingError {
-            line: 0,
-            message: e.to_string(),
-        })?;
+        .map_err(|e| RulingError::new(0, e.to_string()))?;
     g.dice.set_advance(r.dice_advance);
     Ok((g, refs))
 }
@@ -860,26 +1247,30 @@ fn check_capacity(g: &Game, refs: &Refs) -> Result<(), RulingError> {
 }
 
 fn label(refs: &Refs, s: &str, line: usize) -> Result<Inst, RulingError> {
-    let l = s.strip_prefix('@').ok_or(RulingError {
-        line,
-        message: format!("expected a @label, found `{s}`"),
+    let l = s.strip_prefix('@').ok_or_else(|| {
+        RulingError::new(line, format!("expected a @label, found `{s}`")).at(s, "not a @label")
     })?;
-    refs.labels.get(l).copied().ok_or(RulingError {
-        line,
-        message: format!("no card labelled @{l}"),
+    refs.labels.get(l).copied().ok_or_else(|| {
+        RulingError::new(line, format!("no card labelled @{l}"))
+            .at(s, "no card has this label")
+            .did_you_mean(
+                cardlang::db::nearest(l, refs.labels.keys().map(String::as_str))
+                    .map(|n| format!("@{n}"))
+                    .as_deref(),
+            )
     })
 }
 
 /// `RULE = VALUE from @label [for controller|opponents|everyone|@label]`
 fn parse_override(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Override, RulingError> {
     let bad = || {
-        RulingError { line, message: "expected `override: RULE = VALUE from @label [for controller|opponents|everyone|@label]`".into() }
+        RulingError::new(line, "expected `override: RULE = VALUE from @label [for controller|opponents|everyone|@label]`")
     };
     let (rule, rest) = text.split_once('=').ok_or_else(bad)?;
-    let rule = BaseRule::from_name(rule.trim()).ok_or(RulingError {
+    let rule = BaseRule::from_name(rule.trim()).ok_or(RulingError::new(
         line,
-        message: format!("no base rule `{}`", rule.trim()),
-    })?;
+        format!("no base rule `{}`", rule.trim()),
+    ))?;
     let (value, rest) = rest.split_once(" from ").ok_or_else(bad)?;
     let mut words = rest.split_whitespace();
     let source = label(refs, words.next().ok_or_else(bad)?, line)?;
@@ -893,13 +1284,16 @@ fn parse_override(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Over
     };
     let value = value.trim();
     let value = match rule.kind() {
-        crate::ir::RuleKind::Count => RuleValue::Count(value.parse().map_err(|_| RulingError {
-            line,
-            message: if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
-                format!("`{}` admits {}, not `{value}`", rule.name(), rule.admits())
-            } else {
-                format!("{} takes a number", rule.name())
-            },
+        crate::ir::RuleKind::Count => RuleValue::Count(value.parse().map_err(|_| {
+            RulingError::new(
+                line,
+                if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+                    format!("`{}` admits {}, not `{value}`", rule.name(), rule.admits())
+                } else {
+                    format!("{} takes a number", rule.name())
+                },
+            )
+            .code(Code::BadValue)
         })?),
         crate::ir::RuleKind::Flag => RuleValue::Flag(match value {
             "yes" => true,
@@ -911,24 +1305,19 @@ fn parse_override(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Over
             ShipClass::ALL
                 .into_iter()
                 .find(|c| c.name() == value)
-                .ok_or(RulingError {
+                .ok_or(RulingError::new(
                     line,
-                    message: format!("`{value}` is not a ship class"),
-                })?,
+                    format!("`{value}` is not a ship class"),
+                ))?,
         ),
     };
     // The compiler's own checks (§8.1): a value the rule admits, and for `for @label` a card
     // the rule is about.
-    let refused = |p: crate::ir::OverrideProblem| RulingError {
-        line,
-        message: p.to_string(),
-    };
+    let refused = |p: crate::ir::OverrideProblem| RulingError::new(line, p.to_string());
     rule.check_value(value).map_err(refused)?;
     if let Scope::Card(c) = scope {
-        rule.check_target(g.card(c).kind).map_err(|p| RulingError {
-            line,
-            message: format!("for {}: {p}", g.name(c)),
-        })?;
+        rule.check_target(g.card(c).kind)
+            .map_err(|p| RulingError::new(line, format!("for {}: {p}", g.name(c))))?;
     }
     Ok(Override {
         rule,
@@ -940,9 +1329,11 @@ fn parse_override(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Over
 
 /// `2R 0C on ships|marines|modules|anything from @label`
 fn parse_discount(refs: &Refs, text: &str, line: usize) -> Result<Discount, RulingError> {
-    let bad = || RulingError {
-        line,
-        message: "expected `discount: 2R 1C on ships|marines|modules|anything from @label`".into(),
+    let bad = || {
+        RulingError::new(
+            line,
+            "expected `discount: 2R 1C on ships|marines|modules|anything from @label`",
+        )
     };
     let (amount, rest) = text.split_once(" on ").ok_or_else(bad)?;
     let (target, source) = rest.split_once(" from ").ok_or_else(bad)?;
@@ -979,7 +1370,10 @@ fn find(
             if g.instance(i).is_some() && g.name(i) == name.trim() {
                 return Ok(i);
             }
-            return err(line, format!("there is no card `{s}` in this game"));
+            return Err(
+                RulingError::new(line, format!("there is no card `{s}` in this game"))
+                    .at(s, "no card of the game"),
+            );
         }
     }
     if let Some(i) = cands.iter().copied().find(|&i| g.name(i) == s) {
@@ -995,10 +1389,17 @@ fn find(
     if let Some(i) = everywhere.clone().find(|&i| g.name(i) == s) {
         return Ok(i);
     }
-    err(
+    Err(RulingError::new(
         line,
         format!("no `{s}` {zone}, and no card of that name anywhere in the game"),
     )
+    .at(s, "no card of the game"))
+}
+
+fn label_twice(line: usize, l: &str) -> RulingError {
+    RulingError::new(line, format!("label @{l} used twice"))
+        .at(format!("@{l}"), "labelled before")
+        .help("give each card a label of its own")
 }
 
 /// One script line, read: a choice for the engine, or a choice the script syntax can write
@@ -1013,16 +1414,14 @@ enum Step {
 
 /// Turn one script line into (who, choice).
 fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, RulingError> {
-    let (who_name, rest) = text.split_once(':').ok_or(RulingError {
-        line,
-        message: "expected `Commander: action`".into(),
-    })?;
+    let (who_name, rest) = text
+        .split_once(':')
+        .ok_or(RulingError::new(line, "expected `Commander: action`"))?;
     let who = seat(g, who_name.trim(), line)?;
     let rest = rest.trim();
-    let c = g.commander(who).ok_or(RulingError {
-        line,
-        message: "no commander".into(),
-    })?;
+    let c = g
+        .commander(who)
+        .ok_or(RulingError::new(line, "no commander"))?;
     let (hand, yard) = (c.hand.clone(), c.shipyard.clone());
     // An in-play reference may name any commander's card (illegal hosts are the engine's call).
     let all_play: Vec<Inst> = (0..g.commanders().len())
@@ -1138,9 +1537,8 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
                 let (t, n) = match part.rsplit_once(" x") {
                     Some((t, n)) => (
                         t.trim(),
-                        Some(n.trim().parse::<u8>().map_err(|_| RulingError {
-                            line,
-                            message: format!("`x{n}` is not a number of dice"),
+                        Some(n.trim().parse::<u8>().map_err(|_| {
+                            RulingError::new(line, format!("`x{n}` is not a number of dice"))
                         })?),
                     ),
                     None => (part, None),
@@ -1320,10 +1718,7 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
                 None => {
                     let (m, h) = split_kw(args, " onto ");
                     if h.is_none() {
-                        return Err(RulingError {
-                            line,
-                            message: "expected `spoils-marine MARINE onto HOST` or `spoils-marine MARINE discarded`".into(),
-                        });
+                        return Err(RulingError::new(line, "expected `spoils-marine MARINE onto HOST` or `spoils-marine MARINE discarded`"));
                     }
                     (m, h)
                 }
@@ -1338,14 +1733,13 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
             let (unit, target) = split_kw(args, " at ");
             let unit = find(g, refs, &all_play, &unit, line, "in play")?;
             let target = target.unwrap_or_default();
-            let (t, n) = target.rsplit_once(" x").ok_or_else(|| RulingError {
-                line,
-                message: "expected `assign UNIT at TARGET xN`".into(),
-            })?;
-            let dice = n.trim().parse::<u8>().map_err(|_| RulingError {
-                line,
-                message: format!("`x{n}` is not a number of dice"),
-            })?;
+            let (t, n) = target
+                .rsplit_once(" x")
+                .ok_or_else(|| RulingError::new(line, "expected `assign UNIT at TARGET xN`"))?;
+            let dice = n
+                .trim()
+                .parse::<u8>()
+                .map_err(|_| RulingError::new(line, format!("`x{n}` is not a number of dice")))?;
             Choice::AssignDice {
                 unit,
                 target: find(g, refs, &all_play, t.trim(), line, "in play")?,
@@ -1401,7 +1795,7 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
         "choose" => Choice::EffectCommander(seat(g, args, line)?),
         "yes" => Choice::EffectYes,
         "no" => Choice::EffectNo,
-        other => return err(line, format!("unknown action `{other}`")),
+        other => return Err(unknown_action(line, other)),
     };
     Ok(Step::Choice(who, choice))
 }
@@ -1429,7 +1823,8 @@ impl Default for Options {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failed {
     pub transcript: String,
-    pub error: RulingError,
+    /// Boxed: the problem with its words and pointers is large beside a transcript.
+    pub error: Box<RulingError>,
 }
 
 impl std::fmt::Display for Failed {
@@ -1460,9 +1855,9 @@ impl Session {
         let mut out = String::new();
         let _ = writeln!(out, "ruling: {}", r.title);
         let _ = writeln!(out, "seed {}, forced dice {}", r.seed, dice_words(&r.dice));
-        let fail = |out: &String, error| Failed {
+        let fail = |out: &String, error: RulingError| Failed {
             transcript: out.clone(),
-            error,
+            error: Box::new(error.or_code(Code::Board)),
         };
         let (mut g, refs) = build(r, catalog).map_err(|e| fail(&out, e))?;
         let active = match &r.active {
@@ -1478,12 +1873,11 @@ impl Session {
             if let Some(line) = what.into_iter().flatten().min() {
                 return Err(fail(
                     &out,
-                    RulingError {
+                    RulingError::new(
                         line,
-                        message: "a board that starts with Setup or Logistics played for it has \
-                                  nothing under way yet: give the phase the moment stands in"
-                            .into(),
-                    },
+                        "a board that starts with Setup or Logistics played for it has \
+                                  nothing under way yet: give the phase the moment stands in",
+                    ),
                 ));
             }
         }
@@ -1530,18 +1924,18 @@ impl Session {
             for (line, text) in &r.prelude {
                 let error = match s.play(text, *line) {
                     Ok(true) => continue,
-                    Ok(false) => RulingError {
-                        line: *line,
-                        message: "the rules refuse this prelude line, and a prelude builds the \
-                                  board: every line of it must be accepted"
-                            .into(),
-                    },
+                    Ok(false) => RulingError::new(
+                        *line,
+                        "the rules refuse this prelude line, and a prelude builds the \
+                                  board: every line of it must be accepted",
+                    )
+                    .code(Code::Script),
                     Err(e) => e,
                 };
                 let _ = writeln!(s.out, "\n> {text}");
                 return Err(Failed {
                     transcript: std::mem::take(&mut s.out),
-                    error,
+                    error: Box::new(error),
                 });
             }
             s.out.push_str("\n== script ==\n");
@@ -1572,7 +1966,7 @@ impl Session {
                 let _ = writeln!(self.out, "\n> {text}");
                 return Err(Failed {
                     transcript: std::mem::take(&mut self.out),
-                    error,
+                    error: Box::new(error),
                 });
             }
             after(self);
@@ -1585,7 +1979,8 @@ impl Session {
     /// accepted it, `Ok(false)` when they refused it; `Err` for a line that is not a choice
     /// at all (unknown commander, action or card): the transcript is unchanged.
     pub fn play(&mut self, text: &str, line: usize) -> Result<bool, RulingError> {
-        let step = parse_step(&self.game, &self.refs, text, line)?;
+        let step =
+            parse_step(&self.game, &self.refs, text, line).map_err(|e| e.or_code(Code::Script))?;
         let _ = writeln!(self.out, "\n> {text}");
         let accepted = match step {
             Step::Refused { section, message } => {
@@ -1897,4 +2292,58 @@ pub fn record(
     }
     let _ = writeln!(out, "{added} line(s) added to the script");
     Ok(added)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`ACTIONS`] (what the reader checks a script line's action word against before the
+    /// board is built, and suggests from) is the list of [`parse_step`]'s arms: read from
+    /// this file's own text, so a choice word added there and not here fails this test rather
+    /// than every ruling that uses it.
+    #[test]
+    fn the_action_words_are_parse_steps_arms() {
+        let source = include_str!("ruling.rs");
+        let start = source
+            .find("    let choice = match verb {")
+            .expect("the match");
+        let end = start
+            + source[start..]
+                .find("        other => ")
+                .expect("its last arm");
+        let mut arms: Vec<&str> = Vec::new();
+        for line in source[start..end].lines() {
+            let t = line.trim_start();
+            // An arm's patterns start the line at the arms' indentation: `"a" | "b" =>`.
+            if line.len() - t.len() != 8 || !t.starts_with('"') {
+                continue;
+            }
+            let patterns = t.split("=>").next().unwrap_or("");
+            arms.extend(patterns.split('|').map(|p| p.trim().trim_matches('"')));
+        }
+        let mut listed: Vec<&str> = ACTIONS.to_vec();
+        arms.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(arms, listed);
+    }
+
+    #[test]
+    fn every_format_problem_is_reported_not_the_first() {
+        let text =
+            "sed: 1\nturn: x\n\ncommander Ada\n  hnad: A\ncommander Bob\nscript:\n  Ada: fier\n";
+        let problems = parse_all(text).expect_err("three problems");
+        let found: Vec<(usize, Code, Option<&str>)> = problems
+            .iter()
+            .map(|p| (p.line, p.code, p.help.as_deref()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (1, Code::UnknownKey, Some("did you mean `seed`?")),
+                (2, Code::BadValue, None),
+                (5, Code::UnknownKey, Some("did you mean `hand`?")),
+            ]
+        );
+    }
 }

@@ -501,10 +501,15 @@ fn an_unknown_card_is_not_in_the_pool() {
     );
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(
-        err.contains(
-            "line 6: no card named `Test Statoin` in the pool (did you mean `Test Station`?)"
-        ),
-        "{err}"
-    );
+    // A diagnostic as `cardc` draws one (issue #43): code, file:line:column, the line, help.
+    for shown in [
+        "HB0805",
+        "× no card named `Test Statoin` in the pool",
+        "misspelt.ruling:6:5]",
+        "Test Statoin",
+        "not in the pool",
+        "help: did you mean `Test Station`?",
+    ] {
+        assert!(err.contains(shown), "{shown}: {err}");
+    }
 }

@@ -127,8 +127,9 @@ fn a_multi_byte_amount_is_an_error_with_its_line() {
     let ruling = "title: t\nphase: manufacturing\nactive: Ada\n\ncommander Ada\n  stockpile: 1é\n  in play:\n    Test Station\n\ncommander Bob\n  in play:\n    Test Station\n";
     refused(
         &hullbreach(&["ruling", "-"], ruling.as_bytes()),
-        "line 6: `1é` is not an amount",
+        "`1é` is not an amount",
     );
+    refused(&hullbreach(&["ruling", "-"], ruling.as_bytes()), "[-:6:14]");
 }
 
 /// The swap race (issue #39): a games file swapped for a FIFO between a look at the path and

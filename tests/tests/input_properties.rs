@@ -118,7 +118,7 @@ fn amount_with_a_multi_byte_unit_is_an_error_not_a_panic() {
         let err = match ruling::parse(&text) {
             Err(e) => e,
             Ok(r) => {
-                ruling::run(&r, inputs::ruling_pool())
+                *ruling::run(&r, inputs::ruling_pool())
                     .expect_err(&text)
                     .error
             }

@@ -67,6 +67,30 @@ fn explained(pool: &Pool, name: &str) -> String {
     }
 }
 
+/// Hover on a card named elsewhere (a decklist line): the card as `cardc explain` prints it.
+pub fn card_hover(pool: &Pool, name: &str) -> Option<Hover> {
+    pool.compilation
+        .cards
+        .iter()
+        .any(|c| c.name == name)
+        .then(|| markdown(explained(pool, name)))
+}
+
+/// The pool's card names, sorted, as completion items.
+pub fn card_names(pool: &Pool) -> Vec<CompletionItem> {
+    let mut names: Vec<&str> = pool
+        .compilation
+        .cards
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    names.sort_unstable();
+    names
+        .into_iter()
+        .map(|n| item(n, CompletionItemKind::REFERENCE, "card"))
+        .collect()
+}
+
 /// The `named "X"` reference under `at`, if any.
 fn named_ref_at(card: &RawCard<'_>, at: usize) -> Option<String> {
     let mut sink = Sink::new("");
@@ -107,6 +131,39 @@ fn word_at(text: &str, at: usize) -> &str {
         .find(|(_, c)| !is_word(*c))
         .map_or(text.len(), |(i, _)| at + i);
     text.get(start..end).unwrap_or("")
+}
+
+/// The two-word phrases of the line under `at` that hold the word there: the word with the one
+/// before it, and with the one after it.
+fn phrases_at(text: &str, at: usize) -> Vec<String> {
+    let word = word_at(text, at);
+    if word.is_empty() {
+        return Vec::new();
+    }
+    let start = text.get(..at).map_or(at, |b| {
+        let letters = b
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-');
+        at - letters.map(char::len_utf8).sum::<usize>()
+    });
+    let end = start + word.len();
+    let before = text.get(..start).unwrap_or("").strip_suffix(' ');
+    let after = text.get(end..).unwrap_or("").strip_prefix(' ');
+    let mut out = Vec::new();
+    if let Some(b) = before {
+        let prev = word_at(b, b.len());
+        if !prev.is_empty() {
+            out.push(format!("{prev} {word}"));
+        }
+    }
+    if let Some(a) = after {
+        let next = word_at(a, 0);
+        if !next.is_empty() {
+            out.push(format!("{word} {next}"));
+        }
+    }
+    out
 }
 
 fn trait_hover(t: TraitName) -> String {
@@ -214,7 +271,17 @@ pub fn hover(pool: &Pool, name: &str, pos: Position) -> Option<Hover> {
         return Some(markdown(rule_hover(rule)));
     }
     // Words of ability lines (`a Frigate you control`, `RDF ships`): the same meanings as in
-    // the fields that hold them.
+    // the fields that hold them. A class of two words (`Fighter Wing`, `Battle Cruisers`)
+    // hovers from either word.
+    let class_named = |phrase: &str| {
+        let singular = phrase.strip_suffix('s').unwrap_or(phrase);
+        ShipClass::ALL.into_iter().find(|c| {
+            c.name().eq_ignore_ascii_case(phrase) || c.name().eq_ignore_ascii_case(singular)
+        })
+    };
+    if let Some(c) = phrases_at(text, at).iter().find_map(|p| class_named(p)) {
+        return Some(markdown(class_hover(c)));
+    }
     let singular = word.strip_suffix('s').unwrap_or(word);
     TraitName::ALL
         .into_iter()
@@ -287,17 +354,7 @@ pub fn completion(pool: &Pool, name: &str, pos: Position) -> Vec<CompletionItem>
             .collect();
     };
     if prefix.ends_with("named \"") {
-        let mut names: Vec<&str> = pool
-            .compilation
-            .cards
-            .iter()
-            .map(|c| c.name.as_str())
-            .collect();
-        names.sort_unstable();
-        return names
-            .into_iter()
-            .map(|n| item(n, CompletionItemKind::REFERENCE, "card"))
-            .collect();
+        return card_names(pool);
     }
     let key = prefix
         .split(|c: char| c == ':' || c.is_whitespace())
@@ -316,13 +373,24 @@ pub fn completion(pool: &Pool, name: &str, pos: Position) -> Vec<CompletionItem>
             .filter(|k| !written.contains(&k.name()))
             .map(|k| item(k.name(), CompletionItemKind::FIELD, k.meaning()))
             .collect();
-        items.extend(cardlang::effect::ABILITY_KEYS.iter().map(|k| {
-            item(
-                *k,
-                CompletionItemKind::KEYWORD,
-                "ability field (docs/abilities.md)",
-            )
-        }));
+        // `timing:` and `play:` are an Event's or Tactic's alone (§2.6, §2.7): the ability
+        // checks refuse them on any other card, so they are not offered there.
+        let played = |k: &&&str| {
+            !matches!(**k, "timing" | "play")
+                || matches!(ty, None | Some(CardType::Event | CardType::Tactic))
+        };
+        items.extend(
+            cardlang::effect::ABILITY_KEYS
+                .iter()
+                .filter(played)
+                .map(|k| {
+                    item(
+                        *k,
+                        CompletionItemKind::KEYWORD,
+                        "ability field (docs/abilities.md)",
+                    )
+                }),
+        );
         return items;
     }
     match FieldKey::from_name(key) {

@@ -70,7 +70,18 @@ pub fn capabilities() -> ServerCapabilities {
 /// A compiler diagnostic as the protocol carries it: code, severity, the primary label and the
 /// help line in the message, secondary labels as related information (in whichever file).
 pub fn to_lsp_diagnostic(pool: &Pool, d: &Diagnostic) -> lsp_types::Diagnostic {
-    let text = pool.text(&d.file).unwrap_or("");
+    lsp_diagnostic(d, |file| {
+        (pool.text(file).unwrap_or(""), path_uri(&pool.path_of(file)))
+    })
+}
+
+/// A diagnostic as the protocol carries it, `file` giving the text and URI of each file it
+/// points into (a card file of a pool, or a decklist).
+fn lsp_diagnostic<'a>(
+    d: &Diagnostic,
+    file: impl Fn(&str) -> (&'a str, String),
+) -> lsp_types::Diagnostic {
+    let text = file(&d.file).0;
     let mut message = d.message.clone();
     if let Some(label) = d.label.as_deref().filter(|l| !l.is_empty()) {
         message.push_str(&format!(" ({label})"));
@@ -82,8 +93,8 @@ pub fn to_lsp_diagnostic(pool: &Pool, d: &Diagnostic) -> lsp_types::Diagnostic {
         .secondary
         .iter()
         .filter_map(|l| {
-            let uri: Uri = path_uri(&pool.path_of(&l.file)).parse().ok()?;
-            let t = pool.text(&l.file).unwrap_or("");
+            let (t, uri) = file(&l.file);
+            let uri: Uri = uri.parse().ok()?;
             Some(DiagnosticRelatedInformation {
                 location: Location::new(uri, range(t, l.span)),
                 message: l.message.clone(),
@@ -184,13 +195,44 @@ fn folder_home(root: PathBuf) -> Home {
     }
 }
 
+/// The pool folder a decklist is checked against: the parent of its `decks/` directory, as
+/// `cardc build` checks it, else its own folder.
+fn deck_root(path: &Path) -> Option<PathBuf> {
+    let dir = path.parent()?;
+    Some(match dir.parent() {
+        Some(up) if dir.file_name().is_some_and(|n| n == "decks") => up.to_path_buf(),
+        _ => dir.to_path_buf(),
+    })
+}
+
+/// A pool's compiled cards as the deck validator looks them up (the cards that compiled: a
+/// card with errors is not in the pool, as for `cardc deck check`).
+struct PoolCards<'a>(&'a [cardlang::ir::Card]);
+
+impl engine::deck::CardLookup for PoolCards<'_> {
+    fn card_named(&self, name: &str) -> Option<&cardlang::ir::Card> {
+        self.0.iter().find(|c| c.name == name)
+    }
+
+    fn suggest_name(&self, name: &str) -> Option<&str> {
+        cardlang::db::nearest(name, self.0.iter().map(|c| c.name.as_str()))
+    }
+}
+
 impl Server {
-    /// Keeps the text of an opened or changed decklist (dropped on close); `Ok(false)` when
-    /// the notification is not about a decklist. A text over the decklist cap is held empty,
-    /// so memory stays bounded per document.
-    fn note_decklist(&mut self, method: &str, params: &Value) -> Result<bool, String> {
-        let Some(path) = document_uri(params).and_then(|u| decklist_path(&u)) else {
-            return Ok(false);
+    /// Keeps the text of an opened or changed decklist (dropped on close) and returns its
+    /// diagnostics to publish; `Ok(None)` when the notification is not about a decklist. A
+    /// text over the decklist cap is held empty, so memory stays bounded per document.
+    fn note_decklist(
+        &mut self,
+        method: &str,
+        params: &Value,
+    ) -> Result<Option<Vec<Value>>, String> {
+        let Some(uri) = document_uri(params) else {
+            return Ok(None);
+        };
+        let Some(path) = decklist_path(&uri) else {
+            return Ok(None);
         };
         let cap = engine::deck::MAX_DECK_BYTES;
         match method {
@@ -201,21 +243,101 @@ impl Server {
                 if text.len() > cap {
                     text = String::new();
                 }
-                self.decklists.insert(path, text);
+                self.decklists.insert(path.clone(), text);
             }
             DidChangeTextDocument::METHOD => {
                 let p: lsp_types::DidChangeTextDocumentParams =
                     params_ref(params).map_err(|Failure(_, why)| why)?;
                 let old = self.decklists.get(&path).map_or("", String::as_str);
                 let text = changed_text(old, p.content_changes, cap)?.unwrap_or_default();
-                self.decklists.insert(path, text);
+                self.decklists.insert(path.clone(), text);
             }
             DidCloseTextDocument::METHOD => {
+                // Its diagnostics go with it.
                 self.decklists.remove(&path);
+                return Ok(Some(vec![publish_params(uri, Vec::new())]));
             }
-            _ => {}
+            _ => return Ok(Some(Vec::new())),
         }
-        Ok(true)
+        Ok(Some(self.publish_deck(&path).into_iter().collect()))
+    }
+
+    /// The diagnostics of the open decklist at `path`, as `cardc deck check` gives them against
+    /// the pool it belongs to (a misspelt card, a sixth copy, a wrong total, ...).
+    fn publish_deck(&mut self, path: &Path) -> Option<Value> {
+        let root = deck_root(path)?;
+        let uri = path_uri(path);
+        let parsed: Uri = uri.parse().ok()?;
+        let text = self.decklists.get(path)?.clone();
+        let pool = self.pool_at(folder_home(root));
+        let shown = path.display().to_string();
+        let check = crate::deck::check_deck(
+            &shown,
+            text.as_bytes(),
+            &PoolCards(&pool.compilation.cards),
+            &engine::deck::DeckOptions::default(),
+        );
+        let source = check.source.text.as_str();
+        let diagnostics = check
+            .diagnostics
+            .iter()
+            .map(|d| lsp_diagnostic(d, |_| (source, uri.clone())))
+            .collect();
+        Some(publish_params(parsed, diagnostics))
+    }
+
+    /// The diagnostics of every open decklist checked against the pool at `root`: a change to
+    /// a card file can make a deck legal or not.
+    fn publish_decks_of(&mut self, root: &Path) -> Vec<Value> {
+        let paths: Vec<PathBuf> = self
+            .decklists
+            .keys()
+            .filter(|p| deck_root(p).as_deref() == Some(root))
+            .cloned()
+            .collect();
+        paths.iter().filter_map(|p| self.publish_deck(p)).collect()
+    }
+
+    /// The card named on the decklist line under `pos`, with the pool the list belongs to.
+    fn deck_card_at(&mut self, path: &Path, pos: lsp_types::Position) -> Option<(&Pool, String)> {
+        let text = self.decklists.get(path)?;
+        let at = text::offset(text, pos);
+        let list = engine::deck::parse(text.as_bytes());
+        let entry = list
+            .entries
+            .iter()
+            .find(|e| e.span.start <= at && at <= e.span.end)?;
+        let name = entry.name.clone();
+        let root = deck_root(path)?;
+        Some((self.pool_at(folder_home(root)), name))
+    }
+
+    /// Completion on a decklist line: after its count (`3 `, `2x `), the pool's card names.
+    fn deck_completion(
+        &mut self,
+        path: &Path,
+        pos: lsp_types::Position,
+    ) -> Vec<lsp_types::CompletionItem> {
+        let Some(text) = self.decklists.get(path) else {
+            return Vec::new();
+        };
+        let at = text::offset(text, pos);
+        let line_start = text
+            .get(..at)
+            .and_then(|b| b.rfind('\n'))
+            .map_or(0, |i| i + 1);
+        let prefix = text.get(line_start..at).unwrap_or("").trim_start();
+        let count = prefix.split_whitespace().next().unwrap_or("");
+        let counted = count
+            .trim_end_matches(['x', 'X'])
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            && !count.is_empty()
+            && prefix.len() > count.len();
+        let Some(root) = deck_root(path).filter(|_| counted) else {
+            return Vec::new();
+        };
+        features::card_names(self.pool_at(folder_home(root)))
     }
 
     /// The pool at `home`'s root, loaded on first use.
@@ -228,20 +350,8 @@ impl Server {
     /// Go to definition on a decklist line: the card it names, in the pool the decklist is
     /// checked against (the parent of its `decks/` directory, as `cardc build` checks it).
     fn deck_definition(&mut self, path: &Path, pos: lsp_types::Position) -> Option<Location> {
-        let text = self.decklists.get(path)?;
-        let at = text::offset(text, pos);
-        let list = engine::deck::parse(text.as_bytes());
-        let entry = list
-            .entries
-            .iter()
-            .find(|e| e.span.start <= at && at <= e.span.end)?;
-        let name = entry.name.clone();
-        let dir = path.parent()?;
-        let root = match dir.parent() {
-            Some(up) if dir.file_name().is_some_and(|n| n == "decks") => up.to_path_buf(),
-            _ => dir.to_path_buf(),
-        };
-        features::definition_of(self.pool_at(folder_home(root)), &name)
+        let (pool, name) = self.deck_card_at(path, pos)?;
+        features::definition_of(pool, &name)
     }
 
     /// The pool and file name of a document URI, loading the pool on first use.
@@ -338,8 +448,8 @@ impl Server {
     /// Handles a notification; returns the notifications to send. `Err` is a notification
     /// that could not be acted on, in words (the server logs it and tells the editor).
     pub fn notify(&mut self, method: &str, params: Value) -> Result<Vec<Value>, String> {
-        if self.note_decklist(method, &params)? {
-            return Ok(Vec::new());
+        if let Some(out) = self.note_decklist(method, &params)? {
+            return Ok(out);
         }
         let plain = |f: Failure| f.1;
         let root = match method {
@@ -387,6 +497,7 @@ impl Server {
                 pool.close(&name);
                 let root = pool.root.clone();
                 let mut out = self.publish(&root);
+                out.extend(self.publish_decks_of(&root));
                 if self
                     .pools
                     .get(&root)
@@ -400,7 +511,9 @@ impl Server {
             DidSaveTextDocument::METHOD => return Ok(Vec::new()),
             _ => return Ok(Vec::new()),
         };
-        Ok(self.publish(&root))
+        let mut out = self.publish(&root);
+        out.extend(self.publish_decks_of(&root));
+        Ok(out)
     }
 
     /// Answers a request: a reply, or an error reply with the request's id.
@@ -420,6 +533,12 @@ impl Server {
             HoverRequest::METHOD => {
                 let p: lsp_types::HoverParams = params(req_params)?;
                 let at = p.text_document_position_params;
+                if let Some(path) = decklist_path(&at.text_document.uri) {
+                    let hover = self
+                        .deck_card_at(&path, at.position)
+                        .and_then(|(pool, card)| features::card_hover(pool, &card));
+                    return json(serde_json::to_value(hover));
+                }
                 let (pool, name) = self.locate(&at.text_document.uri)?;
                 json(serde_json::to_value(features::hover(
                     pool,
@@ -430,6 +549,10 @@ impl Server {
             Completion::METHOD => {
                 let p: lsp_types::CompletionParams = params(req_params)?;
                 let at = p.text_document_position;
+                if let Some(path) = decklist_path(&at.text_document.uri) {
+                    let items = self.deck_completion(&path, at.position);
+                    return json(serde_json::to_value(items));
+                }
                 let (pool, name) = self.locate(&at.text_document.uri)?;
                 json(serde_json::to_value(features::completion(
                     pool,

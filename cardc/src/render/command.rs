@@ -76,6 +76,7 @@ fn run(args: &RenderArgs, out: &mut Emitter) -> Result<(), Status> {
     let source = match args.text {
         RulesText::Printed => TextSource::Printed,
         RulesText::Generated => TextSource::Generated,
+        RulesText::Plain => TextSource::Plain,
     };
     let renderer = Renderer::new(theme);
     let raster = (args.png || args.tts.is_some()).then(super::png::Rasterizer::new);

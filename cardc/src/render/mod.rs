@@ -253,6 +253,9 @@ pub enum TextSource {
     Printed,
     /// Always the words `cardc explain` generates from the abilities.
     Generated,
+    /// The generated words without their rulebook citations (`§6.6`, `I-47`): a face meant for
+    /// play rather than for checking.
+    Plain,
 }
 
 /// One rendered face: the SVG, the boxes its text was laid out in (for checks), and what it
@@ -435,7 +438,8 @@ impl Renderer {
             c.panel
         );
 
-        // Cost in the two half circles at the top (§5.1), for every card that is deployed.
+        // Cost in the two half circles at the top (§5.1), for every card that is deployed; a
+        // half that costs nothing is left blank, as printed cards leave it.
         if !matches!(card.kind, CardKind::Station | CardKind::Stockpile(_)) {
             let r = l.cost_radius;
             for (cx, fill, value, label) in [
@@ -449,9 +453,16 @@ impl Renderer {
             ] {
                 let _ = write!(
                     s,
-                    r##"<path d="M {x0:.1} 16 A {r:.1} {r:.1} 0 0 0 {x1:.1} 16 Z" fill="{fill}"/><text x="{cx:.1}" y="{ty:.1}" font-size="{fs:.1}" font-weight="bold" text-anchor="middle" fill="{ink}">{value}</text><text x="{cx:.1}" y="{ly:.1}" font-size="{ls:.1}" text-anchor="middle" fill="{ink}">{label}</text>"##,
+                    r##"<path d="M {x0:.1} 16 A {r:.1} {r:.1} 0 0 0 {x1:.1} 16 Z" fill="{fill}"/>"##,
                     x0 = cx - r,
                     x1 = cx + r,
+                );
+                if value == 0 {
+                    continue;
+                }
+                let _ = write!(
+                    s,
+                    r##"<text x="{cx:.1}" y="{ty:.1}" font-size="{fs:.1}" font-weight="bold" text-anchor="middle" fill="{ink}">{value}</text><text x="{cx:.1}" y="{ly:.1}" font-size="{ls:.1}" text-anchor="middle" fill="{ink}">{label}</text>"##,
                     ty = 16.0 + r * 0.55,
                     fs = r * 0.7,
                     ly = 16.0 + r * 0.88,
@@ -538,6 +549,14 @@ impl Renderer {
 
         self.stats(&mut s, card, frame);
         self.icons(&mut s, card);
+        // An Event or Tactic has no stats (§2.6, §2.7): its traits and text box move up into
+        // the room a unit's stats take, and the text box keeps its bottom edge.
+        let lift = match card.kind {
+            CardKind::Event | CardKind::Tactic => (l.traits[1] - l.stats[1]).max(0.0),
+            _ => 0.0,
+        };
+        let traits_box = [l.traits[0], l.traits[1] - lift, l.traits[2], l.traits[3]];
+        let text_box = [l.text[0], l.text[1] - lift, l.text[2], l.text[3] + lift];
 
         // Traits, bold, in rulebook order (§3.3).
         let traits: Vec<String> = card
@@ -547,7 +566,7 @@ impl Renderer {
             .map(|t| t.to_string())
             .collect();
         if !traits.is_empty() {
-            let [x, y, w, h] = l.traits;
+            let [x, y, w, h] = traits_box;
             let (tr, cut) = fit(
                 &self.fonts.bold,
                 &traits.join(" · "),
@@ -572,7 +591,7 @@ impl Renderer {
             );
             boxes.push(self.text_box(
                 "traits",
-                l.traits,
+                traits_box,
                 &tr.lines,
                 tr.size,
                 tr.height,
@@ -581,7 +600,7 @@ impl Renderer {
         }
 
         // Rules text, then flavour in italics, shrunk together to fit the text box.
-        let [x, y, w, h] = l.text;
+        let [x, y, w, h] = text_box;
         let mut size = t.fonts.text_max;
         let (rules_fit, flavour_fit) = loop {
             let (r, cut_r) = fit(&self.fonts.regular, &rules, size, size, w, h);
@@ -642,7 +661,7 @@ impl Renderer {
         );
         boxes.push(self.text_box(
             "rules text",
-            l.text,
+            text_box,
             &rules_fit.lines,
             rules_fit.size,
             rules_fit.height,
@@ -909,21 +928,83 @@ fn amount(a: cardlang::ir::Amount) -> String {
     }
 }
 
-/// The rules text a face shows: printed, or generated from the abilities (`cardc explain`).
+/// The rules text a face shows: printed, or generated from the abilities (`cardc explain`),
+/// with or without its citations.
 pub fn rules_text(card: &Card, source: TextSource) -> String {
     if source == TextSource::Printed && !card.text.trim().is_empty() {
         return card.text.trim().to_string();
     }
-    card.abilities
+    let generated = card
+        .abilities
         .iter()
         .map(|a| cardlang::explain::ability_text_on(card.kind, a))
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    match source {
+        TextSource::Plain => without_citations(&generated),
+        _ => generated,
+    }
+}
+
+/// Generated words without their citations: in each parenthesis, the parts that cite the
+/// rulebook (`§2.6`, `§6.6 STEP 1`) or an interpretation (`I-47`) are left out, and a
+/// parenthesis that held nothing else goes with the space before it.
+pub fn without_citations(text: &str) -> String {
+    let cites = |part: &str| {
+        let p = part.trim();
+        p.starts_with('§')
+            || p.strip_prefix("I-")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|k| open + k) else {
+            break;
+        };
+        let kept: Vec<&str> = rest[open + 1..close]
+            .split(", ")
+            .filter(|p| !cites(p))
+            .collect();
+        if kept.is_empty() {
+            out.push_str(rest[..open].trim_end_matches(' '));
+        } else {
+            out.push_str(&rest[..open]);
+            out.push('(');
+            out.push_str(&kept.join(", "));
+            out.push(')');
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn citations_are_left_out_and_the_words_kept() {
+        assert_eq!(
+            without_citations("Deploy only during an engagement (§2.7)."),
+            "Deploy only during an engagement."
+        );
+        assert_eq!(
+            without_citations(
+                "May be deployed at any time (even during another Commander's turn, §2.6)"
+            ),
+            "May be deployed at any time (even during another Commander's turn)"
+        );
+        assert_eq!(
+            without_citations("be destroyed (unless immediately, §6.7, §9.17, I-47); Face Up-Face Down (§3.4.4): x"),
+            "be destroyed (unless immediately); Face Up-Face Down: x"
+        );
+        assert_eq!(
+            without_citations("costs (2R) (unclosed"),
+            "costs (2R) (unclosed"
+        );
+    }
 
     #[test]
     fn slugs_are_file_names() {

@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use clap::builder::RangedU64ValueParser;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use engine::diagnostics::{Emitter, MessageFormat};
 use engine::players::Player;
 use engine::pool_args::{PoolArgs, PoolSource};
 use engine::simulate::limits;
@@ -44,6 +45,15 @@ where
 struct Cli {
     #[command(flatten)]
     pool: PoolArgs,
+    /// How diagnostics are printed on stderr.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        default_value_t = MessageFormat::Human,
+        global = true
+    )]
+    message_format: MessageFormat,
     #[command(subcommand)]
     command: Command,
 }
@@ -280,6 +290,38 @@ enum Command {
 /// failure exits 1. The subcommands report failures as text, so the class travels beside it.
 static CANNOT_RUN: AtomicBool = AtomicBool::new(false);
 
+/// Problems a subcommand found in the files it read, as diagnostics with the files they point
+/// into: printed in `--message-format` before the failure's summary (the subcommands report
+/// failures as text, so the diagnostics travel beside it, as [`CANNOT_RUN`] does).
+static DIAGNOSED: std::sync::Mutex<Vec<Diagnosed>> = std::sync::Mutex::new(Vec::new());
+
+/// Diagnostics and the files their spans point into.
+type Diagnosed = (
+    Vec<cardlang::diag::Diagnostic>,
+    Vec<cardlang::source::SourceFile>,
+);
+
+/// Keeps `diags`, about `file`, for printing; returns the failure's summary.
+fn diagnosed(
+    diags: Vec<cardlang::diag::Diagnostic>,
+    file: cardlang::source::SourceFile,
+    summary: String,
+) -> String {
+    diagnosed_in(diags, vec![file], summary)
+}
+
+/// Keeps `diags`, about `files`, for printing; returns the failure's summary.
+fn diagnosed_in(
+    diags: Vec<cardlang::diag::Diagnostic>,
+    files: Vec<cardlang::source::SourceFile>,
+    summary: String,
+) -> String {
+    if let Ok(mut all) = DIAGNOSED.lock() {
+        all.push((diags, files));
+    }
+    summary
+}
+
 /// A failure of the class [`CANNOT_RUN`] names.
 fn cannot_run(message: impl Into<String>) -> String {
     CANNOT_RUN.store(true, Ordering::Relaxed);
@@ -331,6 +373,15 @@ fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<Str
         .filter(|d| d.is_error() && files[base..].iter().any(|f| f.name == d.file))
         .map(|d| cardlang::diag::render_short(d, &files))
         .collect();
+    // The compiler's own diagnostics, printed as `cardc check` prints them, before the summary.
+    let errors = || -> Vec<cardlang::diag::Diagnostic> {
+        comp.diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect()
+    };
+    // (A broken `--feature` file's are in the summary itself, one short line each.)
     if !in_extra.is_empty() {
         return Err(format!(
             "{} error(s) in the --feature card file(s):\n{}",
@@ -339,6 +390,7 @@ fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<Str
         ));
     }
     if comp.has_errors() {
+        diagnosed_in(errors(), files.clone(), String::new());
         // Name the files at fault (a broken `--feature` file is that file, not "the pool").
         let mut at_fault: Vec<&str> = Vec::new();
         for d in comp.diagnostics.iter().filter(|d| d.is_error()) {
@@ -433,19 +485,20 @@ fn load_deck_at(cat: &CardDb, path: &Path) -> Result<Vec<engine::ir::CardId>, St
     // each problem with its line, here the first few are named.
     let report = engine::deck::validate(&list, cat, &engine::deck::DeckOptions::default());
     if !report.is_legal() {
-        let mut msg = format!(
-            "{} is not a legal deck ({} problem(s)); run `cardc deck check {}`:",
-            path.display(),
-            report.violations.len(),
-            path.display()
-        );
-        for v in report.violations.iter().take(5) {
-            msg.push_str(&format!("\n  - {}", v.message));
-            if let Some(c) = v.rule.citation() {
-                msg.push_str(&format!(" ({c})"));
-            }
-        }
-        return Err(msg);
+        let file = path.display().to_string();
+        let diags = report
+            .violations
+            .iter()
+            .map(|v| engine::diagnostics::deck_diagnostic(v, &file))
+            .collect();
+        return Err(diagnosed(
+            diags,
+            cardlang::source::SourceFile::new(file.clone(), list.source.clone()),
+            format!(
+                "{file} is not a legal deck ({} problem(s))",
+                report.violations.len()
+            ),
+        ));
     }
     engine::deck::card_ids(&list, cat)
         .ok_or_else(|| format!("{}: names a card not in the pool", path.display()))
@@ -872,12 +925,23 @@ fn check_outputs(out: &ReportArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// A games file that cannot be read as one (missing, a directory, a FIFO or device: judged on
+/// the handle opened without blocking, nothing read) means the command could not run: exit 2
+/// with the path, as for any file that cannot be read (docs/cli.md). What is in it is judged
+/// by the read that follows.
+fn games_file(path: &Path) -> Result<(), String> {
+    cardlang::read::open_regular(path)
+        .map(drop)
+        .map_err(|e| cannot_run(e.to_string()))
+}
+
 /// `hullbreach simulate merge FILES...`: every game of one run, from its shards' files.
 fn merge_shards(files: &[PathBuf], out: &ReportArgs) -> Result<(), String> {
     check_outputs(out)?;
     let mut records = Vec::new();
     let mut budget = engine::simulate::record::MAX_MERGE_BYTES;
     for f in files {
+        games_file(f)?;
         engine::simulate::record::read(f, &mut records, &mut budget)?;
     }
     report_out(records, out, true)
@@ -915,8 +979,7 @@ fn parse_command_line() -> Cli {
     })
 }
 
-fn run() -> Result<bool, String> {
-    let cli = parse_command_line();
+fn run(cli: Cli) -> Result<bool, String> {
     if let Command::Review(args) = &cli.command {
         return review::command(&cli.pool, args).or_else(|e| {
             // Nothing could be reviewed: told apart from a gate that denies (exit 1).
@@ -1122,8 +1185,35 @@ fn run() -> Result<bool, String> {
             choices,
             record,
         } => {
-            let text = ruling::read_file(&file).map_err(|e| cannot_run(e.to_string()))?;
-            let r = ruling::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let name = file.display().to_string();
+            let text = ruling::read_file(&file).map_err(|e| {
+                // The reader's message names the path; the diagnostic's file says it once.
+                let message = e.to_string();
+                let message = message
+                    .strip_prefix(&format!("{name}: "))
+                    .unwrap_or(&message);
+                let d = cardlang::diag::Diagnostic::error(
+                    ruling::Code::Unreadable.code(),
+                    name.clone(),
+                    message,
+                );
+                let unread = cardlang::source::SourceFile::new(name.clone(), String::new());
+                cannot_run(diagnosed(
+                    vec![d],
+                    unread,
+                    format!("{name}: cannot be read"),
+                ))
+            })?;
+            let source = || cardlang::source::SourceFile::new(name.clone(), text.clone());
+            let r = ruling::diagnose(&text, &cat).map_err(|problems| {
+                let diags = engine::diagnostics::ruling_diagnostics(&name, &text, &problems);
+                let n = problems.len();
+                diagnosed(
+                    diags,
+                    source(),
+                    format!("{name}: {n} problem{}", if n == 1 { "" } else { "s" }),
+                )
+            })?;
             if record {
                 return record_ruling(&file, &text, &r, cat).map(|()| true);
             }
@@ -1139,7 +1229,12 @@ fn run() -> Result<bool, String> {
                 // The transcript up to the failing line, then the error with its line.
                 Err(f) => {
                     print!("{}", f.transcript);
-                    Err(format!("{}: {}", file.display(), f.error))
+                    let diags = engine::diagnostics::ruling_diagnostics(
+                        &name,
+                        &text,
+                        std::slice::from_ref(&*f.error),
+                    );
+                    Err(diagnosed(diags, source(), format!("{name}: 1 problem")))
                 }
             }
         }
@@ -1184,6 +1279,7 @@ fn replay(
     } else {
         Variant::Base
     };
+    games_file(args.file)?;
     let record = engine::simulate::record::find(args.file, args.game, variant)?;
     let (db, dir) = load_pool(pool_args)?;
     let db =
@@ -1389,24 +1485,63 @@ fn record_ruling(
         Ok(_) => Ok(()),
         Err(f) => {
             let _ = write!(out, "{}", f.transcript);
-            Err(format!("{}: {}", file.display(), f.error))
+            let name = file.display().to_string();
+            let diags = engine::diagnostics::ruling_diagnostics(
+                &name,
+                text,
+                std::slice::from_ref(&*f.error),
+            );
+            let source = cardlang::source::SourceFile::new(name.clone(), text.to_string());
+            Err(diagnosed(diags, source, format!("{name}: 1 problem")))
         }
     }
 }
 
 fn main() -> ExitCode {
-    match run() {
+    let cli = parse_command_line();
+    let format = cli.message_format;
+    match run(cli) {
         Ok(true) => ExitCode::SUCCESS,
         // A sweep that found violations: they are reported on stdout.
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("error: {e}");
-            if CANNOT_RUN.load(Ordering::Relaxed) {
+            let cannot_run = CANNOT_RUN.load(Ordering::Relaxed);
+            report_failure(format, &e, cannot_run);
+            if cannot_run {
                 ExitCode::from(2)
             } else {
                 ExitCode::FAILURE
             }
         }
+    }
+}
+
+/// Prints a failure in `format`: the diagnostics a subcommand kept ([`DIAGNOSED`]), then its
+/// summary as `error: ...`; a failure with none is one diagnostic of its own (no file, no
+/// snippet), so that in JSON every stderr line is a record.
+fn report_failure(format: MessageFormat, summary: &str, cannot_run: bool) {
+    let mut out = Emitter::new(format);
+    let kept = DIAGNOSED
+        .lock()
+        .map(|mut all| std::mem::take(&mut *all))
+        .unwrap_or_default();
+    if kept.is_empty() {
+        let code = if cannot_run {
+            engine::diagnostics::CANNOT_RUN
+        } else {
+            engine::diagnostics::FAILED
+        };
+        match format {
+            MessageFormat::Human => eprintln!("error: {summary}"),
+            _ => out.emit_one(cardlang::diag::Diagnostic::error(code, "", summary)),
+        }
+        return;
+    }
+    for (diags, file) in &kept {
+        out.emit(diags, file);
+    }
+    if format != MessageFormat::Json {
+        eprintln!("error: {summary}");
     }
 }
 

@@ -477,6 +477,20 @@ pub fn check_ruling(bytes: &[u8]) {
         assert!(e.line <= lines.max(1) + 1, "{e} (file has {lines} lines)");
         assert!(!e.message.is_empty());
     };
+    // Every problem at once, drawn as diagnostics (issue #43): bounded, and never a panic
+    // whatever the bytes (a subject found in its line, spans on character boundaries).
+    if let Err(problems) = ruling::diagnose(&text, &ruling_pool()) {
+        assert!(!problems.is_empty() && problems.len() <= ruling::MAX_PROBLEMS);
+        problems.iter().for_each(at_a_line);
+        let diags = engine::diagnostics::ruling_diagnostics("f.ruling", &text, &problems);
+        let files = [cardlang::source::SourceFile::new(
+            "f.ruling",
+            text.to_string(),
+        )];
+        let shown =
+            cardlang::diag::render_all_human(&diags, &files, cardlang::diag::HumanStyle::PLAIN);
+        assert!(shown.contains("HB08"), "{shown}");
+    }
     match ruling::parse(&text) {
         Err(e) => at_a_line(&e),
         Ok(r) => match ruling::run(&r, ruling_pool()) {
