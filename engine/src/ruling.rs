@@ -910,6 +910,7 @@ const ACTIONS: &[&str] = &[
     "choose",
     "yes",
     "no",
+    "activate",
 ];
 
 /// A script or prelude line's action word that is no choice, with the nearest.
