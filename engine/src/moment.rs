@@ -287,7 +287,8 @@ fn actions(g: &Game, source: Inst) -> Vec<&Action> {
     let effects = g.card(source).abilities.iter().filter_map(|a| match a {
         Ability::Play(e)
         | Ability::Triggered { effect: e, .. }
-        | Ability::Replacement { effect: e, .. } => Some(e),
+        | Ability::Replacement { effect: e, .. }
+        | Ability::Activated { effect: e, .. } => Some(e),
         _ => None,
     });
     let mut out = Vec::new();
