@@ -131,6 +131,7 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
     let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
     let plain = plain
         .replace(" ,", ",")
+        .replace(" :", ":")
         .replace(" .", ".")
         .replace("; then ", "; ");
     let text = plain.trim().trim_end_matches('.').trim();
@@ -172,9 +173,9 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
     ];
     if limit.is_some() || trigger_lead.iter().any(|l| body.starts_with(l)) {
         let (trigger, effect) = body.split_once(", ")?;
-        let trigger = trigger
-            .strip_prefix("Whenever ")
-            .or_else(|| trigger.strip_prefix("When "))
+        let trigger = ["Whenever ", "When ", "whenever ", "when "]
+            .iter()
+            .find_map(|w| trigger.strip_prefix(w))
             .map_or_else(|| lower_first(trigger), str::to_string);
         let trigger = match limit {
             Some(l) => format!("{trigger} {l}"),
@@ -834,6 +835,7 @@ impl Ctx {
                 Pred::Controller(Side::Yours) => post.push("you control".into()),
                 Pred::Controller(Side::Opposing) => pre.push("opposing".into()),
                 Pred::Local => pre.push("local".into()),
+                Pred::Other => pre.insert(0, "other".into()),
                 Pred::Damaged => pre.push("damaged".into()),
                 Pred::Undamaged => pre.push("undamaged".into()),
                 Pred::Faction(x) => pre.push(x.to_string()),
@@ -1029,6 +1031,15 @@ impl Ctx {
                     SearchThen::Deploy { free: true } => format!("deploy {it} at no cost"),
                     SearchThen::Deploy { free: false } => format!("deploy {it} paying its cost"),
                     SearchThen::ToHand => format!("put {it} into your hand"),
+                    SearchThen::DeployAboard { free, aboard } => {
+                        let onto = match aboard {
+                            Group::Each(f) => with_article(&self.filter(f, Number::One)),
+                            // Not `it`, which here is the searched card.
+                            other => self.about(None).group(other).0,
+                        };
+                        let cost = if *free { " at no cost" } else { "" };
+                        format!("deploy {it}{cost} aboard {onto}")
+                    }
                 };
                 format!("search your Shipyard for {what}, {then}, and shuffle your Shipyard (§8.3)")
             }
