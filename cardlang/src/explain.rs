@@ -183,7 +183,10 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
         };
         return Some(("when", format!("{trigger}: {effect}")));
     }
+    // An Event attached to a card (§2.6) keeps a static about it: `The card this is attached
+    // to gets +1 attack` is no one-shot effect (that would need a duration).
     let key = match kind {
+        CardKind::Event if text.starts_with("The card this is attached to ") => "static",
         CardKind::Event | CardKind::Tactic => "play",
         _ => "static",
     };
@@ -594,13 +597,10 @@ impl Ctx {
             } => {
                 let (who, plural) = self.group(group);
                 let mut t = format!("{who} {}", modifier_text(modifier, plural));
-                let it = match group {
-                    Group::This => Some(Anchor::This),
-                    Group::Host => Some(Anchor::Host),
-                    _ => None,
-                };
                 if let Some(c) = condition {
-                    let _ = write!(t, " while {}", self.about(it).condition(c));
+                    // `while this ship is damaged`, not `while it is ...`: words the language
+                    // reads back.
+                    let _ = write!(t, " while {}", self.condition(c));
                 }
                 t
             }
@@ -869,15 +869,15 @@ impl Ctx {
                 Pred::LacksTrait(t) => post.push(format!("without {t}")),
                 Pred::Named(n) => post.push(format!("named \"{n}\"")),
                 Pred::AttachedTo(Anchor::Host)
-                    if self.it != Some(Anchor::Host)
-                        && matches!(
-                            self.kind,
-                            Some(CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing))
-                        ) =>
+                    if matches!(
+                        self.kind,
+                        Some(CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing))
+                    ) =>
                 {
                     post.push("aboard the same ship or Station".into())
                 }
-                Pred::AttachedTo(a) => post.push(format!("aboard {}", self.anchor(*a))),
+                // The card by name, not `it`: `each opposing Marine aboard this ship`.
+                Pred::AttachedTo(a) => post.push(format!("aboard {}", self.about(None).anchor(*a))),
             }
         }
         let noun = match class_noun {

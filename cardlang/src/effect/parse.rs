@@ -1714,7 +1714,10 @@ impl Lower<'_> {
                 self.host_words(a);
                 Anchor::Host
             }
-            _ => Anchor::This,
+            _ => {
+                self.this_noun(a);
+                Anchor::This
+            }
         })
     }
 
@@ -1745,6 +1748,8 @@ impl Lower<'_> {
                 let mut count = 1;
                 let mut up_to = false;
                 let mut filter = None;
+                let mut fspan = self.out.span;
+                let mut yours = false;
                 for c in a.into_inner() {
                     match c.as_rule() {
                         Rule::up_to => {
@@ -1753,13 +1758,18 @@ impl Lower<'_> {
                         }
                         Rule::number => count = self.number(c)?,
                         Rule::filter => {
-                            let span = self.span(&c);
-                            let f = self.filter(c)?;
-                            self.out.targets.push((span, f.clone()));
-                            filter = Some(f);
+                            fspan = self.span(&c);
+                            filter = self.filter(c);
                         }
+                        Rule::you_control => yours = true,
                         _ => {}
                     }
+                }
+                if let Some(f) = filter.as_mut() {
+                    if yours && !f.preds.contains(&Pred::Controller(Side::Yours)) {
+                        f.preds.insert(0, Pred::Controller(Side::Yours));
+                    }
+                    self.out.targets.push((fspan, f.clone()));
                 }
                 if count == 0 {
                     let span = self.out.targets.last().map_or(self.out.span, |t| t.0);
