@@ -1181,10 +1181,23 @@ fn search_place_words(g: &Game, p: &Pending, then: &SearchThen) -> String {
         SearchThen::DeployAboard { aboard, .. } => match aboard {
             Group::This => format!("aboard {} {}", g.name(p.source), p.source),
             Group::Host => "aboard its host".to_string(),
+            // The kind in a word (the engine has no card language, invariant 1): `a ship in
+            // your fleet`, `a Station`, `a unit`.
             Group::Each(f) => {
-                let what = cardlang::explain::filter_text(f, false);
-                let an = what.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
-                format!("aboard {} {what}", if an { "an" } else { "a" })
+                use crate::ir::effect::{Noun, Pred};
+                let noun = match f.noun {
+                    Noun::Ship => "a ship",
+                    Noun::Station => "a Station",
+                    Noun::Marine | Noun::MarineCharacter => "a Marine",
+                    Noun::Unit => "a unit",
+                    _ => "a card",
+                };
+                let fleet = if f.preds.contains(&Pred::InYourFleet) {
+                    " in your fleet"
+                } else {
+                    ""
+                };
+                format!("aboard {noun}{fleet}")
             }
             _ => "nowhere".to_string(),
         },
