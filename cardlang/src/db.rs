@@ -58,8 +58,10 @@ pub const MAGIC: [u8; 8] = *b"HBCARDDB";
 /// an engagement trigger means one this card is in; `Group::Watched`, issue #40); version 7
 /// the trigger on any wound (`TriggerEvent::Wounded`, issue #40, part 3.1); version 8 the
 /// bonuses against a kind of target (`Static::Against`, issue #40, part 3.4); version 9
-/// activated abilities (`Ability::Activated`, `Activation`, issue #40, part 3.3).
-pub const FORMAT_VERSION: u32 = 9;
+/// activated abilities (`Ability::Activated`, `Activation`, issue #40, part 3.3); version 10
+/// `other` in filters (`Pred::Other`) and where a searched card is deployed
+/// (`SearchThen::DeployAboard`, issue #40, parts 3.5 and 3.9).
+pub const FORMAT_VERSION: u32 = 10;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.

@@ -813,11 +813,17 @@ impl miette::Diagnostic for Report<'_> {
         Some(miette_severity(self.diag.severity))
     }
 
+    /// The help line, then where the code's long explanation is (issue #40 §4): every code
+    /// with one ends on `see: cardc explain HBxxxx`, as rustc points to `rustc --explain`.
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.diag
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        let see =
+            explanation(self.diag.code).map(|_| format!("see: cardc explain {}", self.diag.code));
+        match (&self.diag.help, see) {
+            (Some(h), Some(see)) => Some(Box::new(format!("{h}\n{see}"))),
+            (Some(h), None) => Some(Box::new(h)),
+            (None, Some(see)) => Some(Box::new(see)),
+            (None, None) => None,
+        }
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {

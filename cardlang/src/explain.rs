@@ -132,6 +132,7 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
     let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
     let plain = plain
         .replace(" ,", ",")
+        .replace(" :", ":")
         .replace(" .", ".")
         .replace("; then ", "; ");
     let text = plain.trim().trim_end_matches('.').trim();
@@ -177,9 +178,9 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
     ];
     if limit.is_some() || trigger_lead.iter().any(|l| body.starts_with(l)) {
         let (trigger, effect) = body.split_once(", ")?;
-        let trigger = trigger
-            .strip_prefix("Whenever ")
-            .or_else(|| trigger.strip_prefix("When "))
+        let trigger = ["Whenever ", "When ", "whenever ", "when "]
+            .iter()
+            .find_map(|w| trigger.strip_prefix(w))
             .map_or_else(|| lower_first(trigger), str::to_string);
         let trigger = match limit {
             Some(l) => format!("{trigger} {l}"),
@@ -187,7 +188,10 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
         };
         return Some(("when", format!("{trigger}: {effect}")));
     }
+    // An Event attached to a card (§2.6) keeps a static about it: `The card this is attached
+    // to gets +1 attack` is no one-shot effect (that would need a duration).
     let key = match kind {
+        CardKind::Event if text.starts_with("The card this is attached to ") => "static",
         CardKind::Event | CardKind::Tactic => "play",
         _ => "static",
     };
@@ -643,13 +647,8 @@ impl Ctx {
                     CardModifier::Taunt { units } => taunt_text(*units, &who),
                     _ => format!("{who} {}", modifier_text(modifier, plural)),
                 };
-                let it = match group {
-                    Group::This => Some(Anchor::This),
-                    Group::Host => Some(Anchor::Host),
-                    _ => None,
-                };
                 if let Some(c) = condition {
-                    let _ = write!(t, " while {}", self.about(it).condition(c));
+                    let _ = write!(t, " while {}", self.condition(c));
                 }
                 t
             }
@@ -673,13 +672,10 @@ impl Ctx {
                         "{who} deal{s} double wounds against {kind} (each hit deals twice its wounds, I-97)"
                     ),
                 };
-                let it = match group {
-                    Group::This => Some(Anchor::This),
-                    Group::Host => Some(Anchor::Host),
-                    _ => None,
-                };
                 if let Some(c) = condition {
-                    let _ = write!(t, " while {}", self.about(it).condition(c));
+                    // `while this ship is damaged`, not `while it is ...`: words the language
+                    // reads back.
+                    let _ = write!(t, " while {}", self.condition(c));
                 }
                 t
             }
@@ -924,6 +920,7 @@ impl Ctx {
                 Pred::Controller(Side::Yours) => post.push("you control".into()),
                 Pred::Controller(Side::Opposing) => pre.push("opposing".into()),
                 Pred::Local => pre.push("local".into()),
+                Pred::Other => pre.insert(0, "other".into()),
                 Pred::Damaged => pre.push("damaged".into()),
                 Pred::Undamaged => pre.push("undamaged".into()),
                 Pred::Faction(x) => pre.push(x.to_string()),
@@ -957,15 +954,15 @@ impl Ctx {
                 Pred::LacksTrait(t) => post.push(format!("without {t}")),
                 Pred::Named(n) => post.push(format!("named \"{n}\"")),
                 Pred::AttachedTo(Anchor::Host)
-                    if self.it != Some(Anchor::Host)
-                        && matches!(
-                            self.kind,
-                            Some(CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing))
-                        ) =>
+                    if matches!(
+                        self.kind,
+                        Some(CardKind::Marine { .. } | CardKind::Ship(ShipClass::FighterWing))
+                    ) =>
                 {
                     post.push("aboard the same ship or Station".into())
                 }
-                Pred::AttachedTo(a) => post.push(format!("aboard {}", self.anchor(*a))),
+                // The card by name, not `it`: `each opposing Marine aboard this ship`.
+                Pred::AttachedTo(a) => post.push(format!("aboard {}", self.about(None).anchor(*a))),
             }
         }
         let noun = match class_noun {
@@ -1119,6 +1116,15 @@ impl Ctx {
                     SearchThen::Deploy { free: true } => format!("deploy {it} at no cost"),
                     SearchThen::Deploy { free: false } => format!("deploy {it} paying its cost"),
                     SearchThen::ToHand => format!("put {it} into your hand"),
+                    SearchThen::DeployAboard { free, aboard } => {
+                        let onto = match aboard {
+                            Group::Each(f) => with_article(&self.filter(f, Number::One)),
+                            // Not `it`, which here is the searched card.
+                            other => self.about(None).group(other).0,
+                        };
+                        let cost = if *free { " at no cost" } else { "" };
+                        format!("deploy {it}{cost} aboard {onto}")
+                    }
                 };
                 format!("search your Shipyard for {what}, {then}, and shuffle your Shipyard (§8.3)")
             }

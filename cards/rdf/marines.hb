@@ -52,9 +52,9 @@ Marine-Character "Colonel Adaeze Okafor" {
     defense: 6
     wounds: 3
     traits: Unique
-    text: "Marines aboard the same ship or Station gain +1 attack."
+    text: "Other Marines aboard the same ship or Station gain +1 attack."
     flavour: "She has never asked a platoon to go where she would not."
-    static: each Marine aboard host gets +1 attack
+    static: each other Marine aboard host gets +1 attack
 }
 
 # Ability language v2 (issue 17): deed triggers.

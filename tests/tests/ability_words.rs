@@ -67,6 +67,9 @@ const SAME_WORD: &[&[&str]] = &[
     &["each", "per"],
     &["free"],
     &["one", "1"],
+    // A list of classes: `Frigates or Destroyers` and, as explain writes every such card,
+    // `Frigates and Destroyers` name the same classes (issue #40 §2).
+    &["or", "and"],
 ];
 
 fn repo() -> PathBuf {

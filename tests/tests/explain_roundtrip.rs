@@ -129,6 +129,103 @@ fn explain_words_are_synonyms() {
             "your Cruisers cost 1 Resource less to deploy",
             "your Cruisers cost 1R less",
         ),
+        // Issue #40, part 3: the rest of explain's words.
+        (
+            "when",
+            "the ship this is attached to is boarded: draw 1",
+            "host is boarded: draw 1",
+        ),
+        (
+            "static",
+            "each Marine aboard the Station this is attached to gets +1 defense",
+            "each Marine aboard host gets +1 defense",
+        ),
+        (
+            "when",
+            "at the end of each engagement you fight: draw 1",
+            "engagement ends: draw 1",
+        ),
+        (
+            "when",
+            "at the start of each engagement this ship is in: draw 1",
+            "this ship engagement starts: draw 1",
+        ),
+        (
+            "when",
+            "the Marines of this Marine hijack a ship: draw 1",
+            "this Marine hijacks a ship: draw 1",
+        ),
+        (
+            "play",
+            "roll a volley die: on 1-5, discard 1 card; on 6-10, draw 2 cards",
+            "roll a volley die (1-5: discard 1) (6-10: draw 2)",
+        ),
+        (
+            "static",
+            "this gets +1 to every volley die rolled",
+            "this gets +1 to volley rolls",
+        ),
+        (
+            "static",
+            "this gets +1 volley die in every volley",
+            "this gets +1 volley die",
+        ),
+        (
+            "static",
+            "this re-rolls the first missed die of each volley",
+            "this re-rolls 1 missed die",
+        ),
+        ("play", "target ship retreats", "retreat target ship"),
+        (
+            "static",
+            "your maximum hand size is increased by 1",
+            "your hand size +1",
+        ),
+        (
+            "static",
+            "each opposing Commander's income is reduced by 1 Currency per turn",
+            "each opponent's income -1C",
+        ),
+        (
+            "static",
+            "opposing Commanders' Events cost 1 Currency more to deploy",
+            "opposing Events cost 1C more",
+        ),
+        (
+            "play",
+            "search your Shipyard for up to 2 Marines, put them into your hand, and shuffle your Shipyard",
+            "search your shipyard for 2 Marines and put them in hand",
+        ),
+        (
+            "play",
+            "search your Shipyard for a Marine, deploy it at no cost, and shuffle your Shipyard",
+            "search your shipyard for a Marine and deploy it free",
+        ),
+        (
+            "static",
+            "your Frigates and Destroyers cost 1R less",
+            "your Frigates or Destroyers cost 1R less",
+        ),
+        (
+            "play",
+            "destroy target opposing Module-Ship card",
+            "destroy target opposing Module-Ship",
+        ),
+        (
+            "play",
+            "if you are the defender, draw 1; otherwise, gain 1C",
+            "if you are defending then draw 1 else gain 1C",
+        ),
+        (
+            "play",
+            "draw 1 card for each Cruiser in your fleet",
+            "draw 1 per Cruiser in your fleet",
+        ),
+        (
+            "instead",
+            "of being destroyed: return it to its owner's hand",
+            "of being destroyed: return this to its owner's hand",
+        ),
     ] {
         let (a, b) = (read(key, explained), read(key, source));
         assert!(a.is_ok(), "{explained}: {a:?}");
@@ -145,6 +242,16 @@ fn near_spellings_of_the_synonyms_are_refused() {
         ("play", "each opposing discards 1 card"),
         ("play", "gain 1 Resource and"),
         ("static", "your Cruisers cost 1 Resource less to"),
+        ("play", "destroy target Cruiser card"),
+        ("play", "roll a volley die: on 1-5 draw 1"),
+        ("static", "your hand size is increased by 0"),
+        ("when", "the Marines of this ship destroyed: draw 1"),
+        ("when", "at the end of each engagement: draw 1"),
+        (
+            "play",
+            "search your Shipyard for a Marine, deploy it, and shuffle",
+        ),
+        ("play", "draw 1 per Cruiser in your fleet card per Marine"),
     ] {
         assert!(read(key, text).is_err(), "{key}: {text} should not compile");
     }

@@ -207,7 +207,7 @@ pub(crate) fn unsatisfiable(f: &Filter) -> Option<String> {
             Pred::Size(s) => sizes.push(s),
             Pred::InYourFleet => fleet = true,
             Pred::Local => local = true,
-            Pred::Named(_) | Pred::AttachedTo(_) => {}
+            Pred::Named(_) | Pred::AttachedTo(_) | Pred::Other => {}
         }
     }
     if sides.len() > 1 {
@@ -297,6 +297,47 @@ fn noun_plural(n: Noun) -> &'static str {
         Noun::Tactic => "Tactics",
         Noun::Breakthru => "Breakthrus",
     }
+}
+
+/// Where an ability writes `other` among cards that are never in play beside this one: a
+/// search's (the Shipyard) and a cost's (a card being deployed).
+fn unmoored_others(ability: &Ability) -> Vec<&'static str> {
+    let mut unmoored = Vec::new();
+    let mut walk = |e: &Effect| {
+        for step in &e.steps {
+            let lists: Vec<&Vec<Action>> = match step {
+                Step::Do(x) => vec![x],
+                Step::If {
+                    then, otherwise, ..
+                } => vec![then, otherwise],
+                Step::May { then, .. } => vec![then],
+                Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+            };
+            for act in lists.into_iter().flatten() {
+                match act {
+                    Action::Search { filter, .. } if filter.preds.contains(&Pred::Other) => {
+                        unmoored.push("a card in your Shipyard")
+                    }
+                    Action::ModifyCommanders {
+                        modifier: CommanderModifier::Cost { of, .. },
+                        ..
+                    } if of.preds.contains(&Pred::Other) => unmoored.push("a card being deployed"),
+                    _ => {}
+                }
+            }
+        }
+    };
+    match ability {
+        Ability::Play(e)
+        | Ability::Triggered { effect: e, .. }
+        | Ability::Replacement { effect: e, .. } => walk(e),
+        Ability::Static(Static::Commanders {
+            modifier: CommanderModifier::Cost { of, .. },
+            ..
+        }) if of.preds.contains(&Pred::Other) => unmoored.push("a card being deployed"),
+        _ => {}
+    }
+    unmoored
 }
 
 impl Checker<'_> {
@@ -446,6 +487,7 @@ impl Checker<'_> {
     ) {
         let kind = self.kind();
         self.this_nouns(a, kind);
+        self.others(a, kind);
         match &a.ability {
             Ability::Timing(t) => {
                 if let Some(first) = *seen_timing {
@@ -609,6 +651,72 @@ impl Checker<'_> {
                 "not this card",
                 format!("write `this` for the card itself{host}"),
             );
+        }
+    }
+
+    /// `other <noun>` is every such card but this one, so this card must be able to be one
+    /// (HB0420): `other Marines` on a Module has nothing to be other than, and would silently
+    /// mean every Marine. A search's or a cost's cards are never in play with this one, so
+    /// `other` there says nothing either.
+    fn others(&mut self, a: &ParsedAbility, kind: CardKind) {
+        let unmoored = unmoored_others(&a.ability);
+        for what in &unmoored {
+            self.error(
+                codes::THIS_IS_NOT,
+                a.span,
+                format!("`other` says nothing here: {what} is never this card"),
+                "other than what?",
+                "drop `other`; it means \"but this card\" only among cards in play".into(),
+            );
+        }
+        // One error for one `other`: a search's or a cost's is said above.
+        let others = if unmoored.is_empty() {
+            &a.others[..]
+        } else {
+            &[]
+        };
+        for &(span, noun) in others {
+            if noun.admits(kind) {
+                continue;
+            }
+            self.error(
+                codes::THIS_IS_NOT,
+                span,
+                format!(
+                    "`other` {}: this card is {}, never one of them, so there is nothing for them to be other than",
+                    noun_plural(noun),
+                    a_kind(kind)
+                ),
+                "other than what?",
+                "drop `other`: every such card is already another card than this one".into(),
+            );
+        }
+        for &(span, noun) in &a.host_nouns {
+            let hosts = host_kinds(kind);
+            if hosts.iter().any(|h| noun.admits(*h)) {
+                continue;
+            }
+            let word = crate::explain::noun_text(noun);
+            let (msg, help) = if hosts.is_empty() {
+                (
+                    format!(
+                        "{} is never attached, so there is no {word} it is attached to",
+                        capitalise_first(&a_kind(kind))
+                    ),
+                    "only Modules, Marines, Fighter Wings and attached Events have a host (§9.1)"
+                        .to_string(),
+                )
+            } else {
+                (
+                    format!(
+                        "{} is never attached to {}",
+                        capitalise_first(&a_kind(kind)),
+                        with_article(word)
+                    ),
+                    "write `host`, or name the host by what it can be".to_string(),
+                )
+            };
+            self.error(codes::THIS_IS_NOT, span, msg, "not its host", help);
         }
     }
 
@@ -1053,6 +1161,29 @@ impl Checker<'_> {
                         "§9.38: only Ships, Stations, Marines and Module-Station cards carry wounds".into(),
                     );
                 }
+            }
+        }
+        // A searched card deployed aboard a card must be one that goes aboard (§9.1).
+        if let Action::Search {
+            filter,
+            then: SearchThen::DeployAboard { .. },
+            ..
+        } = act
+        {
+            if !ALL_KINDS
+                .iter()
+                .any(|k| filter.noun.admits(*k) && !host_kinds(*k).is_empty())
+            {
+                self.error(
+                    codes::NOT_A_TARGET_KIND,
+                    a.span,
+                    format!(
+                        "{} are never aboard or attached to another card, so cannot be deployed aboard one",
+                        noun_plural(filter.noun)
+                    ),
+                    "never attached",
+                    "§9.1: only Marines, Modules and Fighter Wings are attached; write `deploy it` for a card that stands on its own".into(),
+                );
             }
         }
         // §2.7: a Tactic resolves and goes to the Scrapheap; it is never a card in play.

@@ -211,7 +211,7 @@ pub mod codes {
         ),
         (
             THIS_IS_NOT,
-            "`this <noun>` on a card that is not one (`this ship` on a Module)",
+            "`this <noun>` on a card that is not one (`this ship` on a Module), or `other` with nothing to be other than",
         ),
         (
             NOT_OWNERS_HAND,
@@ -265,6 +265,12 @@ pub struct ParsedAbility {
     pub scope_span: Option<Span>,
     /// Every `this <noun>` written, with its noun: the card must be one (HB0420).
     pub this_nouns: Vec<(Span, crate::ir::effect::Noun)>,
+    /// Every filter with `other`, with its noun: this card must be one, or `other` has nothing
+    /// to be other than (HB0420).
+    pub others: Vec<(Span, crate::ir::effect::Noun)>,
+    /// Every host named as explain names it (`the ship this is attached to`), with its noun:
+    /// the host must be able to be one (HB0420).
+    pub host_nouns: Vec<(Span, crate::ir::effect::Noun)>,
 }
 
 #[cfg(test)]

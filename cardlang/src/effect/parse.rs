@@ -104,6 +104,8 @@ pub fn parse_entry(
             names: Vec::new(),
             scope_span: None,
             this_nouns: Vec::new(),
+            others: Vec::new(),
+            host_nouns: Vec::new(),
         },
         thats: Vec::new(),
         its: Vec::new(),
@@ -639,12 +641,17 @@ impl Lower<'_> {
                     Rule::r_compulsory => Replaced::CompulsoryWounds,
                     _ => Replaced::Boarded,
                 };
-                let effect = self.effect(inner.next()?);
-                self.no_it("a replacement (`instead of ...`)")?;
-                Some(Ability::Replacement {
-                    event,
-                    effect: effect?,
-                })
+                let mut effect = self.effect(inner.next()?)?;
+                // `If this ship would be destroyed, instead return it ...`: the one card the
+                // replaced event is about is this card.
+                for action in effect.actions_mut() {
+                    for aim in action.aims_mut().into_iter().flatten() {
+                        if *aim == Aim::Named(Group::Watched(Noun::Card)) {
+                            *aim = Aim::Named(Group::This);
+                        }
+                    }
+                }
+                Some(Ability::Replacement { event, effect })
             }
             "static" => {
                 let st = self.static_body(inner.next()?);
@@ -861,7 +868,10 @@ impl Lower<'_> {
                                 self.this_noun(w);
                                 Watch::This
                             }
-                            Rule::w_host => Watch::Host,
+                            Rule::w_host => {
+                                self.host_words(w);
+                                Watch::Host
+                            }
                             Rule::w_control => {
                                 let f = w.into_inner().find(|x| x.as_rule() == Rule::filter)?;
                                 let span = self.span(&f);
@@ -882,6 +892,12 @@ impl Lower<'_> {
                             }
                         },
                     ));
+                }
+                Rule::edge_event => {
+                    event = Some(match c.into_inner().next()?.as_rule() {
+                        Rule::ed_start => TriggerEvent::EngagementStarts,
+                        _ => TriggerEvent::EngagementEnds,
+                    });
                 }
                 Rule::event => {
                     let e = c.into_inner().next()?;
@@ -1117,6 +1133,28 @@ impl Lower<'_> {
         Some(())
     }
 
+    /// Where a searched card is deployed (I-102): `this ship`, `host`, or `a <filter>`, one
+    /// card of which the searcher picks.
+    fn search_host(&mut self, p: P<'_>) -> Option<Group> {
+        let h = p.into_inner().find(|x| x.as_rule() != Rule::article)?;
+        Some(match h.as_rule() {
+            Rule::g_this => {
+                self.this_noun(h);
+                Group::This
+            }
+            Rule::g_host => {
+                self.host_words(h);
+                Group::Host
+            }
+            _ => {
+                let span = self.span(&h);
+                let filter = self.filter(h)?;
+                self.out.groups.push((span, filter.clone()));
+                Group::Each(filter)
+            }
+        })
+    }
+
     /// Notes the noun of `this <noun>` (a watch or a recipient) for the card-level check.
     fn this_noun(&mut self, p: P<'_>) {
         if let Some(n) = p.into_inner().find(|x| x.as_rule() == Rule::this_noun) {
@@ -1279,17 +1317,38 @@ impl Lower<'_> {
         Some(match rule {
             Rule::s_hand_size => {
                 let who = self.commanders_of(parts.next()?)?;
-                (
-                    who,
-                    CommanderModifier::HandSize(self.signed(parts.next()?)?),
-                )
+                let d = parts.next()?;
+                let d = match d.as_rule() {
+                    Rule::changed_by => {
+                        let (more, n) = self.changed_by(d)?;
+                        let n = self.number(n)?;
+                        if n == 0 {
+                            return self.signed_zero();
+                        }
+                        if more {
+                            n as i8
+                        } else {
+                            -(n as i8)
+                        }
+                    }
+                    _ => self.signed(d)?,
+                };
+                (who, CommanderModifier::HandSize(d))
             }
             Rule::s_income => {
                 let who = self.commanders_of(parts.next()?)?;
-                (
-                    who,
-                    CommanderModifier::Income(self.signed_amount(parts.next()?)?),
-                )
+                let c = parts.next()?;
+                let change = match c.as_rule() {
+                    Rule::changed_by_amount => {
+                        let (more, a) = self.changed_by(c)?;
+                        AmountChange {
+                            amount: self.amount_lit(a)?,
+                            more,
+                        }
+                    }
+                    _ => self.signed_amount(c)?,
+                };
+                (who, CommanderModifier::Income(change))
             }
             _ => {
                 let f = parts.next()?;
@@ -1342,7 +1401,10 @@ impl Lower<'_> {
             Rule::m_dice => Some(CardModifier::ExtraDice(self.signed(parts.next()?)?)),
             Rule::m_volleys => Some(CardModifier::ExtraVolleys(self.count(parts.next()?)?)),
             Rule::m_reroll => {
-                let mut first = parts.next()?;
+                // `re-rolls the first missed die of each volley`: one.
+                let Some(mut first) = parts.next() else {
+                    return Some(CardModifier::Rerolls(1));
+                };
                 if first.as_rule() == Rule::may {
                     // An optional re-roll would stop a volley half rolled to ask (I-71).
                     let span = self.span(&first);
@@ -1575,6 +1637,9 @@ impl Lower<'_> {
                 let count = match find(Rule::search_count) {
                     Some(c) => match c.into_inner().next() {
                         Some(n) if n.as_rule() == Rule::number => self.number(n)?,
+                        Some(n) if n.as_rule() == Rule::up_to => {
+                            self.number(n.into_inner().next()?)?
+                        }
                         _ => 1,
                     },
                     None => 1,
@@ -1585,9 +1650,20 @@ impl Lower<'_> {
                 self.out.groups.push((fspan, filter.clone()));
                 let then = find(Rule::search_then)?.into_inner().next()?;
                 let then = match then.as_rule() {
-                    Rule::st_deploy => SearchThen::Deploy {
-                        free: then.into_inner().any(|p| p.as_rule() == Rule::free),
-                    },
+                    Rule::st_deploy => {
+                        let parts: Vec<P<'_>> = then.into_inner().collect();
+                        let free = parts.iter().any(|p| p.as_rule() == Rule::free);
+                        match parts
+                            .into_iter()
+                            .find(|p| p.as_rule() == Rule::deploy_aboard)
+                        {
+                            Some(d) => SearchThen::DeployAboard {
+                                free,
+                                aboard: self.search_host(d)?,
+                            },
+                            None => SearchThen::Deploy { free },
+                        }
+                    }
                     _ => SearchThen::ToHand,
                 };
                 Action::Search {
@@ -1621,7 +1697,7 @@ impl Lower<'_> {
                 }
                 Action::ReturnToHand { what: aim0(self)? }
             }
-            Rule::a_retreat => Action::Retreat { what: aim0(self)? },
+            Rule::a_retreat | Rule::a_retreats => Action::Retreat { what: aim0(self)? },
             Rule::a_take => Action::Take {
                 amount: self.amount(find(Rule::amount)?)?,
                 from: self.commander(find(Rule::commander)?)?,
@@ -1843,10 +1919,35 @@ impl Lower<'_> {
     }
 
     fn anchor(&mut self, p: P<'_>) -> Option<Anchor> {
-        Some(match p.into_inner().next()?.as_rule() {
-            Rule::an_host => Anchor::Host,
-            _ => Anchor::This,
+        let a = p.into_inner().next()?;
+        Some(match a.as_rule() {
+            Rule::an_host => {
+                self.host_words(a);
+                Anchor::Host
+            }
+            _ => {
+                self.this_noun(a);
+                Anchor::This
+            }
         })
+    }
+
+    /// Notes the host as explain names it (`the ship this is attached to`, `the ship or
+    /// Station carrying this Marine`) for the card-level check: the noun must be what the host
+    /// can be, and `this <noun>` what this card is (HB0420).
+    fn host_words(&mut self, p: P<'_>) {
+        let Some(h) = p.into_inner().find(|x| x.as_rule() == Rule::host_phrase) else {
+            return;
+        };
+        if let Some(n) = h
+            .clone()
+            .into_inner()
+            .find(|x| x.as_rule() == Rule::host_noun)
+        {
+            let span = self.span(&n);
+            self.out.host_nouns.push((span, that_noun(n.as_str())));
+        }
+        self.this_noun(h);
     }
 
     // ---- aims and filters -------------------------------------------------------------------
@@ -1858,6 +1959,8 @@ impl Lower<'_> {
                 let mut count = 1;
                 let mut up_to = false;
                 let mut filter = None;
+                let mut fspan = self.out.span;
+                let mut yours = false;
                 for c in a.into_inner() {
                     match c.as_rule() {
                         Rule::up_to => {
@@ -1866,13 +1969,18 @@ impl Lower<'_> {
                         }
                         Rule::number => count = self.number(c)?,
                         Rule::filter => {
-                            let span = self.span(&c);
-                            let f = self.filter(c)?;
-                            self.out.targets.push((span, f.clone()));
-                            filter = Some(f);
+                            fspan = self.span(&c);
+                            filter = self.filter(c);
                         }
+                        Rule::you_control => yours = true,
                         _ => {}
                     }
+                }
+                if let Some(f) = filter.as_mut() {
+                    if yours && !f.preds.contains(&Pred::Controller(Side::Yours)) {
+                        f.preds.insert(0, Pred::Controller(Side::Yours));
+                    }
+                    self.out.targets.push((fspan, f.clone()));
                 }
                 if count == 0 {
                     let span = self.out.targets.last().map_or(self.out.span, |t| t.0);
@@ -1903,7 +2011,10 @@ impl Lower<'_> {
                         self.thats.push(span);
                         Group::That(that_noun(g.into_inner().next()?.as_str()))
                     }
-                    Rule::g_host => Group::Host,
+                    Rule::g_host => {
+                        self.host_words(g);
+                        Group::Host
+                    }
                     Rule::g_it => {
                         let span = self.span(&g);
                         self.its.push(span);
@@ -1940,6 +2051,7 @@ impl Lower<'_> {
         let mut preds = Vec::new();
         let mut noun = None;
         let mut ok = true;
+        let mut others = false;
         for c in p.into_inner() {
             match c.as_rule() {
                 Rule::adjective => {
@@ -1948,6 +2060,10 @@ impl Lower<'_> {
                         Rule::f_your => Pred::Controller(Side::Yours),
                         Rule::f_opposing => Pred::Controller(Side::Opposing),
                         Rule::f_local => Pred::Local,
+                        Rule::f_other => {
+                            others = true;
+                            Pred::Other
+                        }
                         Rule::f_undamaged => Pred::Undamaged,
                         _ => Pred::Damaged,
                     });
@@ -2127,7 +2243,11 @@ impl Lower<'_> {
                             preds.push(Pred::Named(text));
                         }
                         Rule::f_aboard => {
-                            let anchor = self.anchor(s.into_inner().next()?)?;
+                            let a = s.into_inner().next()?;
+                            let anchor = match a.as_rule() {
+                                Rule::an_same => Anchor::Host,
+                                _ => self.anchor(a)?,
+                            };
                             preds.push(Pred::AttachedTo(anchor));
                         }
                         _ => preds.push(Pred::InYourFleet),
@@ -2165,6 +2285,9 @@ impl Lower<'_> {
         for r in self.out.names.iter_mut().skip(first_name) {
             r.noun = noun;
             r.sizes = sizes.clone();
+        }
+        if others {
+            self.out.others.push((span, noun));
         }
         Some(Filter { noun, preds })
     }
@@ -2415,6 +2538,26 @@ impl Lower<'_> {
         }
     }
 
+    /// `is increased by N` / `is reduced by N`: whether it adds, and the number or amount.
+    fn changed_by<'a>(&mut self, p: P<'a>) -> Option<(bool, P<'a>)> {
+        let mut parts = p.into_inner();
+        let dir = parts.next()?.into_inner().next()?.as_rule() == Rule::more_by;
+        Some((dir, parts.next()?))
+    }
+
+    /// `is increased by 0` changes nothing, as `+0` does not.
+    fn signed_zero<T>(&mut self) -> Option<T> {
+        let span = self.out.span;
+        self.error(
+            codes::OUT_OF_RANGE,
+            span,
+            "a change of 0 is out of range: a modifier is -20 to +20 and not 0".into(),
+            "out of range",
+            None,
+        );
+        None
+    }
+
     fn signed_amount(&mut self, p: P<'_>) -> Option<AmountChange> {
         let more = p.as_str().starts_with('+');
         let amount = self.amount_lit(p.into_inner().next()?)?;
@@ -2548,6 +2691,16 @@ fn is_name_or_plural(text: &str, name: &str) -> bool {
 }
 
 fn resolve_noun(text: &str) -> Option<(Noun, Option<ShipClass>)> {
+    // `Module-Ship card`: only a Module-<kind> takes the word `card` (explain's noun).
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if let [base, "card" | "cards"] = words[..] {
+        return match resolve_noun(base) {
+            Some((n @ (Noun::ModuleStation | Noun::ModuleShip | Noun::ModuleMarine), None)) => {
+                Some((n, None))
+            }
+            _ => None,
+        };
+    }
     let singular = |s: &str| -> bool { is_name_or_plural(text, s) };
     const NOUNS: &[(&str, Noun)] = &[
         ("card", Noun::Card),

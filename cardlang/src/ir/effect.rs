@@ -520,13 +520,20 @@ pub enum Action {
 }
 
 /// What to do with searched cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SearchThen {
     /// Deploy; `free` deploys at no cost.
     Deploy {
         free: bool,
     },
     ToHand,
+    /// Deploy aboard (or attached to) one card `aboard` holds — [`Group::This`],
+    /// [`Group::Host`] or one card matching [`Group::Each`]'s filter, the searcher's pick
+    /// (issue #40, part 3.9; I-102); `free` deploys at no cost.
+    DeployAboard {
+        free: bool,
+        aboard: Group,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -667,6 +674,8 @@ pub enum Pred {
     Named(String),
     /// Attached to this card / to its host (Marines aboard, modules on).
     AttachedTo(Anchor),
+    /// `other`: any card but the one the ability is printed on (issue #40, part 3.5; I-101).
+    Other,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -976,7 +985,17 @@ fn actions_shape(actions: &[Action]) -> Result<(), ShapeError> {
             aim.check_shape()?;
         }
         match a {
-            Action::Search { filter, .. } => filter.check_shape()?,
+            Action::Search { filter, then, .. } => {
+                filter.check_shape()?;
+                if let SearchThen::DeployAboard { aboard, .. } = then {
+                    if !matches!(aboard, Group::This | Group::Host | Group::Each(_)) {
+                        return Err(ShapeError::Invalid(
+                            "a searched card goes aboard this card, its host or a kind of card",
+                        ));
+                    }
+                    aboard.check_shape()?;
+                }
+            }
             Action::Modify { modifier, .. } => modifier.check_shape()?,
             Action::ModifyCommanders {
                 modifier: CommanderModifier::Cost { of, .. },

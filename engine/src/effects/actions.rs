@@ -240,7 +240,7 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
     } = a
     {
         let left = *p.search_left.get_or_insert(*count);
-        if left > 0 && search_candidates(g, p, filter, *then).next().is_some() {
+        if left > 0 && search_candidates(g, p, filter, then).next().is_some() {
             p.ask = Some(Ask::Search { left });
             return true;
         }
@@ -337,7 +337,7 @@ fn search_candidates<'a>(
     g: &'a Game,
     p: &'a Pending,
     f: &'a Filter,
-    then: SearchThen,
+    then: &'a SearchThen,
 ) -> impl Iterator<Item = Inst> + 'a {
     let shipyard = g.cmd(p.who).map_or(&[][..], |c| &c.shipyard[..]);
     shipyard
@@ -347,14 +347,64 @@ fn search_candidates<'a>(
         .filter(move |&i| super::matches_filter(g, p.source, f, i))
         .filter(move |&i| match then {
             SearchThen::ToHand => true,
-            SearchThen::Deploy { free } => act::deployable(g, p.who, i, Context::Searched { free }),
+            SearchThen::Deploy { free } => {
+                act::deployable(g, p.who, i, Context::Searched { free: *free })
+            }
+            SearchThen::DeployAboard { .. } => {
+                let mut any = false;
+                search_ways(g, p, i, then, |_| {
+                    any = true;
+                    false
+                });
+                any
+            }
         })
 }
 
+/// Whether a searched card's deployment is free (§8.3), for a search that deploys.
+fn search_free(then: &SearchThen) -> bool {
+    match *then {
+        SearchThen::Deploy { free } | SearchThen::DeployAboard { free, .. } => free,
+        SearchThen::ToHand => false,
+    }
+}
+
+/// Whether `host` is a place the search's text lets its card go (I-102): any legal place for
+/// `deploy it`; aboard this card, its host, or a card matching the filter for `deploy it
+/// aboard ...`.
+fn search_host_fits(g: &Game, p: &Pending, then: &SearchThen, host: Option<Inst>) -> bool {
+    let SearchThen::DeployAboard { aboard, .. } = then else {
+        return true;
+    };
+    let Some(h) = host else { return false };
+    match aboard {
+        Group::This => h == p.source,
+        Group::Host => super::host(g, p.source) == Some(h),
+        Group::Each(f) => super::matches_filter(g, p.source, f, h),
+        _ => false,
+    }
+}
+
 /// Visit every legal way (host, replacing) to deploy a searched card, for a search that
-/// deploys (§8.3): the searching Commander picks one (I-48). Walked, not listed (issue #15).
-fn search_ways(g: &Game, who: PlayerId, card: Inst, free: bool, f: impl FnMut(act::Way) -> bool) {
-    act::each_way(g, who, card, Context::Searched { free }, f);
+/// deploys (§8.3): the searching Commander picks one (I-48), among the places its text names
+/// (I-102). Walked, not listed (issue #15).
+fn search_ways(
+    g: &Game,
+    p: &Pending,
+    card: Inst,
+    then: &SearchThen,
+    mut f: impl FnMut(act::Way) -> bool,
+) {
+    let ctx = Context::Searched {
+        free: search_free(then),
+    };
+    act::each_way(g, p.who, card, ctx, |w| {
+        if search_host_fits(g, p, then, w.host) {
+            f(w)
+        } else {
+            true
+        }
+    });
 }
 
 /// Cards a named group holds now (inline, issue #15).
@@ -829,11 +879,11 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
         }
         Ask::Search { .. } => {
             if let Some(Action::Search { filter, then, .. }) = p.current(g.card(p.source)) {
-                for i in search_candidates(g, p, filter, *then) {
+                for i in search_candidates(g, p, filter, then) {
                     match then {
                         SearchThen::ToHand => out.push(Choice::EffectTarget(i)),
-                        SearchThen::Deploy { free } => {
-                            search_ways(g, p.who, i, *free, |w| {
+                        SearchThen::Deploy { .. } | SearchThen::DeployAboard { .. } => {
+                            search_ways(g, p, i, then, |w| {
                                 out.push(Choice::EffectDeploy {
                                     card: i,
                                     host: w.host,
@@ -978,19 +1028,14 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
             return Ok(());
         }
         (Ask::Search { left }, Choice::EffectTarget(card) | Choice::EffectDeploy { card, .. }) => {
-            let Some(&Action::Search {
-                ref filter, then, ..
-            }) = p.current(own)
-            else {
+            let Some(Action::Search { filter, then, .. }) = p.current(own) else {
                 return Err(refuse("no search in progress", "8.3"));
             };
             if !search_candidates(g, &p, filter, then).any(|i| i == *card) {
                 // A card the search finds but cannot deploy says why (a Marine-Character, a
                 // host without room, ...), as the deployment's own check words it.
-                if let (SearchThen::Deploy { free }, true) =
-                    (then, filter.noun.admits(g.card(*card).kind))
-                {
-                    placement(g, &p, *card, free, choice)?;
+                if !matches!(then, SearchThen::ToHand) && filter.noun.admits(g.card(*card).kind) {
+                    placement(g, &p, *card, then, choice)?;
                 }
                 return Err(refuse(
                     format!("{} {card} cannot be taken by this search", g.name(*card)),
@@ -1015,8 +1060,8 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
                         "8.3",
                     ))
                 }
-                (SearchThen::Deploy { free }, _) => {
-                    let plan = placement(g, &p, *card, free, choice)?;
+                (SearchThen::Deploy { .. } | SearchThen::DeployAboard { .. }, _) => {
+                    let plan = placement(g, &p, *card, then, choice)?;
                     act::carry_out(g, p.who, plan);
                 }
             }
@@ -1075,18 +1120,34 @@ fn placement(
     g: &Game,
     p: &Pending,
     card: Inst,
-    free: bool,
+    then: &SearchThen,
     choice: &Choice,
 ) -> Result<act::Plan, RuleError> {
+    let free = search_free(then);
     if let Choice::EffectDeploy {
         host, replacing, ..
     } = choice
     {
+        if !search_host_fits(g, p, then, *host) {
+            return Err(refuse(
+                format!(
+                    "{} {} deploys its find {}, not {}",
+                    g.name(p.source),
+                    p.source,
+                    search_place_words(g, p, then),
+                    match host {
+                        Some(h) => format!("onto {} {h}", g.name(*h)),
+                        None => "into open space".to_string(),
+                    }
+                ),
+                "8.3",
+            ));
+        }
         let ctx = Context::Searched { free };
         return act::check_deployment(g, p.who, card, *host, *replacing, ctx);
     }
     let (mut n, mut first) = (0usize, None);
-    search_ways(g, p.who, card, free, |w| {
+    search_ways(g, p, card, then, |w| {
         n += 1;
         first.get_or_insert(w);
         true
@@ -1097,21 +1158,54 @@ fn placement(
             act::check_deployment(g, p.who, card, w.host, w.replacing, ctx)
         }
         (0, _) | (_, None) => Err(refuse("no legal way to deploy it", "8.3")),
-        (n, _) => Err(refuse(
-            format!(
-                "{} {card} can be deployed in {n} places: say where (onto {})",
-                g.name(card),
-                act::plans(g, p.who, card, Context::Searched { free })
-                    .iter()
-                    .map(|w| match w.host {
-                        Some(h) => format!("{} {h}", g.name(h)),
-                        None => "open space".to_string(),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            "8.3",
-        )),
+        (n, _) => {
+            let places: Vec<String> = act::plans(g, p.who, card, Context::Searched { free })
+                .iter()
+                .filter(|w| search_host_fits(g, p, then, w.host))
+                .map(|w| match w.host {
+                    Some(h) => format!("{} {h}", g.name(h)),
+                    None => "open space".to_string(),
+                })
+                .collect();
+            Err(refuse(
+                format!(
+                    "{} {card} can be deployed in {n} places: say where (onto {})",
+                    g.name(card),
+                    places.join(", ")
+                ),
+                "8.3",
+            ))
+        }
+    }
+}
+
+/// Where a search's text puts its find, in words: `aboard a ship in your fleet`.
+fn search_place_words(g: &Game, p: &Pending, then: &SearchThen) -> String {
+    match then {
+        SearchThen::DeployAboard { aboard, .. } => match aboard {
+            Group::This => format!("aboard {} {}", g.name(p.source), p.source),
+            Group::Host => "aboard its host".to_string(),
+            // The kind in a word (the engine has no card language, invariant 1): `a ship in
+            // your fleet`, `a Station`, `a unit`.
+            Group::Each(f) => {
+                use crate::ir::effect::{Noun, Pred};
+                let noun = match f.noun {
+                    Noun::Ship => "a ship",
+                    Noun::Station => "a Station",
+                    Noun::Marine | Noun::MarineCharacter => "a Marine",
+                    Noun::Unit => "a unit",
+                    _ => "a card",
+                };
+                let fleet = if f.preds.contains(&Pred::InYourFleet) {
+                    " in your fleet"
+                } else {
+                    ""
+                };
+                format!("aboard {noun}{fleet}")
+            }
+            _ => "nowhere".to_string(),
+        },
+        _ => "where it may be deployed".to_string(),
     }
 }
 

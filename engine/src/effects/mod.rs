@@ -296,6 +296,8 @@ fn matches_filter_in(g: &Game, src: Inst, f: &Filter, unit: Inst, layer: Layer) 
         Pred::Named(n) => card.name == *n,
         Pred::AttachedTo(Anchor::This) => host(g, unit) == Some(src),
         Pred::AttachedTo(Anchor::Host) => host(g, src).is_some() && host(g, unit) == host(g, src),
+        // `other`: not the card the ability is printed on (I-101).
+        Pred::Other => unit != src,
     })
 }
 

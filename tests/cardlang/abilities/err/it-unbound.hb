@@ -1,6 +1,6 @@
 # HB0417: `it` is the one card a trigger's sentence names; where the sentence names none (a
-# play, a static, a replacement, a moment of a commander) or two (a deed with its other card
-# written), `it` would be a guess.
+# play, a static, a moment of a commander) or two (a deed with its other card written), `it`
+# would be a guess. (In a replacement it is this card: tests/cardlang/abilities/ok/it.hb.)
 Event "It In Play" {
     cost: 1C
     timing: engagement
@@ -10,14 +10,6 @@ Module-Station "It In Static" {
     cost: 1R
     wounds: 2
     static: it gets +1 attack
-}
-Ship "It Instead" {
-    class: Frigate
-    cost: 2R
-    attack: 1
-    defense: 5
-    wounds: 2
-    instead of being destroyed: return it to hand
 }
 Module-Station "It On A Turn" {
     cost: 1R

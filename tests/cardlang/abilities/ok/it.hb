@@ -34,3 +34,13 @@ Module-Station "It Patches Any Wound" {
     wounds: 2
     when a ship of yours is wounded: repair 1 wound on it
 }
+# In a replacement, `it` is this card, the one the replaced event is about: "If this ship would
+# be destroyed, instead return it to its owner's hand" (issue #40 §2).
+Ship "It Is Replaced" {
+    class: Frigate
+    cost: 2R
+    attack: 1
+    defense: 5
+    wounds: 2
+    instead of being destroyed: return it to its owner's hand
+}
