@@ -56,8 +56,9 @@ pub const MAGIC: [u8; 8] = *b"HBCARDDB";
 /// `ExtraVolleys`, `Rerolls`, `PreventWounds`); version 6 the watched card of a trigger
 /// (`Watch::Commander` for a phase, turn or engagement no card is named for, so `this` on
 /// an engagement trigger means one this card is in; `Group::Watched`, issue #40); version 7
-/// the trigger on any wound (`TriggerEvent::Wounded`, issue #40, part 3.1).
-pub const FORMAT_VERSION: u32 = 7;
+/// the trigger on any wound (`TriggerEvent::Wounded`, issue #40, part 3.1); version 8 modal
+/// steps (`Step::Choose`, issue #40, part 3.2).
+pub const FORMAT_VERSION: u32 = 8;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.

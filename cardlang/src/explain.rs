@@ -189,6 +189,20 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
     Some((key, text.to_string()))
 }
 
+/// How many modes a modal step chooses, as its source writes it.
+fn count_word(n: u8) -> &'static str {
+    match n {
+        1 => "one",
+        2 => "two",
+        _ => "three",
+    }
+}
+
+/// One mode of a modal step in canonical English, as the transcript names the mode chosen.
+pub fn mode_text_on(kind: CardKind, mode: &[Action]) -> String {
+    Ctx::of(Some(kind)).actions(mode)
+}
+
 fn lower_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -928,6 +942,10 @@ impl Ctx {
                     })
                     .collect();
                 format!("roll a volley die (§9.37): {}", b.join("; "))
+            }
+            Step::Choose { count, modes } => {
+                let m: Vec<String> = modes.iter().map(|m| self.actions(m)).collect();
+                format!("choose {} — {}", count_word(*count), m.join("; or "))
             }
         }
     }

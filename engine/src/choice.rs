@@ -202,4 +202,6 @@ pub enum Choice {
     EffectYes,
     /// No to an optional step or flip; stop choosing `up to` targets or searching.
     EffectNo,
+    /// A mode of a modal step, by position from 0 (`mode 1` in a ruling script, I-89).
+    EffectMode(u8),
 }

@@ -622,6 +622,39 @@ impl<'g> Namer<'g> {
             Event::OptionalDeclined { source } => {
                 format!("{}: the optional step is declined", self.card(*source))
             }
+            Event::ModeChosen {
+                source,
+                who,
+                ability,
+                step,
+                mode,
+            } => {
+                let card = self.game.card(source.inst);
+                let words = match card.abilities.get(usize::from(*ability)) {
+                    Some(
+                        crate::ir::effect::Ability::Play(e)
+                        | crate::ir::effect::Ability::Triggered { effect: e, .. }
+                        | crate::ir::effect::Ability::Replacement { effect: e, .. },
+                    ) => match e.steps.get(usize::from(*step)) {
+                        Some(crate::ir::effect::Step::Choose { modes, .. }) => modes
+                            .get(usize::from(*mode))
+                            .map(|m| cardlang::explain::mode_text_on(card.kind, m)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                format!(
+                    "{} chooses mode {} of {}: {}",
+                    self.who(*who),
+                    u16::from(*mode) + 1,
+                    self.card(*source),
+                    words.unwrap_or_default()
+                )
+            }
+            Event::NoModeOpen { source } => format!(
+                "{}: no mode has a legal target, so none is chosen and the choice does nothing",
+                self.card(*source)
+            ),
             Event::EffectDie { source, natural } => {
                 format!("{} rolls a volley die: {natural}", self.card(*source))
             }

@@ -165,6 +165,7 @@ pub fn ask_words(g: &Game, ask: &Ask) -> String {
         Ask::May { cost: None } => "whether to take the optional step (§8.6)".into(),
         Ask::Flip => "whether to flip it face up (§3.4.4)".into(),
         Ask::Search { left } => format!("a card found in the Shipyard, {left} more (§8.3)"),
+        Ask::Mode { left } => format!("a mode of the choice, {left} to choose (I-89)"),
         Ask::Discard { who, left } => format!(
             "a card {} discards, {left} more (§9.30)",
             g.commander_name(*who)
@@ -268,6 +269,7 @@ impl Choice {
             Choice::EffectCommander(p) => format!("choose {}", g.commander_name(*p)),
             Choice::EffectYes => "yes".into(),
             Choice::EffectNo => "no".into(),
+            Choice::EffectMode(k) => format!("mode {}", u16::from(*k) + 1),
         }
     }
 }
@@ -340,7 +342,8 @@ impl Choice {
             | Choice::SpoilsDecline
             | Choice::EffectCommander(_)
             | Choice::EffectYes
-            | Choice::EffectNo => {}
+            | Choice::EffectNo
+            | Choice::EffectMode(_) => {}
         }
         v
     }

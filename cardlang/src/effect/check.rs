@@ -166,6 +166,7 @@ fn that_nouns(e: &Effect) -> Vec<Noun> {
             } => vec![then, otherwise],
             Step::May { then, .. } => vec![then],
             Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+            Step::Choose { modes, .. } => modes.iter().collect(),
         };
         for act in lists.into_iter().flatten() {
             for aim in act.aims() {
@@ -852,6 +853,23 @@ impl Checker<'_> {
                         }
                     }
                     branches.iter().map(|b| &b.actions).collect()
+                }
+                Step::Choose { modes, .. } => {
+                    if modes
+                        .iter()
+                        .enumerate()
+                        .any(|(i, m)| modes.iter().skip(i + 1).any(|o| o == m))
+                    {
+                        self.warn(
+                            codes::CONTRADICTION,
+                            a.span,
+                            "two modes of this choice do the same".into(),
+                            "the same mode twice",
+                            "a choice between equal modes is no choice; make each mode differ"
+                                .into(),
+                        );
+                    }
+                    modes.iter().collect()
                 }
             };
             for list in lists {

@@ -399,6 +399,11 @@ fn describe(rule: Rule) -> Option<Expected> {
             choices: TraitName::ALL.iter().map(|t| t.to_string()).collect(),
         },
         Rule::branch => of("a roll branch like `(1-5: draw 1)`", "", &[]),
+        Rule::choose_count => of(
+            "how many modes to choose",
+            "counts",
+            &["one", "two", "three"],
+        ),
         Rule::search_then => of("what to do with the card found", "choices", SEARCH_THEN),
         Rule::EOI => of("the end of the ability", "", &[]),
         Rule::sep => of("`:` after the trigger", "", &[]),
@@ -484,6 +489,7 @@ const ACTIONS: &[&str] = &[
     "if CONDITION then ACTION",
     "you may ACTION",
     "roll a volley die (1-5: ACTION) (6-10: ACTION)",
+    "choose one — ACTION; or ACTION",
 ];
 const RECIPIENTS: &[&str] = &[
     "this",
@@ -1290,8 +1296,64 @@ impl Lower<'_> {
                 }
                 ok.then_some(Step::Roll { branches })
             }
+            Rule::choose_step => self.choose(s),
             _ => Some(Step::Do(self.actions(s)?)),
         }
+    }
+
+    /// `choose one — A; or B` (issue #40, part 3.2): fewer modes chosen than written, at most
+    /// [`limits::MODES`] of them.
+    fn choose(&mut self, s: P<'_>) -> Option<Step> {
+        let span = self.span(&s);
+        let mut count = 1;
+        let mut modes = Vec::new();
+        let mut ok = true;
+        for c in s.into_inner() {
+            match c.as_rule() {
+                Rule::choose_count => {
+                    count = match c.into_inner().next().map(|w| w.as_rule()) {
+                        Some(Rule::cc_two) => 2,
+                        Some(Rule::cc_three) => 3,
+                        _ => 1,
+                    }
+                }
+                _ => match self.actions(c) {
+                    Some(m) => modes.push(m),
+                    None => ok = false,
+                },
+            }
+        }
+        if !ok {
+            return None;
+        }
+        if modes.len() > limits::MODES {
+            self.error(
+                codes::TOO_LONG,
+                span,
+                format!("{} modes, more than {}", modes.len(), limits::MODES),
+                "too many modes",
+                Some("split the choice across several cards".into()),
+            );
+            return None;
+        }
+        if usize::from(count) >= modes.len() {
+            let n = ["", "one", "two", "three"][usize::from(count)];
+            self.error(
+                codes::OUT_OF_RANGE,
+                span,
+                format!(
+                    "`choose {n}` of {} modes leaves nothing to choose",
+                    modes.len()
+                ),
+                "nothing to choose",
+                Some(format!(
+                    "write at least {} modes, each after `; or`, or do them all without `choose`",
+                    count + 1
+                )),
+            );
+            return None;
+        }
+        Some(Step::Choose { count, modes })
     }
 
     fn branch(&mut self, p: P<'_>) -> Option<RollBranch> {

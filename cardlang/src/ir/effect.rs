@@ -32,6 +32,8 @@ pub mod limits {
     pub const BRANCHES: usize = 10;
     /// Tests in one condition.
     pub const TESTS: usize = 4;
+    /// Modes of one modal step (`choose one — A; or B; or C`).
+    pub const MODES: usize = 4;
     /// Classes in one class list, bytes in one card name.
     pub const CLASSES: usize = 8;
     pub const NAME_BYTES: usize = 200;
@@ -348,6 +350,24 @@ pub enum Step {
     },
     /// Roll one volley die and do the branch whose range holds the result (§9.37).
     Roll { branches: Vec<RollBranch> },
+    /// `choose one — A; or B` (issue #40, part 3.2): when the effect resolves, its commander
+    /// picks `count` different modes, which are then done in printed order (I-89).
+    Choose { count: u8, modes: Vec<Vec<Action>> },
+}
+
+impl Step {
+    /// Every list of actions the step holds, in printed order.
+    pub fn action_lists(&self) -> Vec<&Vec<Action>> {
+        match self {
+            Step::Do(a) => vec![a],
+            Step::If {
+                then, otherwise, ..
+            } => vec![then, otherwise],
+            Step::May { then, .. } => vec![then],
+            Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+            Step::Choose { modes, .. } => modes.iter().collect(),
+        }
+    }
 }
 
 /// `lo-hi: actions` of a volley-die roll; ranges are 1..=10.
@@ -781,6 +801,7 @@ impl Effect {
                 } => vec![then, otherwise],
                 Step::May { then, .. } => vec![then],
                 Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+                Step::Choose { modes, .. } => modes.iter().collect(),
             };
             lists.iter().any(|l| {
                 l.iter().any(|a| {
@@ -816,6 +837,20 @@ impl Effect {
                         actions_shape(&b.actions)?;
                     }
                 }
+                Step::Choose { count, modes } => {
+                    bounded("modes", modes, limits::MODES)?;
+                    if modes.len() < 2 || *count == 0 || usize::from(*count) >= modes.len() {
+                        return Err(ShapeError::Invalid(
+                            "a modal step chooses fewer modes than it has, from at least two",
+                        ));
+                    }
+                    for m in modes {
+                        if m.is_empty() {
+                            return Err(ShapeError::Invalid("a mode does something"));
+                        }
+                        actions_shape(m)?;
+                    }
+                }
             }
         }
         Ok(())
@@ -833,6 +868,7 @@ impl Effect {
                 } => vec![then, otherwise],
                 Step::May { then, .. } => vec![then],
                 Step::Roll { branches } => branches.iter_mut().map(|b| &mut b.actions).collect(),
+                Step::Choose { modes, .. } => modes.iter_mut().collect(),
             };
             lists.into_iter().flat_map(|l| l.iter_mut())
         })
