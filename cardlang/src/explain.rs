@@ -137,6 +137,9 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
     if text.starts_with("Golden Rule") {
         return None;
     }
+    if let Some(rest) = text.strip_prefix("Play only ") {
+        return Some(("limit", format!("play only {rest}")));
+    }
     for lead in ["Deploy only ", "Deploy ", "May be deployed "] {
         if let Some(rest) = text.strip_prefix(lead) {
             return Some(("timing", rest.to_string()));
@@ -411,6 +414,7 @@ impl Ctx {
     fn ability(&self, a: &Ability) -> String {
         match a {
             Ability::Timing(t) => format!("{}.", timing_text(*t)),
+            Ability::PlayLimit(l) => format!("Play only {} (I-90).", l.name()),
             // An Event or Tactic's text is what it does when played (§6.8).
             Ability::Play(e) => format!("{}.", capitalise(&self.effect(e))),
             Ability::Triggered {

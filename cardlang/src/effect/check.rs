@@ -419,6 +419,17 @@ impl Checker<'_> {
                 *seen_timing = Some(a.key_span);
                 self.timing(a, *t);
             }
+            Ability::PlayLimit(_) => {
+                if !self.is_event_or_tactic() {
+                    self.error(
+                        codes::PLAY_NOT_ALLOWED,
+                        a.key_span,
+                        format!("`limit:` is for Events and Tactics, not {}", a_kind(kind)),
+                        "not an Event or Tactic",
+                        "a play limit bounds how often a card is deployed and resolves; a triggered ability takes its own limit: `when ... once per turn: ...`".into(),
+                    );
+                }
+            }
             Ability::Play(e) => {
                 if !self.is_event_or_tactic() {
                     self.error(

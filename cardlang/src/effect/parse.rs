@@ -42,6 +42,7 @@ pub fn parse_entry(
         "instead" => Rule::instead_field,
         "static" => Rule::static_field,
         "override" => Rule::override_field,
+        "limit" => Rule::limit_field,
         _ => {
             sink.push(
                 Diagnostic::error(
@@ -197,6 +198,7 @@ fn example_for(key: &str) -> &'static str {
         "flip" => "for example `flip when host is boarded: deal 1 compulsory wound to each opposing Marine aboard host`",
         "instead" => "for example `instead of being destroyed: return this to hand`",
         "static" => "for example `static: ships in your fleet gain Interceptor +1`",
+        "limit" => "for example `limit: play only once per turn`",
         _ => "for example `override station-module-limit = 6`",
     }
 }
@@ -640,6 +642,28 @@ impl Lower<'_> {
                 let st = self.static_body(inner.next()?);
                 self.no_it("a static")?;
                 st
+            }
+            "limit" => {
+                let l = inner.next()?;
+                if l.as_rule() == Rule::l_round {
+                    let span = self.span(&l);
+                    self.error(
+                        codes::SYNTAX,
+                        span,
+                        "`once per round` is not a play limit".into(),
+                        "no such limit",
+                        Some(
+                            "a round is a round of an engagement (§6.6); write `once per turn` or `once per engagement`"
+                                .into(),
+                        ),
+                    );
+                    return None;
+                }
+                Some(Ability::PlayLimit(match l.into_inner().next()?.as_rule() {
+                    Rule::l_turn => Limit::Turn,
+                    Rule::l_engagement => Limit::Engagement,
+                    _ => Limit::Game,
+                }))
             }
             _ => self.override_(inner),
         }

@@ -63,6 +63,9 @@ pub enum Ability {
         value: RuleValue,
         scope: OverrideScope,
     },
+    /// `limit: play only once per turn` (issue #40, part 3.7): an Event or Tactic its
+    /// commander may deploy only once in the span, counting every copy (I-90). At most one.
+    PlayLimit(Limit),
 }
 
 /// When an Event or Tactic may be deployed.
@@ -687,7 +690,7 @@ impl Ability {
     /// every ability it reads.
     pub fn check_shape(&self) -> Result<(), ShapeError> {
         match self {
-            Ability::Timing(_) => Ok(()),
+            Ability::Timing(_) | Ability::PlayLimit(_) => Ok(()),
             Ability::Play(e) => {
                 if e.names_that() || e.names_watched() {
                     return Err(ShapeError::Invalid("`that` outside a deed trigger"));
