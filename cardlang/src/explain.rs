@@ -201,11 +201,6 @@ fn count_word(n: u8) -> &'static str {
     }
 }
 
-/// One mode of a modal step in canonical English, as the transcript names the mode chosen.
-pub fn mode_text_on(kind: CardKind, mode: &[Action]) -> String {
-    Ctx::of(Some(kind)).actions(mode)
-}
-
 fn lower_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {

@@ -622,35 +622,16 @@ impl<'g> Namer<'g> {
             Event::OptionalDeclined { source } => {
                 format!("{}: the optional step is declined", self.card(*source))
             }
+            // The mode by its place on the card: the engine does not render card text
+            // (`cardc explain` does), and the card's text stands beside the ruling.
             Event::ModeChosen {
-                source,
-                who,
-                ability,
-                step,
-                mode,
-            } => {
-                let card = self.game.card(source.inst);
-                let words = match card.abilities.get(usize::from(*ability)) {
-                    Some(
-                        crate::ir::effect::Ability::Play(e)
-                        | crate::ir::effect::Ability::Triggered { effect: e, .. }
-                        | crate::ir::effect::Ability::Replacement { effect: e, .. },
-                    ) => match e.steps.get(usize::from(*step)) {
-                        Some(crate::ir::effect::Step::Choose { modes, .. }) => modes
-                            .get(usize::from(*mode))
-                            .map(|m| cardlang::explain::mode_text_on(card.kind, m)),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                format!(
-                    "{} chooses mode {} of {}: {}",
-                    self.who(*who),
-                    u16::from(*mode) + 1,
-                    self.card(*source),
-                    words.unwrap_or_default()
-                )
-            }
+                source, who, mode, ..
+            } => format!(
+                "{} chooses mode {} of {}",
+                self.who(*who),
+                u16::from(*mode) + 1,
+                self.card(*source)
+            ),
             Event::NoModeOpen { source } => format!(
                 "{}: no mode has a legal target, so none is chosen and the choice does nothing",
                 self.card(*source)
