@@ -60,8 +60,9 @@ pub const MAGIC: [u8; 8] = *b"HBCARDDB";
 /// bonuses against a kind of target (`Static::Against`, issue #40, part 3.4); version 9
 /// activated abilities (`Ability::Activated`, `Activation`, issue #40, part 3.3); version 10
 /// `other` in filters (`Pred::Other`) and where a searched card is deployed
-/// (`SearchThen::DeployAboard`, issue #40, parts 3.5 and 3.9).
-pub const FORMAT_VERSION: u32 = 10;
+/// (`SearchThen::DeployAboard`, issue #40, parts 3.5 and 3.9); version 11 modal steps
+/// (`Step::Choose`, issue #40, part 3.2) and play limits (`Ability::PlayLimit`, part 3.7).
+pub const FORMAT_VERSION: u32 = 11;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.

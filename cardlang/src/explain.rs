@@ -143,6 +143,9 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
         let rest = rest.trim_start().strip_prefix(':')?.trim_start();
         return Some(("activate", rest.to_string()));
     }
+    if let Some(rest) = text.strip_prefix("Play only ") {
+        return Some(("limit", format!("play only {rest}")));
+    }
     for lead in ["Deploy only ", "Deploy ", "May be deployed "] {
         if let Some(rest) = text.strip_prefix(lead) {
             return Some(("timing", rest.to_string()));
@@ -196,6 +199,15 @@ pub fn write_back(kind: CardKind, sentence: &str) -> Option<(&'static str, Strin
         _ => "static",
     };
     Some((key, text.to_string()))
+}
+
+/// How many modes a modal step chooses, as its source writes it.
+fn count_word(n: u8) -> &'static str {
+    match n {
+        1 => "one",
+        2 => "two",
+        _ => "three",
+    }
 }
 
 fn lower_first(s: &str) -> String {
@@ -406,6 +418,7 @@ impl Ctx {
     fn ability(&self, a: &Ability) -> String {
         match a {
             Ability::Timing(t) => format!("{}.", timing_text(*t)),
+            Ability::PlayLimit(l) => format!("Play only {} (I-90).", l.name()),
             // An Event or Tactic's text is what it does when played (§6.8).
             Ability::Play(e) => format!("{}.", capitalise(&self.effect(e))),
             Ability::Triggered {
@@ -1015,6 +1028,10 @@ impl Ctx {
                     })
                     .collect();
                 format!("roll a volley die (§9.37): {}", b.join("; "))
+            }
+            Step::Choose { count, modes } => {
+                let m: Vec<String> = modes.iter().map(|m| self.actions(m)).collect();
+                format!("choose {} — {}", count_word(*count), m.join("; or "))
             }
         }
     }

@@ -205,4 +205,6 @@ pub enum Choice {
     /// Use the activated ability at position `ability` of `card`'s abilities (issue #40,
     /// part 3.3; I-93): when its commander may deploy an Event, as its words allow.
     Activate { card: Inst, ability: u8 },
+    /// A mode of a modal step, by position from 0 (`mode 1` in a ruling script, I-89).
+    EffectMode(u8),
 }

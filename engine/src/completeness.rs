@@ -76,6 +76,10 @@ pub fn candidates(g: &Game) -> Vec<Choice> {
         Choice::EffectYes,
         Choice::EffectNo,
     ]);
+    // Modes by position, one past the most a step may have (I-89).
+    for k in 0..=crate::ir::effect::limits::MODES as u8 {
+        out.push(Choice::EffectMode(k));
+    }
     for p in 0..g.commanders().len() {
         if let Ok(p) = u8::try_from(p) {
             out.push(Choice::EffectCommander(PlayerId(p)));

@@ -875,6 +875,18 @@ pub enum Event {
         card: CardRef,
         limit: crate::ir::effect::Limit,
     },
+    /// A mode of a modal step chosen (I-89): `mode` of step `step` of ability `ability`.
+    ModeChosen {
+        source: CardRef,
+        who: PlayerId,
+        ability: u8,
+        step: u8,
+        mode: u8,
+    },
+    /// No mode of a modal step could be chosen (I-89): the step does nothing.
+    NoModeOpen {
+        source: CardRef,
+    },
 }
 
 /// Why a card left play with a [`Event::LeftPlay`] line.
@@ -1013,6 +1025,8 @@ impl Event {
             Event::ModuleFlipped { .. } | Event::ModuleTurnedFaceDown { .. } => "3.4.4",
             Event::AftermathBegan { .. } => "2.5.1.2",
             Event::CostModified { .. } => "8.4",
+            Event::ModeChosen { .. } => "6.8",
+            Event::NoModeOpen { .. } => "8.5",
         }
     }
 }

@@ -127,11 +127,12 @@ pub fn fingerprint(g: &Game) -> u64 {
     );
     let _ = write!(
         h,
-        "{:?}{:?}{:?}{:?}{:?}{:?}",
+        "{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
         g.drawback_carried,
         g.relocations,
         g.clock,
         g.limits_used,
+        g.plays_used,
         g.wards_used,
         g.temporary_commanders
     );

@@ -308,6 +308,7 @@ fn actions(g: &Game, source: Inst) -> Vec<&Action> {
                         out.extend(&b.actions);
                     }
                 }
+                EffectStep::Choose { modes, .. } => out.extend(modes.iter().flatten()),
             }
         }
     }

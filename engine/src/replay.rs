@@ -1109,6 +1109,7 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
         temporary,
         temporary_commanders,
         limits_used,
+        plays_used,
         wards_used,
         speakers: _,
         // Derived from the cards in play, as `speakers` is.
@@ -1250,6 +1251,7 @@ fn state(g: &Game, w: &Written, advance: bool) -> Vec<(&'static str, String)> {
             t(format!("{temporary_commanders:?}")),
         ),
         ("the used limits", limits.join(",")),
+        ("the play limits used", format!("{plays_used:?}")),
         ("the damage prevented", wards.join(",")),
         (
             "the effects under way",

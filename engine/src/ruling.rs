@@ -1794,6 +1794,16 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
             }
         }
         "choose" => Choice::EffectCommander(seat(g, args, line)?),
+        // `mode 2`: the second mode of a modal step, as printed (I-89).
+        "mode" => match args.trim().parse::<u8>() {
+            Ok(n @ 1..=8) => Choice::EffectMode(n - 1),
+            _ => {
+                return err(
+                    line,
+                    format!("`mode {args}`: expected `mode N`, N the mode's place from 1"),
+                )
+            }
+        },
         "yes" => Choice::EffectYes,
         "no" => Choice::EffectNo,
         other => return Err(unknown_action(line, other)),

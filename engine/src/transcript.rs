@@ -625,6 +625,20 @@ impl<'g> Namer<'g> {
             Event::OptionalDeclined { source } => {
                 format!("{}: the optional step is declined", self.card(*source))
             }
+            // The mode by its place on the card: the engine does not render card text
+            // (`cardc explain` does), and the card's text stands beside the ruling.
+            Event::ModeChosen {
+                source, who, mode, ..
+            } => format!(
+                "{} chooses mode {} of {}",
+                self.who(*who),
+                u16::from(*mode) + 1,
+                self.card(*source)
+            ),
+            Event::NoModeOpen { source } => format!(
+                "{}: no mode has a legal target, so none is chosen and the choice does nothing",
+                self.card(*source)
+            ),
             Event::EffectDie { source, natural } => {
                 format!("{} rolls a volley die: {natural}", self.card(*source))
             }

@@ -165,6 +165,7 @@ pub fn ask_words(g: &Game, ask: &Ask) -> String {
         Ask::May { cost: None } => "whether to take the optional step (§8.6)".into(),
         Ask::Flip => "whether to flip it face up (§3.4.4)".into(),
         Ask::Search { left } => format!("a card found in the Shipyard, {left} more (§8.3)"),
+        Ask::Mode { left } => format!("a mode of the choice, {left} to choose (I-89)"),
         Ask::Discard { who, left } => format!(
             "a card {} discards, {left} more (§9.30)",
             g.commander_name(*who)
@@ -276,6 +277,7 @@ impl Choice {
                     format!("activate {}", c(*card))
                 }
             }
+            Choice::EffectMode(k) => format!("mode {}", u16::from(*k) + 1),
         }
     }
 }
@@ -349,7 +351,8 @@ impl Choice {
             | Choice::SpoilsDecline
             | Choice::EffectCommander(_)
             | Choice::EffectYes
-            | Choice::EffectNo => {}
+            | Choice::EffectNo
+            | Choice::EffectMode(_) => {}
         }
         v
     }

@@ -166,6 +166,7 @@ fn that_nouns(e: &Effect) -> Vec<Noun> {
             } => vec![then, otherwise],
             Step::May { then, .. } => vec![then],
             Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+            Step::Choose { modes, .. } => modes.iter().collect(),
         };
         for act in lists.into_iter().flatten() {
             for aim in act.aims() {
@@ -503,6 +504,17 @@ impl Checker<'_> {
                 }
                 *seen_timing = Some(a.key_span);
                 self.timing(a, *t);
+            }
+            Ability::PlayLimit(_) => {
+                if !self.is_event_or_tactic() {
+                    self.error(
+                        codes::PLAY_NOT_ALLOWED,
+                        a.key_span,
+                        format!("`limit:` is for Events and Tactics, not {}", a_kind(kind)),
+                        "not an Event or Tactic",
+                        "a play limit bounds how often a card is deployed and resolves; a triggered ability takes its own limit: `when ... once per turn: ...`".into(),
+                    );
+                }
             }
             Ability::Play(e) => {
                 if !self.is_event_or_tactic() {
@@ -1095,6 +1107,23 @@ impl Checker<'_> {
                         }
                     }
                     branches.iter().map(|b| &b.actions).collect()
+                }
+                Step::Choose { modes, .. } => {
+                    if modes
+                        .iter()
+                        .enumerate()
+                        .any(|(i, m)| modes.iter().skip(i + 1).any(|o| o == m))
+                    {
+                        self.warn(
+                            codes::CONTRADICTION,
+                            a.span,
+                            "two modes of this choice do the same".into(),
+                            "the same mode twice",
+                            "a choice between equal modes is no choice; make each mode differ"
+                                .into(),
+                        );
+                    }
+                    modes.iter().collect()
                 }
             };
             for list in lists {

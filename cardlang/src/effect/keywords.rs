@@ -42,6 +42,7 @@ pub const EFFECTS: &[&str] = &[
     "if",
     "you may",
     "roll a volley die",
+    "choose one —",
     "immediately",
     "named",
     "until end of engagement",

@@ -27,7 +27,7 @@ use crate::source::Span;
 
 /// Field keys that hold abilities. The front end routes any of these to [`parse_entry`].
 pub const ABILITY_KEYS: &[&str] = &[
-    "timing", "play", "when", "flip", "instead", "static", "override", "activate",
+    "timing", "play", "when", "flip", "instead", "static", "override", "activate", "limit",
 ];
 
 /// Whether `key` is an ability field.

@@ -43,6 +43,7 @@ pub fn parse_entry(
         "static" => Rule::static_field,
         "override" => Rule::override_field,
         "activate" => Rule::activate_field,
+        "limit" => Rule::limit_field,
         _ => {
             sink.push(
                 Diagnostic::error(
@@ -201,6 +202,7 @@ fn example_for(key: &str) -> &'static str {
         "instead" => "for example `instead of being destroyed: return this to hand`",
         "static" => "for example `static: ships in your fleet gain Interceptor +1`",
         "activate" => "for example `activate pay 1C: remove 1 wound from this ship`",
+        "limit" => "for example `limit: play only once per turn`",
         _ => "for example `override station-module-limit = 6`",
     }
 }
@@ -404,6 +406,11 @@ fn describe(rule: Rule) -> Option<Expected> {
             choices: TraitName::ALL.iter().map(|t| t.to_string()).collect(),
         },
         Rule::branch => of("a roll branch like `(1-5: draw 1)`", "", &[]),
+        Rule::choose_count => of(
+            "how many modes to choose",
+            "counts",
+            &["one", "two", "three"],
+        ),
         Rule::search_then => of("what to do with the card found", "choices", SEARCH_THEN),
         Rule::EOI => of("the end of the ability", "", &[]),
         Rule::sep => of("`:` after the trigger", "", &[]),
@@ -497,6 +504,7 @@ const ACTIONS: &[&str] = &[
     "if CONDITION then ACTION",
     "you may ACTION",
     "roll a volley die (1-5: ACTION) (6-10: ACTION)",
+    "choose one — ACTION; or ACTION",
 ];
 const RECIPIENTS: &[&str] = &[
     "this",
@@ -659,6 +667,28 @@ impl Lower<'_> {
                 st
             }
             "activate" => self.activated(inner),
+            "limit" => {
+                let l = inner.next()?;
+                if l.as_rule() == Rule::l_round {
+                    let span = self.span(&l);
+                    self.error(
+                        codes::SYNTAX,
+                        span,
+                        "`once per round` is not a play limit".into(),
+                        "no such limit",
+                        Some(
+                            "a round is a round of an engagement (§6.6); write `once per turn` or `once per engagement`"
+                                .into(),
+                        ),
+                    );
+                    return None;
+                }
+                Some(Ability::PlayLimit(match l.into_inner().next()?.as_rule() {
+                    Rule::l_turn => Limit::Turn,
+                    Rule::l_engagement => Limit::Engagement,
+                    _ => Limit::Game,
+                }))
+            }
             _ => self.override_(inner),
         }
     }
@@ -1533,8 +1563,64 @@ impl Lower<'_> {
                 }
                 ok.then_some(Step::Roll { branches })
             }
+            Rule::choose_step => self.choose(s),
             _ => Some(Step::Do(self.actions(s)?)),
         }
+    }
+
+    /// `choose one — A; or B` (issue #40, part 3.2): fewer modes chosen than written, at most
+    /// [`limits::MODES`] of them.
+    fn choose(&mut self, s: P<'_>) -> Option<Step> {
+        let span = self.span(&s);
+        let mut count = 1;
+        let mut modes = Vec::new();
+        let mut ok = true;
+        for c in s.into_inner() {
+            match c.as_rule() {
+                Rule::choose_count => {
+                    count = match c.into_inner().next().map(|w| w.as_rule()) {
+                        Some(Rule::cc_two) => 2,
+                        Some(Rule::cc_three) => 3,
+                        _ => 1,
+                    }
+                }
+                _ => match self.actions(c) {
+                    Some(m) => modes.push(m),
+                    None => ok = false,
+                },
+            }
+        }
+        if !ok {
+            return None;
+        }
+        if modes.len() > limits::MODES {
+            self.error(
+                codes::TOO_LONG,
+                span,
+                format!("{} modes, more than {}", modes.len(), limits::MODES),
+                "too many modes",
+                Some("split the choice across several cards".into()),
+            );
+            return None;
+        }
+        if usize::from(count) >= modes.len() {
+            let n = ["", "one", "two", "three"][usize::from(count)];
+            self.error(
+                codes::OUT_OF_RANGE,
+                span,
+                format!(
+                    "`choose {n}` of {} modes leaves nothing to choose",
+                    modes.len()
+                ),
+                "nothing to choose",
+                Some(format!(
+                    "write at least {} modes, each after `; or`, or do them all without `choose`",
+                    count + 1
+                )),
+            );
+            return None;
+        }
+        Some(Step::Choose { count, modes })
     }
 
     fn branch(&mut self, p: P<'_>) -> Option<RollBranch> {

@@ -32,6 +32,8 @@ pub mod limits {
     pub const BRANCHES: usize = 10;
     /// Tests in one condition.
     pub const TESTS: usize = 4;
+    /// Modes of one modal step (`choose one — A; or B; or C`).
+    pub const MODES: usize = 4;
     /// Classes in one class list, bytes in one card name.
     pub const CLASSES: usize = 8;
     pub const NAME_BYTES: usize = 200;
@@ -61,6 +63,9 @@ pub enum Ability {
         value: RuleValue,
         scope: OverrideScope,
     },
+    /// `limit: play only once per turn` (issue #40, part 3.7): an Event or Tactic its
+    /// commander may deploy only once in the span, counting every copy (I-90). At most one.
+    PlayLimit(Limit),
     /// `activate [pay <cost>] [once per ...] [only during ...]: <effect>` (issue #40, part
     /// 3.3): an ability of a card in play its commander uses at a moment they pick — when they
     /// may deploy an Event, or within `when` (I-93) — paying `cost` from their Stockpiles,
@@ -416,6 +421,24 @@ pub enum Step {
     },
     /// Roll one volley die and do the branch whose range holds the result (§9.37).
     Roll { branches: Vec<RollBranch> },
+    /// `choose one — A; or B` (issue #40, part 3.2): when the effect resolves, its commander
+    /// picks `count` different modes, which are then done in printed order (I-89).
+    Choose { count: u8, modes: Vec<Vec<Action>> },
+}
+
+impl Step {
+    /// Every list of actions the step holds, in printed order.
+    pub fn action_lists(&self) -> Vec<&Vec<Action>> {
+        match self {
+            Step::Do(a) => vec![a],
+            Step::If {
+                then, otherwise, ..
+            } => vec![then, otherwise],
+            Step::May { then, .. } => vec![then],
+            Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+            Step::Choose { modes, .. } => modes.iter().collect(),
+        }
+    }
 }
 
 /// `lo-hi: actions` of a volley-die roll; ranges are 1..=10.
@@ -744,7 +767,7 @@ impl Ability {
     /// every ability it reads.
     pub fn check_shape(&self) -> Result<(), ShapeError> {
         match self {
-            Ability::Timing(_) => Ok(()),
+            Ability::Timing(_) | Ability::PlayLimit(_) => Ok(()),
             Ability::Play(e) => {
                 if e.names_that() || e.names_watched() {
                     return Err(ShapeError::Invalid("`that` outside a deed trigger"));
@@ -904,6 +927,7 @@ impl Effect {
                 } => vec![then, otherwise],
                 Step::May { then, .. } => vec![then],
                 Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
+                Step::Choose { modes, .. } => modes.iter().collect(),
             };
             lists.iter().any(|l| {
                 l.iter().any(|a| {
@@ -939,6 +963,20 @@ impl Effect {
                         actions_shape(&b.actions)?;
                     }
                 }
+                Step::Choose { count, modes } => {
+                    bounded("modes", modes, limits::MODES)?;
+                    if modes.len() < 2 || *count == 0 || usize::from(*count) >= modes.len() {
+                        return Err(ShapeError::Invalid(
+                            "a modal step chooses fewer modes than it has, from at least two",
+                        ));
+                    }
+                    for m in modes {
+                        if m.is_empty() {
+                            return Err(ShapeError::Invalid("a mode does something"));
+                        }
+                        actions_shape(m)?;
+                    }
+                }
             }
         }
         Ok(())
@@ -956,6 +994,7 @@ impl Effect {
                 } => vec![then, otherwise],
                 Step::May { then, .. } => vec![then],
                 Step::Roll { branches } => branches.iter_mut().map(|b| &mut b.actions).collect(),
+                Step::Choose { modes, .. } => modes.iter_mut().collect(),
             };
             lists.into_iter().flat_map(|l| l.iter_mut())
         })

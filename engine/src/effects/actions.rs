@@ -181,10 +181,33 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
                     .position(|b| b.lo <= natural && natural <= b.hi);
                 p.actions = Some(k.map_or(Branch::Nothing, Branch::Roll));
             }
+            Step::Choose { count, modes } => {
+                p.modes = 0;
+                let open = modes.iter().filter(|m| mode_open(g, p, m)).count() as u8;
+                if open == 0 {
+                    // I-89: no mode can be chosen; the step does nothing, and says so.
+                    g.log.push(Event::NoModeOpen {
+                        source: g.card_ref(p.source),
+                    });
+                    p.actions = Some(Branch::Nothing);
+                } else {
+                    p.ask = Some(Ask::Mode {
+                        left: (*count).min(open),
+                    });
+                }
+            }
         }
         return true;
     }
     let Some(a) = p.current(card) else {
+        // The chosen modes of a modal step are done one after another, in printed order.
+        if let Some(Branch::Mode(k)) = p.actions {
+            if let Some(next) = (k + 1..8).find(|j| p.modes & (1 << j) != 0) {
+                p.actions = Some(Branch::Mode(next));
+                p.action = 0;
+                return true;
+            }
+        }
         p.step += 1;
         p.actions = None;
         return true;
@@ -275,6 +298,25 @@ fn advance(g: &mut Game, p: &mut Pending) -> bool {
     execute(g, p, a);
     p.next_action();
     true
+}
+
+/// I-89: a mode may be chosen unless an action of it must choose a target (`target X`, not
+/// `up to`) and none is there (§8.5); a mode that would only find nothing to act on is still open.
+fn mode_open(g: &Game, p: &Pending, mode: &[Action]) -> bool {
+    mode.iter().all(|a| {
+        a.each_aim().all(|aim| match aim {
+            Aim::Chosen(t) if !t.up_to => candidates(g, p, &t.filter).next().is_some(),
+            _ => true,
+        })
+    })
+}
+
+/// The modes of the modal step `p` is at, in `card`'s text.
+fn modes_at<'a>(p: &Pending, card: &'a Card) -> &'a [Vec<Action>] {
+    match p.effect(card).steps.get(p.step) {
+        Some(Step::Choose { modes, .. }) => modes,
+        _ => &[],
+    }
 }
 
 /// Commanders an action names, seen from the pending effect (inline, issue #15).
@@ -897,6 +939,13 @@ pub(crate) fn legal(g: &Game, out: &mut Vec<Choice>) {
             }
             out.push(Choice::EffectNo);
         }
+        Ask::Mode { .. } => {
+            for (k, m) in modes_at(p, g.card(p.source)).iter().enumerate() {
+                if p.modes & (1 << k) == 0 && mode_open(g, p, m) {
+                    out.push(Choice::EffectMode(k as u8));
+                }
+            }
+        }
         Ask::Discard { who, .. } => {
             if let Some(c) = g.cmd(*who) {
                 let mut seen = smallvec::SmallVec::<[crate::ir::CardId; 8]>::new();
@@ -1071,6 +1120,59 @@ pub(crate) fn answer(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
         (Ask::Search { .. }, Choice::EffectNo) => {
             p.search_left = Some(0);
             p.ask = None;
+        }
+        (Ask::Mode { left }, Choice::EffectMode(k)) => {
+            let modes = modes_at(&p, own);
+            let k = usize::from(*k);
+            let Some(mode) = modes.get(k) else {
+                return Err(refuse(
+                    format!(
+                        "{} {} has {} modes, not a mode {}",
+                        g.name(p.source),
+                        p.source,
+                        modes.len(),
+                        k + 1
+                    ),
+                    "6.8",
+                ));
+            };
+            if p.modes & (1 << k) != 0 {
+                return Err(refuse(
+                    format!("mode {} is chosen already; each mode is chosen once", k + 1),
+                    "6.8",
+                ));
+            }
+            if !mode_open(g, &p, mode) {
+                return Err(refuse(
+                    format!(
+                        "mode {} of {} {} has no legal target, so it cannot be chosen (I-89)",
+                        k + 1,
+                        g.name(p.source),
+                        p.source
+                    ),
+                    "8.5",
+                ));
+            }
+            p.modes |= 1 << k;
+            g.log.push(Event::ModeChosen {
+                source: g.card_ref(p.source),
+                who: p.who,
+                ability: p.ability as u8,
+                step: p.step as u8,
+                mode: k as u8,
+            });
+            let more = modes
+                .iter()
+                .enumerate()
+                .any(|(j, m)| p.modes & (1 << j) == 0 && mode_open(g, &p, m));
+            if *left > 1 && more {
+                p.ask = Some(Ask::Mode { left: left - 1 });
+            } else {
+                p.ask = None;
+                let first = (0..modes.len()).find(|j| p.modes & (1 << j) != 0);
+                p.actions = Some(first.map_or(Branch::Nothing, Branch::Mode));
+                p.action = 0;
+            }
         }
         (Ask::Discard { who: d, left }, Choice::EffectTarget(card)) => {
             if !g.cmd(*d).is_some_and(|c| c.hand.contains(card)) {

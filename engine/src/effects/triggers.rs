@@ -153,6 +153,7 @@ pub(crate) fn wake(g: &mut Game, t: Trigger) {
     if let Some(ended) = ended {
         super::activated::renew(g, ended);
         g.limits_used.retain(|&(_, _, _, l)| l != ended);
+        g.plays_used.retain(|&(_, _, l)| l != ended);
         // An engagement's end is its last round's end; a turn's end ends both spans (I-72).
         use crate::ir::effect::Span;
         crate::rules::act::span_ended(g, Span::Round);

@@ -161,7 +161,7 @@ fn score(style: Style, game: &Game, c: &Choice) -> i32 {
         Choice::EffectDeploy { card, host, .. } => {
             10 + value(*card) + marine_post(style, game, *card, *host)
         }
-        Choice::EffectCommander(_) | Choice::EffectYes => 5,
+        Choice::EffectCommander(_) | Choice::EffectYes | Choice::EffectMode(_) => 5,
         Choice::EffectNo => 0,
     }
 }

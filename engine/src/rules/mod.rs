@@ -214,7 +214,8 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
         | Choice::EffectDeploy { .. }
         | Choice::EffectCommander(_)
         | Choice::EffectYes
-        | Choice::EffectNo => ("answering a card effect", "6.8"),
+        | Choice::EffectNo
+        | Choice::EffectMode(_) => ("answering a card effect", "6.8"),
         Choice::Activate { .. } => ("using an activated ability", "2.6"),
         _ => ("an engagement choice", "6.6"),
     };

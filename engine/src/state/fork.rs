@@ -61,6 +61,7 @@ impl Clone for Game {
             temporary,
             temporary_commanders,
             limits_used,
+            plays_used,
             wards_used,
             speakers,
             statics_in_play,
@@ -106,6 +107,7 @@ impl Clone for Game {
             temporary: temporary.clone(),
             temporary_commanders: temporary_commanders.clone(),
             limits_used: limits_used.clone(),
+            plays_used: plays_used.clone(),
             wards_used: wards_used.clone(),
             speakers: speakers.clone(),
             statics_in_play: statics_in_play.clone(),
@@ -157,6 +159,7 @@ impl Clone for Game {
             temporary,
             temporary_commanders,
             limits_used,
+            plays_used,
             wards_used,
             speakers,
             statics_in_play,
@@ -201,6 +204,7 @@ impl Clone for Game {
         temporary.clone_from(&source.temporary);
         temporary_commanders.clone_from(&source.temporary_commanders);
         limits_used.clone_from(&source.limits_used);
+        plays_used.clone_from(&source.plays_used);
         wards_used.clone_from(&source.wards_used);
         share(speakers, &source.speakers);
         statics_in_play.clone_from(&source.statics_in_play);

@@ -391,6 +391,9 @@ pub struct Game {
     /// it entered play (a card that leaves and returns is a new card), the ability's index on
     /// it, the limit (issue 17, `effects::triggers`).
     pub(crate) limits_used: Vec<(Inst, u32, u8, crate::ir::effect::Limit)>,
+    /// Cards with a play limit (`limit: play only once per turn`) each commander has deployed
+    /// in the limit's span (issue #40, part 3.7, I-90; `rules::manufacturing::deploying`).
+    pub(crate) plays_used: Vec<(PlayerId, crate::ir::CardId, crate::ir::effect::Limit)>,
     /// Wounds each damage prevention has taken in its current span: the unit, when it
     /// entered play, the card whose text prevents, the span (issue 17, `rules::prevention`).
     pub(crate) wards_used: Vec<((Inst, u32, Inst, crate::ir::effect::Span), u8)>,
@@ -477,6 +480,7 @@ impl PartialEq for Game {
             temporary,
             temporary_commanders,
             limits_used,
+            plays_used,
             wards_used,
             speakers,
             statics_in_play,
@@ -520,6 +524,7 @@ impl PartialEq for Game {
             && *temporary == o.temporary
             && *temporary_commanders == o.temporary_commanders
             && *limits_used == o.limits_used
+            && *plays_used == o.plays_used
             && *wards_used == o.wards_used
             && *speakers == o.speakers
             && *statics_in_play == o.statics_in_play
@@ -809,6 +814,7 @@ impl Game {
             pending: Vec::new(),
             temporary: Vec::new(),
             limits_used: Vec::new(),
+            plays_used: Vec::new(),
             wards_used: Vec::new(),
             temporary_commanders: Vec::new(),
             speakers: Arc::default(),
@@ -870,6 +876,7 @@ impl Game {
             temporary,
             temporary_commanders,
             limits_used,
+            plays_used,
             wards_used,
             speakers,
             statics_in_play,
@@ -937,6 +944,7 @@ impl Game {
         temporary.clear();
         temporary_commanders.clear();
         limits_used.clear();
+        plays_used.clear();
         wards_used.clear();
         match Arc::get_mut(speakers) {
             Some(sp) => sp.clear(),

@@ -45,6 +45,8 @@ pub enum Ask {
     Search { left: u8 },
     /// `who` discards a card of their choice (`left` more).
     Discard { who: PlayerId, left: u8 },
+    /// A mode of a modal step (`choose one — ...`), `left` more to choose (I-89).
+    Mode { left: u8 },
 }
 
 /// Which actions of an effect's step are being done, once the step's branch is known: the
@@ -61,6 +63,8 @@ pub enum Branch {
     Roll(usize),
     /// No actions: a roll no branch of the step covers.
     Nothing,
+    /// The chosen mode of a `Step::Choose` at this position (I-89).
+    Mode(usize),
 }
 
 impl Branch {
@@ -73,6 +77,7 @@ impl Branch {
             (Branch::Roll(k), Step::Roll { branches }) => {
                 branches.get(k).map_or(&[], |b| &b.actions[..])
             }
+            (Branch::Mode(k), Step::Choose { modes, .. }) => modes.get(k).map_or(&[], |m| &m[..]),
             _ => &[],
         }
     }
@@ -119,6 +124,8 @@ pub struct Pending {
     /// The card whose event woke this effect, for `that <noun>` naming the card an `any ...`
     /// trigger watched (issue #40).
     pub watched: Option<Inst>,
+    /// The modes chosen for the current modal step, one bit each by position (I-89).
+    pub modes: u8,
 }
 
 /// A temporary modifier from a one-shot effect (§9.22), until its duration ends.
@@ -161,6 +168,7 @@ impl Pending {
             resolves_card: false,
             that: None,
             watched: None,
+            modes: 0,
         }
     }
 

@@ -294,6 +294,7 @@ fn check_timing<R: Refusal>(
                     section: "2.7",
                 }));
             }
+            check_play_limit::<R>(g, who, card)?;
             crate::effects::actions::check_play_targets::<R>(g, inst)?;
             Ok(from_shipyard(how).unwrap_or(DeployHow::Tactic))
         }
@@ -311,6 +312,7 @@ fn check_timing<R: Refusal>(
                 }));
             }
             check_event_timing::<R>(g, who, card, ctx)?;
+            check_play_limit::<R>(g, who, card)?;
             crate::effects::actions::check_play_targets::<R>(g, inst)?;
             Ok(from_shipyard(how).unwrap_or(DeployHow::Event))
         }
@@ -575,6 +577,55 @@ fn check_event_timing<R: Refusal>(
     Ok(())
 }
 
+/// `limit: play only once per turn` (issue #40, part 3.7; I-90): a commander who has deployed
+/// a copy of the card in the limit's span deploys no other copy until it passes.
+fn check_play_limit<R: Refusal>(g: &Game, who: PlayerId, card: &Card) -> Result<(), R> {
+    use crate::ir::effect::Ability;
+    for a in &card.abilities {
+        let Ability::PlayLimit(limit) = a else {
+            continue;
+        };
+        if g.plays_used.contains(&(who, card.id, *limit)) {
+            return Err(R::because(|| RuleError::NotNow {
+                what: if card.kind == CardKind::Tactic {
+                    "deploying a Tactic"
+                } else {
+                    "deploying an Event"
+                },
+                why: format!(
+                    "its text allows it {}, and {} has deployed a {} in that time (I-90)",
+                    limit.name(),
+                    g.commander_name(who),
+                    card.name
+                ),
+                section: "2.6",
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// A deployed card with a play limit is counted against its commander until the limit's span
+/// passes (I-90).
+fn count_play(g: &mut Game, who: PlayerId, card: Inst) {
+    use crate::ir::effect::Ability;
+    let c = g.card(card);
+    let id = c.id;
+    let limits: smallvec::SmallVec<[crate::ir::effect::Limit; 2]> = c
+        .abilities
+        .iter()
+        .filter_map(|a| match a {
+            Ability::PlayLimit(l) => Some(*l),
+            _ => None,
+        })
+        .collect();
+    for l in limits {
+        if !g.plays_used.contains(&(who, id, l)) {
+            g.plays_used.push((who, id, l));
+        }
+    }
+}
+
 /// Carry out a checked plan.
 pub(crate) fn carry_out(g: &mut Game, who: PlayerId, plan: Plan) {
     for r in &plan.consulted {
@@ -589,6 +640,7 @@ pub(crate) fn carry_out(g: &mut Game, who: PlayerId, plan: Plan) {
         });
     }
     g.pay(who, plan.cost);
+    count_play(g, who, plan.card);
     if let (Some(old), Some(h)) = (plan.replacing, plan.host) {
         let (o, hr) = (g.card_ref(old), g.card_ref(h));
         g.log.push(Event::ModuleReplaced {
@@ -639,7 +691,7 @@ fn has_lasting_text(card: &Card) -> bool {
                 // Whether it stays is what this rule decides, not lasting text (§2.6).
                 | BaseRule::EventStaysInPlay
         ),
-        Ability::Timing(_) | Ability::Play(_) => false,
+        Ability::Timing(_) | Ability::Play(_) | Ability::PlayLimit(_) => false,
         // Never on an Event (the compiler and the loader's checks refuse it, HB0430).
         Ability::Activated { .. } => true,
     })
