@@ -159,15 +159,7 @@ pub(crate) fn nouns_meet(a: Noun, b: Noun) -> bool {
 fn that_nouns(e: &Effect) -> Vec<Noun> {
     let mut out = Vec::new();
     for step in &e.steps {
-        let lists: Vec<&Vec<Action>> = match step {
-            Step::Do(x) => vec![x],
-            Step::If {
-                then, otherwise, ..
-            } => vec![then, otherwise],
-            Step::May { then, .. } => vec![then],
-            Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
-            Step::Choose { modes, .. } => modes.iter().collect(),
-        };
+        let lists = step.action_lists();
         for act in lists.into_iter().flatten() {
             for aim in act.aims() {
                 if let Aim::Named(Group::That(n)) = aim {
@@ -306,15 +298,7 @@ fn unmoored_others(ability: &Ability) -> Vec<&'static str> {
     let mut unmoored = Vec::new();
     let mut walk = |e: &Effect| {
         for step in &e.steps {
-            let lists: Vec<&Vec<Action>> = match step {
-                Step::Do(x) => vec![x],
-                Step::If {
-                    then, otherwise, ..
-                } => vec![then, otherwise],
-                Step::May { then, .. } => vec![then],
-                Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
-            };
-            for act in lists.into_iter().flatten() {
+            for act in step.action_lists().into_iter().flatten() {
                 match act {
                     Action::Search { filter, .. } if filter.preds.contains(&Pred::Other) => {
                         unmoored.push("a card in your Shipyard")
@@ -1317,19 +1301,11 @@ impl Checker<'_> {
 /// Whether an effect can add to its commander's Stockpile (`gain`, `take`): an activated
 /// ability paid from that Stockpile could then pay for itself.
 fn refills(effect: &crate::ir::effect::Effect) -> bool {
-    use crate::ir::effect::{Action, Step};
+    use crate::ir::effect::Action;
     effect.steps.iter().any(|s| {
-        let lists: Vec<&Vec<Action>> = match s {
-            Step::Do(a) => vec![a],
-            Step::If {
-                then, otherwise, ..
-            } => vec![then, otherwise],
-            Step::May { then, .. } => vec![then],
-            Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
-        };
-        lists
-            .iter()
-            .flat_map(|l| l.iter())
+        s.action_lists()
+            .into_iter()
+            .flatten()
             .any(|a| matches!(a, Action::Gain { .. } | Action::Take { .. }))
     })
 }

@@ -920,15 +920,7 @@ impl Effect {
 
     fn names(&self, named: impl Fn(&Group) -> bool) -> bool {
         self.steps.iter().any(|s| {
-            let lists: Vec<&Vec<Action>> = match s {
-                Step::Do(a) => vec![a],
-                Step::If {
-                    then, otherwise, ..
-                } => vec![then, otherwise],
-                Step::May { then, .. } => vec![then],
-                Step::Roll { branches } => branches.iter().map(|b| &b.actions).collect(),
-                Step::Choose { modes, .. } => modes.iter().collect(),
-            };
+            let lists = s.action_lists();
             lists.iter().any(|l| {
                 l.iter().any(|a| {
                     a.aims()
