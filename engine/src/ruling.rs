@@ -911,6 +911,7 @@ const ACTIONS: &[&str] = &[
     "yes",
     "no",
     "activate",
+    "mode",
 ];
 
 /// A script or prelude line's action word that is no choice, with the nearest.
