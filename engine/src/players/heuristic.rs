@@ -465,8 +465,15 @@ fn worth_attacking(style: Style, game: &Game, fleet: &[Inst], defender: PlayerId
     if ours == 0 {
         return false;
     }
-    // Rounds to destroy the Station <= rounds to lose the fleet, cross-multiplied.
-    their_wounds * theirs <= our_wounds * ours
+    // Rounds to destroy the Station <= rounds to lose the fleet, cross-multiplied; with an
+    // empty Shipyard, waiting brings nothing more to deploy, and two fleets that both wait
+    // reach the turn cap: the defending style then attacks at up to twice the rounds.
+    let waits_for_nothing = style == Style::Defends
+        && me
+            .and_then(|me| game.commander(me))
+            .is_some_and(|c| c.shipyard.is_empty());
+    let slack = if waits_for_nothing { 2 } else { 1 };
+    their_wounds * theirs <= slack * our_wounds * ours
 }
 
 /// Whether a ship of `fleet` carries a boarding party that should take `station`: the fleet
@@ -486,7 +493,7 @@ fn boards_the_station(
     let ships_home = defenders
         .iter()
         .any(|&u| matches!(game.card(u).kind, CardKind::Ship(_)));
-    if ships_home && 100 * our_wounds < 2 * theirs {
+    if ships_home && 100 * our_wounds < 3 * theirs {
         return false;
     }
     let garrison = marines_on(game, station);
