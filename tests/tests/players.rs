@@ -289,6 +289,100 @@ fn the_heuristic_mulligans_a_hand_without_a_ship_once() {
     assert_eq!(v1.choose(&board(marines)), Some(Choice::KeepHand));
 }
 
+/// Colonel Adaeze Okafor gives the Marines aboard her host +1 attack: aboard Ada's Station
+/// with a Line Marine Platoon, her static makes the Platoon alone look like a garrison that
+/// holds against the Military Police aboard Bob's Griffin (§6.9), so she may leave for the
+/// Dragon; once she has left, it does not hold, and she is wanted back. The heuristic once
+/// moved her back and forth for 100,000 choices (issue #42's measuring runs, rdf-starter
+/// against colonial-starter, game 22 of seed 1): now each unit is reassigned at most once a
+/// turn, and Ada's Manufacturing Phase ends.
+#[test]
+fn the_heuristic_does_not_move_a_marine_off_its_station_and_back_for_ever() {
+    let db = bundled();
+    let text = "title: Okafor aboard\nseed: 5\nphase: manufacturing\nactive: Ada\nturn: 3\n\n\
+         commander Ada\n  in play:\n    Bastion Fleet Command\n      Colonel Adaeze Okafor\n\
+         \x20     Line Marine Platoon\n    Dragon-class Battleship\n\n\
+         commander Bob\n  in play:\n    New Haven Colony Hub\n      Colonial Militia\n\
+         \x20   Griffin-class Battleship\n      Military Police Company\n";
+    let r = ruling::parse(text).expect("the board parses");
+    let board = ruling::Session::start(&r, db)
+        .expect("the board builds")
+        .game()
+        .clone();
+    let ada = engine::PlayerId(0);
+    for seed in 1..=8 {
+        let mut g = board.clone();
+        let mut p = PlayerKind::Heuristic.player(seed, 0);
+        let mut made = 0;
+        while g
+            .decision()
+            .is_some_and(|d| d.who == ada && d.kind == engine::DecisionKind::Manufacturing)
+        {
+            assert!(
+                made < 50,
+                "seed {seed}: still manufacturing after {made} choices"
+            );
+            let c = p.choose(&g).expect("a choice");
+            g.play(ada, c).expect("a listed choice is accepted");
+            made += 1;
+        }
+    }
+}
+
+/// Ada attacks Bob with a Merlin-class Frigate carrying a Military Police Company (`merlin`:
+/// the Frigate's line, with its wounds) and Bob, whose Station has no Marine aboard, holds
+/// Long Range Support (a Tactic: 1 compulsory wound to target ship, §2.7). The game stands at
+/// Bob's response window in STEP 1 (Ada holds nothing, so she is not asked, I-60).
+fn bob_may_respond(merlin: &str) -> Game {
+    let text = format!(
+        "title: a response\nseed: 4\nphase: engagement\nactive: Ada\nturn: 2\n\n\
+         commander Ada\n  in play:\n    Test Station\n    {merlin}\n\
+         \x20     Military Police Company\n\n\
+         commander Bob\n  stockpile: 5R 5C\n  hand: Long Range Support\n  in play:\n\
+         \x20   Test Station\n"
+    );
+    let r = ruling::parse(&text).expect("the board parses");
+    let mut s = ruling::Session::start(&r, tests::ruling_pool()).expect("the board builds");
+    s.play("Ada: engage Bob with @merlin", 1)
+        .expect("the declaration is a choice");
+    let g = s.game().clone();
+    let d = g.decision().expect("a decision");
+    assert_eq!(
+        (d.who, d.kind),
+        (engine::PlayerId(1), engine::DecisionKind::Respond),
+        "Bob's response window"
+    );
+    g
+}
+
+#[test]
+fn the_heuristic_deploys_a_tactic_in_a_response_window_only_when_it_pays_off() {
+    let deploys = |g: &Game, mut p: Box<dyn Player>| {
+        matches!(p.choose(g), Some(Choice::Deploy { card, .. })
+            if g.card(card).name == "Long Range Support")
+    };
+    // One wound destroys the Frigate that carries the boarder (§9.1: its Marine goes with
+    // it), and a Station with no Marine aboard would fall to it (§6.9.3): Bob deploys it.
+    let pays = bob_may_respond("Merlin-class Frigate @merlin wounds 1");
+    // Unhurt, the Frigate survives the wound with its boarder aboard: the card is worth more
+    // in hand than a wound on a Frigate, so Bob passes.
+    let does_not = bob_may_respond("Merlin-class Frigate @merlin");
+    for seed in [1, 2, 3] {
+        assert!(
+            deploys(&pays, PlayerKind::Heuristic.player(seed, 1)),
+            "seed {seed}: the Tactic destroys the boarder"
+        );
+        let mut p = PlayerKind::Heuristic.player(seed, 1);
+        assert_eq!(
+            p.choose(&does_not),
+            Some(Choice::Pass),
+            "seed {seed}: a wound on an unhurt Frigate is not worth the card"
+        );
+        // Issue #16's heuristic always passed.
+        assert!(!deploys(&pays, PlayerKind::HeuristicV1.player(seed, 1)));
+    }
+}
+
 // ----- the search player (issue #16 item 6) -------------------------------------------------
 
 fn bundled() -> Arc<CardDb> {

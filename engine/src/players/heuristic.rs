@@ -41,6 +41,11 @@ pub struct HeuristicPlayer {
     /// The legal choices and their scores, listed into the same buffers every time.
     choices: Vec<Choice>,
     scores: Vec<i32>,
+    /// The units this player reassigned in the current turn, with the turn: each is
+    /// reassigned at most once a turn (§5.4.5 sets no limit), so a Marine whose own static
+    /// makes the garrison hold without it — Colonel Adaeze Okafor's +1 attack to the Marines
+    /// aboard — cannot be moved off and back for ever.
+    reassigned: Vec<(u32, Inst)>,
 }
 
 impl HeuristicPlayer {
@@ -60,6 +65,7 @@ impl HeuristicPlayer {
             style,
             choices: Vec::new(),
             scores: Vec::new(),
+            reassigned: Vec::new(),
         }
     }
 
@@ -528,6 +534,13 @@ impl Player for HeuristicPlayer {
                 }
             };
         }
+        let turn = game.turn();
+        self.reassigned.retain(|&(t, _)| t == turn);
+        let again = |c: &Choice, done: &[(u32, Inst)]| matches!(c, Choice::Reassign { unit, .. } if done.iter().any(|&(_, u)| u == *unit));
+        if self.choices.iter().any(|c| !again(c, &self.reassigned)) {
+            let done = &self.reassigned;
+            self.choices.retain(|c| !again(c, done));
+        }
         // Each choice scored once; one of the best, uniformly.
         self.scores.clear();
         let style = self.style;
@@ -539,6 +552,10 @@ impl Player for HeuristicPlayer {
         let at = (0..self.choices.len())
             .filter(|&j| self.scores[j] == best)
             .nth(k)?;
-        Some(self.choices.swap_remove(at))
+        let chosen = self.choices.swap_remove(at);
+        if let Choice::Reassign { unit, .. } = chosen {
+            self.reassigned.push((turn, unit));
+        }
+        Some(chosen)
     }
 }
