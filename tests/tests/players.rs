@@ -289,50 +289,39 @@ fn the_heuristic_mulligans_a_hand_without_a_ship_once() {
     assert_eq!(v1.choose(&board(marines)), Some(Choice::KeepHand));
 }
 
-/// Colonel Adaeze Okafor gives the Marines aboard her host +1 attack: aboard Ada's Station
-/// with a Line Marine Platoon, her static makes the Platoon alone look like a garrison that
-/// holds against the Military Police aboard Bob's Griffin (§6.9), so she may leave for the
-/// Dragon; once she has left, it does not hold, and she is wanted back. The heuristic once
-/// moved her back and forth for 100,000 choices (issue #42's measuring runs, rdf-starter
-/// against colonial-starter, game 22 of seed 1): now each unit is reassigned at most once a
-/// turn, and Ada's Manufacturing Phase ends.
+/// Colonel Adaeze Okafor gives the Marines aboard her host +1 attack: aboard a Station, her
+/// static made the Marines left there look like a garrison that holds without her, so she left
+/// for a ship, was wanted back, and left again. Game 22 of `hullbreach simulate --deck
+/// rdf-starter --deck colonial-starter --player heuristic --player heuristic-v1 --seed 1` moved
+/// her back and forth until its 100,000-choice cap; now each unit is reassigned at most once a
+/// turn (§5.4.5 sets no limit) and the game ends.
 #[test]
 fn the_heuristic_does_not_move_a_marine_off_its_station_and_back_for_ever() {
     let db = bundled();
-    let text = "title: Okafor aboard\nseed: 5\nphase: manufacturing\nactive: Ada\nturn: 3\n\n\
-         commander Ada\n  in play:\n    Bastion Fleet Command\n      Colonel Adaeze Okafor\n\
-         \x20     Line Marine Platoon\n    Dragon-class Battleship\n\n\
-         commander Bob\n  in play:\n    New Haven Colony Hub\n      Colonial Militia\n\
-         \x20   Griffin-class Battleship\n      Military Police Company\n";
-    let r = ruling::parse(text).expect("the board parses");
-    let board = ruling::Session::start(&r, db)
-        .expect("the board builds")
-        .game()
-        .clone();
-    let ada = engine::PlayerId(0);
-    for seed in 1..=8 {
-        let mut g = board.clone();
-        let mut p = PlayerKind::Heuristic.player(seed, 0);
-        let mut made = 0;
-        while g
-            .decision()
-            .is_some_and(|d| d.who == ada && d.kind == engine::DecisionKind::Manufacturing)
-        {
-            assert!(
-                made < 50,
-                "seed {seed}: still manufacturing after {made} choices"
-            );
-            let c = p.choose(&g).expect("a choice");
-            g.play(ada, c).expect("a listed choice is accepted");
-            made += 1;
-        }
-    }
+    let seats = vec![
+        (
+            "rdf-starter".to_string(),
+            starter(&db, "rdf-starter"),
+            PlayerKind::Heuristic,
+        ),
+        (
+            "colonial-starter".to_string(),
+            starter(&db, "colonial-starter"),
+            PlayerKind::HeuristicV1,
+        ),
+    ];
+    let (mut g, mut players) =
+        engine::simulate::new_game(db, engine::sweep::game_seed(1, 22), 100, seats)
+            .expect("the game starts");
+    let (made, stop) = play_out_checked(&mut g, &mut players, 20_000);
+    assert_eq!(stop, Stop::Over, "after {made} choices");
 }
 
 /// Ada attacks Bob with a Merlin-class Frigate carrying a Military Police Company (`merlin`:
 /// the Frigate's line, with its wounds) and Bob, whose Station has no Marine aboard, holds
 /// Long Range Support (a Tactic: 1 compulsory wound to target ship, §2.7). The game stands at
-/// Bob's response window in STEP 1 (Ada holds nothing, so she is not asked, I-60).
+/// Bob's turn in STEP 1, the engagement's first response window (§6.6; Ada holds nothing, so
+/// she is not asked, I-60).
 fn bob_may_respond(merlin: &str) -> Game {
     let text = format!(
         "title: a response\nseed: 4\nphase: engagement\nactive: Ada\nturn: 2\n\n\
@@ -349,8 +338,11 @@ fn bob_may_respond(merlin: &str) -> Game {
     let d = g.decision().expect("a decision");
     assert_eq!(
         (d.who, d.kind),
-        (engine::PlayerId(1), engine::DecisionKind::Respond),
-        "Bob's response window"
+        (
+            engine::PlayerId(1),
+            engine::DecisionKind::Combat(engine::state::engagement::CombatStep::StartCards)
+        ),
+        "Bob's turn in STEP 1"
     );
     g
 }
@@ -378,8 +370,8 @@ fn the_heuristic_deploys_a_tactic_in_a_response_window_only_when_it_pays_off() {
             Some(Choice::Pass),
             "seed {seed}: a wound on an unhurt Frigate is not worth the card"
         );
-        // Issue #16's heuristic always passed.
-        assert!(!deploys(&pays, PlayerKind::HeuristicV1.player(seed, 1)));
+        // Issue #16's heuristic deployed whatever it could in STEP 1, paying off or not.
+        assert!(deploys(&does_not, PlayerKind::HeuristicV1.player(seed, 1)));
     }
 }
 

@@ -16,6 +16,7 @@ use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardKind, TraitName};
 use crate::rng::Dice;
 use crate::rules::{stats, volley};
+use crate::state::engagement::CombatStep;
 use crate::state::{Game, Zone};
 
 use super::Player;
@@ -519,7 +520,12 @@ impl Player for HeuristicPlayer {
     fn choose(&mut self, game: &Game) -> Option<Choice> {
         game.legal_choices_into(&mut self.choices);
         let d = game.decision()?;
-        if matches!(d.kind, DecisionKind::Respond) {
+        // STEP 1 of an engagement is a response window of its own (§6.6, `rules::respond`):
+        // issue #16's heuristic deployed every card it could there.
+        let window = matches!(d.kind, DecisionKind::Respond)
+            || (self.style == Style::Defends
+                && matches!(d.kind, DecisionKind::Combat(CombatStep::StartCards)));
+        if window {
             return match self.style {
                 Style::V1 => Some(Choice::Pass),
                 Style::Defends => {
