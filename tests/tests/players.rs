@@ -289,6 +289,92 @@ fn the_heuristic_mulligans_a_hand_without_a_ship_once() {
     assert_eq!(v1.choose(&board(marines)), Some(Choice::KeepHand));
 }
 
+/// Colonel Adaeze Okafor gives the Marines aboard her host +1 attack: aboard a Station, her
+/// static made the Marines left there look like a garrison that holds without her, so she left
+/// for a ship, was wanted back, and left again. Game 22 of `hullbreach simulate --deck
+/// rdf-starter --deck colonial-starter --player heuristic --player heuristic-v1 --seed 1` moved
+/// her back and forth until its 100,000-choice cap; now each unit is reassigned at most once a
+/// turn (§5.4.5 sets no limit) and the game ends.
+#[test]
+fn the_heuristic_does_not_move_a_marine_off_its_station_and_back_for_ever() {
+    let db = bundled();
+    let seats = vec![
+        (
+            "rdf-starter".to_string(),
+            starter(&db, "rdf-starter"),
+            PlayerKind::Heuristic,
+        ),
+        (
+            "colonial-starter".to_string(),
+            starter(&db, "colonial-starter"),
+            PlayerKind::HeuristicV1,
+        ),
+    ];
+    let (mut g, mut players) =
+        engine::simulate::new_game(db, engine::sweep::game_seed(1, 22), 100, seats)
+            .expect("the game starts");
+    let (made, stop) = play_out_checked(&mut g, &mut players, 20_000);
+    assert_eq!(stop, Stop::Over, "after {made} choices");
+}
+
+/// Ada attacks Bob with a Merlin-class Frigate carrying a Military Police Company (`merlin`:
+/// the Frigate's line, with its wounds) and Bob, whose Station has no Marine aboard, holds
+/// Long Range Support (a Tactic: 1 compulsory wound to target ship, §2.7). The game stands at
+/// Bob's turn in STEP 1, the engagement's first response window (§6.6; Ada holds nothing, so
+/// she is not asked, I-60).
+fn bob_may_respond(merlin: &str) -> Game {
+    let text = format!(
+        "title: a response\nseed: 4\nphase: engagement\nactive: Ada\nturn: 2\n\n\
+         commander Ada\n  in play:\n    Test Station\n    {merlin}\n\
+         \x20     Military Police Company\n\n\
+         commander Bob\n  stockpile: 5R 5C\n  hand: Long Range Support\n  in play:\n\
+         \x20   Test Station\n"
+    );
+    let r = ruling::parse(&text).expect("the board parses");
+    let mut s = ruling::Session::start(&r, tests::ruling_pool()).expect("the board builds");
+    s.play("Ada: engage Bob with @merlin", 1)
+        .expect("the declaration is a choice");
+    let g = s.game().clone();
+    let d = g.decision().expect("a decision");
+    assert_eq!(
+        (d.who, d.kind),
+        (
+            engine::PlayerId(1),
+            engine::DecisionKind::Combat(engine::state::engagement::CombatStep::StartCards)
+        ),
+        "Bob's turn in STEP 1"
+    );
+    g
+}
+
+#[test]
+fn the_heuristic_deploys_a_tactic_in_a_response_window_only_when_it_pays_off() {
+    let deploys = |g: &Game, mut p: Box<dyn Player>| {
+        matches!(p.choose(g), Some(Choice::Deploy { card, .. })
+            if g.card(card).name == "Long Range Support")
+    };
+    // One wound destroys the Frigate that carries the boarder (§9.1: its Marine goes with
+    // it), and a Station with no Marine aboard would fall to it (§6.9.3): Bob deploys it.
+    let pays = bob_may_respond("Merlin-class Frigate @merlin wounds 1");
+    // Unhurt, the Frigate survives the wound with its boarder aboard: the card is worth more
+    // in hand than a wound on a Frigate, so Bob passes.
+    let does_not = bob_may_respond("Merlin-class Frigate @merlin");
+    for seed in [1, 2, 3] {
+        assert!(
+            deploys(&pays, PlayerKind::Heuristic.player(seed, 1)),
+            "seed {seed}: the Tactic destroys the boarder"
+        );
+        let mut p = PlayerKind::Heuristic.player(seed, 1);
+        assert_eq!(
+            p.choose(&does_not),
+            Some(Choice::Pass),
+            "seed {seed}: a wound on an unhurt Frigate is not worth the card"
+        );
+        // Issue #16's heuristic deployed whatever it could in STEP 1, paying off or not.
+        assert!(deploys(&does_not, PlayerKind::HeuristicV1.player(seed, 1)));
+    }
+}
+
 // ----- the search player (issue #16 item 6) -------------------------------------------------
 
 fn bundled() -> Arc<CardDb> {

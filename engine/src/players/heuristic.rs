@@ -16,6 +16,7 @@ use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardKind, TraitName};
 use crate::rng::Dice;
 use crate::rules::{stats, volley};
+use crate::state::engagement::CombatStep;
 use crate::state::{Game, Zone};
 
 use super::Player;
@@ -41,6 +42,11 @@ pub struct HeuristicPlayer {
     /// The legal choices and their scores, listed into the same buffers every time.
     choices: Vec<Choice>,
     scores: Vec<i32>,
+    /// The units this player reassigned in the current turn, with the turn: each is
+    /// reassigned at most once a turn (§5.4.5 sets no limit), so a Marine whose own static
+    /// makes the garrison hold without it — Colonel Adaeze Okafor's +1 attack to the Marines
+    /// aboard — cannot be moved off and back for ever.
+    reassigned: Vec<(u32, Inst)>,
 }
 
 impl HeuristicPlayer {
@@ -60,6 +66,7 @@ impl HeuristicPlayer {
             style,
             choices: Vec::new(),
             scores: Vec::new(),
+            reassigned: Vec::new(),
         }
     }
 
@@ -192,18 +199,56 @@ fn marines_aboard(game: &Game, host: Inst) -> usize {
     })
 }
 
-/// The garrison `who`'s Station wants: as many Marines as the largest boarding party an
-/// opponent could send next turn (§6.9.2: one ship boards a Station at a time), at least one
-/// while an opponent has a ship that carries Marines or has room for one it could deploy or
-/// conscript (§5.4.2, §5.4.3); none when no opponent could board. (One more than the largest
-/// party was tried: it won fewer games against `heuristic-v1`, its Marines kept from boarding.) Only what `who` sees is read
-/// (ships in play and what is aboard them), never a hand. In Setup fleets are still being
-/// deployed: every opponent will have one by turn 1.
-pub(crate) fn wanted_garrison(game: &Game, who: PlayerId) -> usize {
+/// The Marines aboard `host`, as a list.
+fn marines_on(game: &Game, host: Inst) -> Vec<Inst> {
+    game.instance(host).map_or_else(Vec::new, |x| {
+        x.attachments
+            .iter()
+            .copied()
+            .filter(|&m| matches!(game.card(m).kind, CardKind::Marine { .. }))
+            .collect()
+    })
+}
+
+/// A party's strength in a boarding fight against `foes` (§6.9, STEP 8: the parties volley in
+/// turn until one is destroyed): its expected wounds a volley turn against the foes'
+/// least-defended Marine times the wounds it can take before it is destroyed, Lanchester's
+/// square law for two parties that fire at each other until one is gone.
+fn fight_power(game: &Game, party: &[Inst], foes: &[Inst]) -> i64 {
+    let Some(&target) = foes.iter().min_by_key(|&&m| stats::defense(game, m, None)) else {
+        return i64::MAX;
+    };
+    let rate: i64 = party
+        .iter()
+        .map(|&m| expected_wounds(game, m, target))
+        .sum();
+    let wounds: i64 = party
+        .iter()
+        .map(|&m| i64::from(stats::remaining(game, m)))
+        .sum();
+    rate * wounds
+}
+
+/// Whether `garrison` is expected to win a boarding fight against `party` (a party of none
+/// takes nothing; a garrison of none falls to any party, §6.9.3).
+fn holds_against(game: &Game, garrison: &[Inst], party: &[Inst]) -> bool {
+    party.is_empty()
+        || (!garrison.is_empty()
+            && fight_power(game, garrison, party) >= fight_power(game, party, garrison))
+}
+
+/// Whether `garrison` would hold `who`'s Station against every boarding party an opponent
+/// could send next turn (§6.9.2: one ship boards a Station at a time): it wins the boarding
+/// fight against the party aboard each enemy ship, and it is at least one Marine while an
+/// opponent has a ship with room for one it could deploy or conscript (§5.4.2, §5.4.3). Only
+/// what `who` sees is read (ships in play and what is aboard them), never a hand. In Setup
+/// fleets are still being deployed: one Marine is wanted, every opponent will have a ship by
+/// turn 1. (A fixed garrison of one Marine more than the largest party was tried: it kept too
+/// many Marines from boarding; matching each party's strength puts them where they are needed.)
+fn garrison_holds(game: &Game, who: PlayerId, garrison: &[Inst]) -> bool {
     if game.phase() == crate::event::Phase::Setup {
-        return 1;
+        return !garrison.is_empty();
     }
-    let mut want = 0;
     for (p, c) in game.commanders().iter().enumerate() {
         if p == usize::from(who.0) || c.out {
             continue;
@@ -212,26 +257,31 @@ pub(crate) fn wanted_garrison(game: &Game, who: PlayerId) -> usize {
             if !matches!(game.card(s).kind, CardKind::Ship(_)) {
                 continue;
             }
-            let aboard = marines_aboard(game, s);
-            if aboard > 0 || stats::capacity(game, s).0 > 0 {
-                want = want.max(aboard.max(1));
+            let party = marines_on(game, s);
+            if party.is_empty() {
+                if stats::capacity(game, s).0 > 0 && garrison.is_empty() {
+                    return false;
+                }
+            } else if !holds_against(game, garrison, &party) {
+                return false;
             }
         }
     }
-    want
+    true
 }
 
-/// Whether an opponent of `who` could board `who`'s Station next turn ([`wanted_garrison`]).
+/// Whether an opponent of `who` could board `who`'s Station next turn: one of their ships
+/// carries Marines or has room for one.
 pub(crate) fn boarding_threat(game: &Game, who: PlayerId) -> bool {
-    wanted_garrison(game, who) > 0
+    !garrison_holds(game, who, &[])
 }
 
 /// The Station a Marine would garrison: `host`, when it is its controller's Station, with
 /// that Station's garrison now.
-fn station_host(game: &Game, host: Inst) -> Option<(PlayerId, usize)> {
+fn station_host(game: &Game, host: Inst) -> Option<(PlayerId, Vec<Inst>)> {
     let x = game.instance(host)?;
     (game.card(host).kind == CardKind::Station && x.zone == Zone::Battlefield)
-        .then(|| (x.controller, marines_aboard(game, host)))
+        .then(|| (x.controller, marines_on(game, host)))
 }
 
 /// Where a Marine is worth most. Both styles hold Marines aboard ships, which can board (§6.9),
@@ -246,7 +296,7 @@ fn marine_post(style: Style, game: &Game, card: Inst, host: Option<Inst>) -> i32
     match game.card(h).kind {
         CardKind::Ship(_) => 10,
         CardKind::Station if style == Style::Defends => match station_host(game, h) {
-            Some((who, garrison)) if garrison < wanted_garrison(game, who) => 25,
+            Some((who, garrison)) if !garrison_holds(game, who, &garrison) => 25,
             _ => 0,
         },
         _ => 0,
@@ -273,8 +323,9 @@ fn reassign(style: Style, game: &Game, unit: Inst, host: Option<Inst>) -> i32 {
     if !matches!(game.card(unit).kind, CardKind::Marine { .. }) {
         return -10;
     }
-    if let Some((who, garrison)) = from.and_then(|h| station_host(game, h)) {
-        if garrison <= wanted_garrison(game, who) {
+    if let Some((who, mut garrison)) = from.and_then(|h| station_host(game, h)) {
+        garrison.retain(|&m| m != unit);
+        if !garrison_holds(game, who, &garrison) {
             return -50;
         }
         return -10 + 2 * marine_post(style, game, unit, host);
@@ -284,7 +335,7 @@ fn reassign(style: Style, game: &Game, unit: Inst, host: Option<Inst>) -> i32 {
             .is_some_and(|x| x.owner != x.controller && marines_aboard(game, h) <= 1)
     });
     match host.and_then(|h| station_host(game, h)) {
-        Some((who, garrison)) if !holds_a_prize && garrison < wanted_garrison(game, who) => 15,
+        Some((who, garrison)) if !holds_a_prize && !garrison_holds(game, who, &garrison) => 15,
         _ => -10,
     }
 }
@@ -348,19 +399,15 @@ pub(crate) fn expected_wounds(game: &Game, unit: Inst, target: Inst) -> i64 {
 /// Station no Marine defends (an elimination, §6.1), or its expected volleys wear the
 /// defender's Station down no slower than the defender's units wear the fleet down — so a lone
 /// Frigate is not thrown at a Station that would destroy it first. The defending style counts
-/// the combat modifiers and, while its own Station has no garrison and could be boarded, sends
+/// the combat modifiers; while its own Station has no garrison and could be boarded, it sends
 /// every ship only where the volley race is won, so a failed raid does not leave the Station
-/// without the first-round shield (§6.5.3).
+/// without the first-round shield (§6.5.3); and it boards a Station only with a party that
+/// should live to board it and win there ([`boards_the_station`]).
 fn worth_attacking(style: Style, game: &Game, fleet: &[Inst], defender: PlayerId) -> bool {
     let Some(station) = game.station(defender) else {
         return true;
     };
     let me = game.decision().map(|d| d.who);
-    let boarders: usize = fleet
-        .iter()
-        .filter(|&&u| matches!(game.card(u).kind, CardKind::Ship(_)))
-        .map(|&u| marines_aboard(game, u))
-        .sum();
     let exposed = style == Style::Defends
         && me.is_some_and(|me| {
             let home = game.commander(me).map_or(0, |c| {
@@ -373,9 +420,6 @@ fn worth_attacking(style: Style, game: &Game, fleet: &[Inst], defender: PlayerId
                 .is_some_and(|s| marines_aboard(game, s) == 0 && boarding_threat(game, me))
                 && home <= fleet.len()
         });
-    if boarders > 0 && marines_aboard(game, station) == 0 && !exposed {
-        return true;
-    }
     let defenders: Vec<Inst> = game
         .commander(defender)
         .map(|c| c.battlefield.clone())
@@ -426,19 +470,82 @@ fn worth_attacking(style: Style, game: &Game, fleet: &[Inst], defender: PlayerId
         .iter()
         .map(|&u| i64::from(stats::remaining(game, u)))
         .sum();
+    match style {
+        Style::V1 => {
+            let boarders: usize = fleet
+                .iter()
+                .filter(|&&u| matches!(game.card(u).kind, CardKind::Ship(_)))
+                .map(|&u| marines_aboard(game, u))
+                .sum();
+            if boarders > 0 && marines_aboard(game, station) == 0 {
+                return true;
+            }
+        }
+        Style::Defends => {
+            if !exposed && boards_the_station(game, fleet, &defenders, station, our_wounds, theirs)
+            {
+                return true;
+            }
+        }
+    }
     let their_wounds = i64::from(stats::remaining(game, station));
     if ours == 0 {
         return false;
     }
-    // Rounds to destroy the Station <= rounds to lose the fleet, cross-multiplied.
-    their_wounds * theirs <= our_wounds * ours
+    // Rounds to destroy the Station <= rounds to lose the fleet, cross-multiplied; with an
+    // empty Shipyard, waiting brings nothing more to deploy, and two fleets that both wait
+    // reach the turn cap: the defending style then attacks at up to twice the rounds.
+    let waits_for_nothing = style == Style::Defends
+        && me
+            .and_then(|me| game.commander(me))
+            .is_some_and(|c| c.shipyard.is_empty());
+    let slack = if waits_for_nothing { 2 } else { 1 };
+    their_wounds * theirs <= slack * our_wounds * ours
+}
+
+/// Whether a ship of `fleet` carries a boarding party that should take `station`: the fleet
+/// should outlive two rounds of the defenders' fire (`theirs`, expected wounds a round in
+/// hundredths) when the defender has a ship at home — the Station cannot be boarded in the
+/// first round while one is there (§6.5.3) — and the party beats the Station's garrison by a
+/// quarter in a boarding fight ([`fight_power`]; a Station with no Marine aboard falls to any
+/// party, §6.9.3). A boarded Station eliminates its commander (§6.1).
+fn boards_the_station(
+    game: &Game,
+    fleet: &[Inst],
+    defenders: &[Inst],
+    station: Inst,
+    our_wounds: i64,
+    theirs: i64,
+) -> bool {
+    let ships_home = defenders
+        .iter()
+        .any(|&u| matches!(game.card(u).kind, CardKind::Ship(_)));
+    if ships_home && 100 * our_wounds < 3 * theirs {
+        return false;
+    }
+    let garrison = marines_on(game, station);
+    fleet
+        .iter()
+        .filter(|&&u| matches!(game.card(u).kind, CardKind::Ship(_)))
+        .map(|&u| marines_on(game, u))
+        .any(|party| {
+            !party.is_empty()
+                && (garrison.is_empty()
+                    || 4 * fight_power(game, &party, &garrison)
+                        > 5 * fight_power(game, &garrison, &party))
+        })
 }
 
 impl Player for HeuristicPlayer {
     fn choose(&mut self, game: &Game) -> Option<Choice> {
         game.legal_choices_into(&mut self.choices);
         let d = game.decision()?;
-        if matches!(d.kind, DecisionKind::Respond) {
+        // STEP 1 of an engagement is a response window of its own (§6.6, `rules::respond`):
+        // issue #16's heuristic deployed every card it could there.
+        let window = matches!(d.kind, DecisionKind::Respond)
+            || (self.style == Style::Defends
+                && matches!(d.kind, DecisionKind::Combat(CombatStep::StartCards)));
+        if window {
             return match self.style {
                 Style::V1 => Some(Choice::Pass),
                 Style::Defends => {
@@ -453,6 +560,13 @@ impl Player for HeuristicPlayer {
                 }
             };
         }
+        let turn = game.turn();
+        self.reassigned.retain(|&(t, _)| t == turn);
+        let again = |c: &Choice, done: &[(u32, Inst)]| matches!(c, Choice::Reassign { unit, .. } if done.iter().any(|&(_, u)| u == *unit));
+        if self.choices.iter().any(|c| !again(c, &self.reassigned)) {
+            let done = &self.reassigned;
+            self.choices.retain(|c| !again(c, done));
+        }
         // Each choice scored once; one of the best, uniformly.
         self.scores.clear();
         let style = self.style;
@@ -464,6 +578,10 @@ impl Player for HeuristicPlayer {
         let at = (0..self.choices.len())
             .filter(|&j| self.scores[j] == best)
             .nth(k)?;
-        Some(self.choices.swap_remove(at))
+        let chosen = self.choices.swap_remove(at);
+        if let Choice::Reassign { unit, .. } = chosen {
+            self.reassigned.push((turn, unit));
+        }
+        Some(chosen)
     }
 }

@@ -1,5 +1,6 @@
-//! The heuristic's answer in a response window (§2.6, §2.7): deploy an Event or Tactic, or use
-//! an activated ability (I-93), only when it pays off. Each card it could deploy is tried on one deal of what the commander
+//! The heuristic's answer in a response window (§2.6, §2.7) and in STEP 1 of an engagement,
+//! a window of its own (§6.6): deploy an Event or Tactic, or use an activated ability (I-93),
+//! only when it pays off. Each card it could deploy is tried on one deal of what the commander
 //! cannot see (`Game::determinised_for`, from the player's own stream: no hidden card and no
 //! future die is read), its effect resolved with the heuristic's choices, and the position
 //! judged as the search player judges a cut-off (`search::evaluate`). A card is deployed when
@@ -21,6 +22,9 @@ const PAYS_OFF: f64 = 0.002;
 pub(crate) fn best_response(game: &Game, who: PlayerId, choices: &[Choice], seed: u64) -> Choice {
     if choices.len() <= 1 {
         return choices.first().cloned().unwrap_or(Choice::Pass);
+    }
+    if !choices.iter().any(|c| matches!(c, Choice::Deploy { .. })) {
+        return passing_choice(choices);
     }
     let seats = game.commanders().len();
     let deal = game.determinised_for(who, seed);
@@ -47,7 +51,16 @@ pub(crate) fn best_response(game: &Game, who: PlayerId, choices: &[Choice], seed
             best = Some((gain, c));
         }
     }
-    best.map_or(Choice::Pass, |(_, c)| c.clone())
+    best.map_or_else(|| passing_choice(choices), |(_, c)| c.clone())
+}
+
+/// Passing: `Pass` in a response window, ending the step in STEP 1 of an engagement.
+fn passing_choice(choices: &[Choice]) -> Choice {
+    choices
+        .iter()
+        .find(|c| !matches!(c, Choice::Deploy { .. }))
+        .cloned()
+        .unwrap_or(Choice::Pass)
 }
 
 /// Resolve what the deployed card asks (targets, optional steps), each commander taking the
