@@ -17,3 +17,8 @@ Event "Flag Not Number" {
     override deploy-in-setup = 6
     play: draw 1
 }
+# A card's cost has a Resource half and a Currency half (§4.6), so "1 less" could mean either: refused.
+Breakthru "One Less What" {
+    cost: 0
+    static: your Cruisers cost 1 less to deploy
+}
