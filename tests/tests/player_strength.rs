@@ -275,13 +275,14 @@ fn heuristics_rarely_leave_their_station_open() {
             entrant(&db, "rdf-starter", p),
             entrant(&db, "colonial-starter", p),
         ];
-        undefended(&run(&e, 42, 40, 100, 2))
+        undefended(&run(&e, 42, 400, 100, 2))
     };
     let old = with("heuristic-v1");
     let new = with("heuristic");
+    println!("undefended Stations boarded in 400 games: old {old}, new {new}");
     assert!(
-        old >= 20,
-        "the old heuristic left {old} of 40 Stations open"
+        old >= 200,
+        "the old heuristic left {old} of 400 Stations open"
     );
-    assert!(new <= 6, "the new heuristic left {new} of 40 Stations open");
+    assert!(new <= 60, "the new heuristic left {new} of 400 Stations open");
 }
