@@ -4,63 +4,11 @@
 //! `hullbreach.hbdb` in the current directory, refused when missing, stale or of an old format)
 //! or a card directory (`--cards`).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
+use support::{copy_dir, hullbreach, hullbreach_in, repo, text, Scratch};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn hullbreach_in(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("hullbreach runs")
-}
-
-/// Runs in the repository root, compiling the bundled `cards/` in memory.
-fn hullbreach(args: &[&str]) -> Output {
-    let mut all = vec!["--cards", "cards"];
-    all.extend_from_slice(args);
-    hullbreach_in(&repo(), &all)
-}
-
-/// A scratch directory, removed on drop.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("hullbreach-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch dir");
-        Scratch(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read dir") {
-        let path = entry.expect("entry").path();
-        let target = to.join(path.file_name().expect("name"));
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).expect("copy");
-        }
-    }
-}
+use std::path::Path;
+use std::process::Output;
 
 /// What `cardc build DIR -o OUT` writes: the compiled pool stamped with its card files.
 fn build_db(dir: &Path, out: &Path) {
@@ -72,10 +20,6 @@ fn build_db(dir: &Path, out: &Path) {
         .and_then(|db| db.with_sources(stamp))
         .and_then(|db| db.save(out))
         .expect("database written");
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]

@@ -3,14 +3,13 @@
 //! grew until memory ran out and a FIFO blocked forever); `ruling -` reads standard input under
 //! the same 256 KiB cap; a multi-byte amount is an error with its line, never a panic.
 
+mod support;
+use support::repo;
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
+
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 /// Runs `hullbreach --cards tests/rulings/pool ARGS` with `stdin` piped in; killed (and the
 /// test failed) if still running after a minute.

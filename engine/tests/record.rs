@@ -3,13 +3,12 @@
 //! refused lines and lines that are not script lines are not added, and the file that results
 //! runs as a ruling with the recorded lines.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod support;
+use support::{repo, Scratch};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use std::io::Write;
+
+use std::process::{Command, Stdio};
 
 /// Bob holds an Event, so the response window after Ada's Manufacturing asks him (I-60).
 const RULING: &str = "title: recorded\nphase: manufacturing\nactive: Ada\n\ncommander Ada\n  hand: Merlin-class Frigate\n  in play:\n    Test Station\n\ncommander Bob\n  hand: Windfall\n  in play:\n    Test Station\n";
@@ -95,25 +94,6 @@ fn records_accepted_lines_into_the_script() {
         "appended after the recorded lines:\n{again}"
     );
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A scratch directory for one test, removed on drop.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("hullbreach-record-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch dir");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Issue #39: `--record` appended through whatever the ruling path was; a ruling file that is a

@@ -5,72 +5,37 @@
 //! resolving); bad files and game numbers are refused with what is wrong. The writer itself is tested in
 //! `tests/tests/replay.rs`.
 
-use std::path::{Path, PathBuf};
+mod support;
+use support::{copy_dir, hullbreach, repo, text, Scratch};
+
+use std::path::Path;
 use std::process::{Command, Output};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Runs in the repository root with the bundled `cards/`.
-fn hullbreach(args: &[&str]) -> Output {
-    let mut all = vec!["--cards", "cards"];
-    all.extend_from_slice(args);
-    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
-        .args(&all)
-        .current_dir(repo())
-        .output()
-        .expect("hullbreach runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn ok(out: Output) -> String {
     assert!(out.status.success(), "{}", text(&out.stderr));
     text(&out.stdout)
 }
 
-/// A scratch directory with a games file of four games, removed on drop.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("hullbreach-replay-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch dir");
-        let s = Scratch(dir);
-        ok(hullbreach(&[
-            "simulate",
-            "--deck",
-            "rdf-starter",
-            "--deck",
-            "colonial-starter",
-            "--games",
-            "4",
-            "--seed",
-            "5",
-            "--player",
-            "random",
-            "--turns",
-            "20",
-            "--out",
-            &s.file("games.jsonl"),
-        ]));
-        s
-    }
-
-    fn file(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+fn scratch_with_games(name: &str) -> Scratch {
+    let s = Scratch::new(name);
+    ok(hullbreach(&[
+        "simulate",
+        "--deck",
+        "rdf-starter",
+        "--deck",
+        "colonial-starter",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--player",
+        "random",
+        "--turns",
+        "20",
+        "--out",
+        &s.file("games.jsonl"),
+    ]));
+    s
 }
 
 /// A field of the JSON line of game `index` (after the run header).
@@ -92,7 +57,7 @@ fn field(games: &str, index: u64, key: &str) -> String {
 
 #[test]
 fn a_replay_is_the_game_play_plays_byte_for_byte() {
-    let dir = Scratch::new("play");
+    let dir = scratch_with_games("play");
     let games = dir.file("games.jsonl");
     for game in ["1", "2"] {
         let a = ok(hullbreach(&["replay", &games, "--game", game]));
@@ -140,7 +105,7 @@ fn a_replay_is_the_game_play_plays_byte_for_byte() {
 
 #[test]
 fn to_ruling_writes_a_ruling_at_any_choice_that_runs() {
-    let dir = Scratch::new("ruling");
+    let dir = scratch_with_games("ruling");
     let games = dir.file("games.jsonl");
     let file = dir.file("moment.ruling");
     let write = |at: &str, extra: &[&str]| {
@@ -201,7 +166,7 @@ fn to_ruling_writes_a_ruling_at_any_choice_that_runs() {
 
 #[test]
 fn bad_games_files_and_numbers_are_refused() {
-    let dir = Scratch::new("bad");
+    let dir = scratch_with_games("bad");
     let games = dir.file("games.jsonl");
     let err = |args: &[&str]| {
         let out = hullbreach(args);
@@ -244,7 +209,7 @@ fn bad_games_files_and_numbers_are_refused() {
 /// `--game I` form; `--log` prints what it printed before, `--numbered` numbers its choices.
 #[test]
 fn a_sweep_game_writes_a_ruling_too() {
-    let dir = Scratch::new("sweep");
+    let dir = scratch_with_games("sweep");
     let file = dir.file("sweep.ruling");
     let sweep = [
         "sweep",
@@ -285,7 +250,7 @@ fn a_sweep_game_writes_a_ruling_too() {
 /// base side is the default.
 #[test]
 fn the_swapped_side_of_an_ab_game_replays() {
-    let dir = Scratch::new("swap");
+    let dir = scratch_with_games("swap");
     let games = dir.file("ab.jsonl");
     let pool = ["--cards", "tests/rulings/pool"];
     let decks = [
@@ -365,26 +330,12 @@ fn the_swapped_side_of_an_ab_game_replays() {
     );
 }
 
-/// Copies the directory tree `from` into `to` (files and directories only).
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("copy dir");
-    for entry in std::fs::read_dir(from).expect("read dir") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
-}
-
 /// Issue #39: a deck a games file names is a deck name looked up in the pool's `decks/`, never
 /// a path: a tampered record naming a decklist anywhere on disk once made `replay` read (and
 /// play) it. A hostile name is refused in words, escaped and cut, never echoed as it is.
 #[test]
 fn a_games_file_cannot_name_a_deck_outside_the_pool() {
-    let dir = Scratch::new("hostile-decks");
+    let dir = scratch_with_games("hostile-decks");
     let games = dir.file("games.jsonl");
     let line = std::fs::read_to_string(&games)
         .expect("games")
@@ -429,7 +380,7 @@ fn a_games_file_cannot_name_a_deck_outside_the_pool() {
 #[cfg(unix)]
 #[test]
 fn a_recorded_deck_linked_out_of_the_pool_is_refused() {
-    let dir = Scratch::new("linked-deck");
+    let dir = scratch_with_games("linked-deck");
     let pool = dir.file("pool");
     copy_dir(&repo().join("cards"), Path::new(&pool));
     let outside = dir.file("outside.txt");
@@ -477,7 +428,7 @@ fn a_recorded_deck_linked_out_of_the_pool_is_refused() {
 #[cfg(unix)]
 #[test]
 fn a_ruling_is_never_written_through_a_planted_link() {
-    let dir = Scratch::new("ruling-link");
+    let dir = scratch_with_games("ruling-link");
     let games = dir.file("games.jsonl");
     let victim = dir.file("victim.txt");
     std::fs::write(&victim, "precious\n").expect("victim");

@@ -6,20 +6,11 @@
 //! (unknown revisions, a dirty work tree, a pool that does not compile, decks of another
 //! repository), and two real revisions of this repository.
 
-use std::path::{Path, PathBuf};
+mod support;
+use support::{copy_dir, hullbreach_in, repo, Scratch};
+
+use std::path::Path;
 use std::process::{Command, Output};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn hullbreach_in(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("hullbreach runs")
-}
 
 /// `hullbreach review` of the fixtures, in the repository root, with few games.
 fn review(extra: &[&str]) -> Output {
@@ -46,38 +37,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A scratch directory, removed on drop.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("hullbreach-review-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch dir");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read_dir") {
-        let e = e.expect("entry");
-        let target = to.join(e.file_name());
-        if e.file_type().expect("type").is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), &target).expect("copy");
-        }
-    }
 }
 
 fn git(dir: &Path, args: &[&str]) -> String {

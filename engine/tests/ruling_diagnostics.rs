@@ -4,12 +4,11 @@
 //! one, in `--message-format human|short|json`. One ruling file per case in
 //! `tests/ruling_diagnostics/`, its snapshot beside it (human, no colour, 100 columns).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
+use support::{repo, text};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use std::path::PathBuf;
+use std::process::{Command, Output};
 
 const CASES: &str = "engine/tests/ruling_diagnostics";
 
@@ -22,10 +21,6 @@ fn hullbreach(args: &[&str]) -> Output {
         .env("NO_COLOR", "1")
         .output()
         .expect("hullbreach runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]

@@ -4,23 +4,11 @@
 //! progress bar stays off when stderr is a pipe; bad flags and hostile merge files are
 //! refused with what is wrong. The report's content is snapshotted in `tests/tests/simulate.rs`.
 
-use std::path::{Path, PathBuf};
+mod support;
+use support::{hullbreach, repo, text, Scratch};
+
+use std::path::Path;
 use std::process::{Command, Output};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Runs in the repository root with the bundled `cards/`.
-fn hullbreach(args: &[&str]) -> Output {
-    let mut all = vec!["--cards", "cards"];
-    all.extend_from_slice(args);
-    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
-        .args(&all)
-        .current_dir(repo())
-        .output()
-        .expect("hullbreach runs")
-}
 
 /// The small fixed run: 12 games, RDF vs Colonial, random players, turn cap 30.
 const RUN: &[&str] = &[
@@ -45,33 +33,6 @@ fn simulate(extra: &[&str]) -> Output {
     let out = hullbreach(&args);
     assert!(out.status.success(), "{}", text(&out.stderr));
     out
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A scratch directory, removed on drop.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("hullbreach-sim-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch dir");
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 #[test]

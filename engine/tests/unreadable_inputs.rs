@@ -3,12 +3,10 @@
 //! (docs/cli.md), as an unreadable card, deck or ruling file does. Nothing is read from a FIFO
 //! (the open does not block).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
+use support::repo;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use std::process::{Command, Output};
 
 fn hullbreach(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hullbreach"))

@@ -284,5 +284,8 @@ fn heuristics_rarely_leave_their_station_open() {
         old >= 200,
         "the old heuristic left {old} of 400 Stations open"
     );
-    assert!(new <= 60, "the new heuristic left {new} of 400 Stations open");
+    assert!(
+        new <= 60,
+        "the new heuristic left {new} of 400 Stations open"
+    );
 }

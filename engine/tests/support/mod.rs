@@ -1,0 +1,78 @@
+//! What the `hullbreach` command-line tests share: the repository, running the binary, and a
+//! scratch directory removed when the test ends. One copy, so a test file says only what it
+//! checks.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root, where `cards/` and `tests/` are.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// `hullbreach ARGS` run in `cwd`.
+pub fn hullbreach_in(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("hullbreach runs")
+}
+
+/// `hullbreach --cards cards ARGS` in the repository: the bundled pool.
+pub fn hullbreach(args: &[&str]) -> Output {
+    let mut all = vec!["--cards", "cards"];
+    all.extend_from_slice(args);
+    hullbreach_in(&repo(), &all)
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A directory of its own under the system's temporary directory, emptied when made and
+/// removed when dropped.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("hullbreach-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// A file in it, as a command-line argument.
+    pub fn file(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A copy of the directory tree `from` at `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        // Not following links: a link in the tree is copied as the file it names, never walked.
+        if entry.file_type().expect("type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
