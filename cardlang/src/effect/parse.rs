@@ -1609,8 +1609,9 @@ impl Lower<'_> {
                 codes::OUT_OF_RANGE,
                 span,
                 format!(
-                    "`choose {n}` of {} modes leaves nothing to choose",
-                    modes.len()
+                    "`choose {n}` of {} mode{} leaves nothing to choose",
+                    modes.len(),
+                    if modes.len() == 1 { "" } else { "s" }
                 ),
                 "nothing to choose",
                 Some(format!(
