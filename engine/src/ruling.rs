@@ -949,6 +949,23 @@ fn check_names(r: &Ruling, catalog: &CardDb) -> Vec<RulingError> {
     if let Some((line, name)) = &r.active {
         commander(&mut problems, *line, name);
     }
+    // Every label the board gives: in-play entries, and `Name @label` outside play.
+    let labels: std::collections::BTreeSet<&str> = r
+        .commanders
+        .iter()
+        .flat_map(|c| {
+            let outside = c
+                .hand
+                .iter()
+                .chain(&c.shipyard)
+                .chain(&c.scrapheap)
+                .filter_map(|(_, item)| item.rsplit_once(" @").map(|(_, l)| l.trim()));
+            c.play
+                .iter()
+                .filter_map(|e| e.label.as_deref())
+                .chain(outside)
+        })
+        .collect();
     for c in &r.commanders {
         for (line, item) in c.hand.iter().chain(&c.shipyard).chain(&c.scrapheap) {
             let name = item
@@ -987,6 +1004,13 @@ fn check_names(r: &Ruling, catalog: &CardDb) -> Vec<RulingError> {
         let verb = rest.split_whitespace().next().unwrap_or("");
         if !ACTIONS.contains(&verb) {
             problems.push(unknown_action(*line, verb));
+        }
+        // Labels are made only by the board, so a script's label is checked with the names,
+        // not when the game reaches its line.
+        for l in label_refs(rest) {
+            if !labels.contains(l) {
+                problems.push(no_label(*line, l, labels.iter().copied()).code(Code::Script));
+            }
         }
     }
     problems.sort_by_key(|p| p.line);
@@ -1252,14 +1276,30 @@ fn label(refs: &Refs, s: &str, line: usize) -> Result<Inst, RulingError> {
     let l = s.strip_prefix('@').ok_or_else(|| {
         RulingError::new(line, format!("expected a @label, found `{s}`")).at(s, "not a @label")
     })?;
-    refs.labels.get(l).copied().ok_or_else(|| {
-        RulingError::new(line, format!("no card labelled @{l}"))
-            .at(s, "no card has this label")
-            .did_you_mean(
-                cardlang::db::nearest(l, refs.labels.keys().map(String::as_str))
-                    .map(|n| format!("@{n}"))
-                    .as_deref(),
-            )
+    refs.labels
+        .get(l)
+        .copied()
+        .ok_or_else(|| no_label(line, l, refs.labels.keys().map(String::as_str)))
+}
+
+/// `@l` names no card of the board: the nearest label that does, if one is near.
+fn no_label<'a>(line: usize, l: &str, known: impl Iterator<Item = &'a str>) -> RulingError {
+    RulingError::new(line, format!("no card labelled @{l}"))
+        .at(format!("@{l}"), "no card has this label")
+        .did_you_mean(
+            cardlang::db::nearest(l, known)
+                .map(|n| format!("@{n}"))
+                .as_deref(),
+        )
+}
+
+/// The `@labels` a script or prelude line names (a label is letters, digits, `-` and `_`).
+fn label_refs(text: &str) -> impl Iterator<Item = &str> {
+    text.split('@').skip(1).filter_map(|rest| {
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(rest.len());
+        (end > 0).then(|| &rest[..end])
     })
 }
 

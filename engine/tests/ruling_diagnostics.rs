@@ -132,7 +132,7 @@ fn a_script_problem_follows_the_transcript_so_far() {
         "{stdout}"
     );
     assert!(
-        stdout.ends_with("> Ada: fire @phoenix at @nowhere\n"),
+        stdout.ends_with("> Ada: fire @phoenix at dragon\n"),
         "{stdout}"
     );
 }
