@@ -1208,16 +1208,7 @@ impl Lower<'_> {
             Rule::s_taunt => {
                 let span = self.span(&body);
                 let (aim, modifier) = self.taunt(body)?;
-                let Aim::Named(group) = aim else {
-                    self.error(
-                        codes::STATIC_TARGETS,
-                        span,
-                        "a static ability cannot choose a target".into(),
-                        "chosen target",
-                        Some("a static ability applies to named recipients: write `this`, `host` or `each ...`".into()),
-                    );
-                    return None;
-                };
+                let group = self.static_group(aim, span)?;
                 Static::Cards {
                     group,
                     modifier,
@@ -1237,19 +1228,7 @@ impl Lower<'_> {
                 let aim_span = self.span(&aim_pair);
                 let aim = self.aim(aim_pair);
                 let modifier = self.modifier(parts.next()?)?;
-                let group = match aim? {
-                    Aim::Named(g) => g,
-                    Aim::Chosen(_) => {
-                        self.error(
-                            codes::STATIC_TARGETS,
-                            aim_span,
-                            "a static ability cannot choose a target".into(),
-                            "chosen target",
-                            Some("a static ability applies to named recipients: write `each ...`, `host` or `this`; use `when:` or `play:` to choose a target".into()),
-                        );
-                        return None;
-                    }
-                };
+                let group = self.static_group(aim?, aim_span)?;
                 Static::Cards {
                     group,
                     modifier,
@@ -1258,6 +1237,23 @@ impl Lower<'_> {
             }
         };
         Some(Ability::Static(st))
+    }
+
+    /// The recipients of a static: named ones only, since a static chooses nothing (HB0410).
+    fn static_group(&mut self, aim: Aim, span: Span) -> Option<Group> {
+        match aim {
+            Aim::Named(g) => Some(g),
+            Aim::Chosen(_) => {
+                self.error(
+                    codes::STATIC_TARGETS,
+                    span,
+                    "a static ability cannot choose a target".into(),
+                    "chosen target",
+                    Some("a static ability applies to named recipients: write `each ...`, `host` or `this`; use `when:` or `play:` to choose a target".into()),
+                );
+                None
+            }
+        }
     }
 
     /// `s_taunt`: whose volleys (`ships` or `units`) must target whom if able (I-98).
@@ -1279,19 +1275,7 @@ impl Lower<'_> {
         let against_span = self.span(&against);
         let against = self.filter(against)?;
         self.out.groups.push((against_span, against.clone()));
-        let group = match aim? {
-            Aim::Named(g) => g,
-            Aim::Chosen(_) => {
-                self.error(
-                    codes::STATIC_TARGETS,
-                    aim_span,
-                    "a static ability cannot choose a target".into(),
-                    "chosen target",
-                    Some("a static ability applies to named recipients: write `each ...`, `host` or `this`".into()),
-                );
-                return None;
-            }
-        };
+        let group = self.static_group(aim?, aim_span)?;
         Some(Static::Against {
             group,
             bonus: bonus?,
