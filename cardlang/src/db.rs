@@ -61,8 +61,9 @@ pub const MAGIC: [u8; 8] = *b"HBCARDDB";
 /// activated abilities (`Ability::Activated`, `Activation`, issue #40, part 3.3); version 10
 /// `other` in filters (`Pred::Other`) and where a searched card is deployed
 /// (`SearchThen::DeployAboard`, issue #40, parts 3.5 and 3.9); version 11 modal steps
-/// (`Step::Choose`, issue #40, part 3.2) and play limits (`Ability::PlayLimit`, part 3.7).
-pub const FORMAT_VERSION: u32 = 11;
+/// (`Step::Choose`, issue #40, part 3.2) and play limits (`Ability::PlayLimit`, part 3.7);
+/// version 12 the optional re-roll (`CardModifier::MayReroll`, issue #40, part 3.8).
+pub const FORMAT_VERSION: u32 = 12;
 /// Bytes before the payload.
 pub const HEADER_LEN: usize = 24;
 /// Largest database file accepted, checked before reading.

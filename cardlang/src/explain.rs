@@ -1297,6 +1297,9 @@ fn modifier_text(m: &CardModifier, plural: bool) -> String {
         // Written as sentences of their own where they stand (`static_`, `action`).
         CardModifier::Taunt { units } => taunt_text(units, "it"),
         CardModifier::Decoy => "draw the next volley".into(),
+        CardModifier::MayReroll => {
+            "may re-roll one die of each volley (any die, its commander's pick once the dice are seen; only the new result counts)".into()
+        }
     }
 }
 

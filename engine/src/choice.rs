@@ -51,6 +51,9 @@ pub enum DecisionKind {
         source: Inst,
         ask: crate::state::pending::Ask,
     },
+    /// `unit`'s volley is rolled and its dice shown: re-roll one (`left` re-rolls remain) or
+    /// keep them, before any die counts (issue #40, part 3.8; I-91).
+    Reroll { unit: Inst, left: u8 },
 }
 
 impl DecisionKind {
@@ -78,6 +81,9 @@ impl DecisionKind {
                 "what to reassign or turn face down at the end of the engagement (§2.5.1.2)"
             }
             DecisionKind::Effect { .. } => "a choice for a resolving card effect (§6.8)",
+            DecisionKind::Reroll { .. } => {
+                "whether to re-roll one of a volley's dice, before they count (§6.2, I-91)"
+            }
         }
     }
 }
@@ -207,4 +213,9 @@ pub enum Choice {
     Activate { card: Inst, ability: u8 },
     /// A mode of a modal step, by position from 0 (`mode 1` in a ruling script, I-89).
     EffectMode(u8),
+    /// Re-roll die `die` (from 1, in the order rolled) of the volley's dice at `target`, by
+    /// the text of a card that allows it (issue #40, part 3.8; I-91).
+    Reroll { target: Inst, die: u8 },
+    /// Let the volley's dice stand as they are (I-91).
+    KeepDice,
 }

@@ -75,6 +75,7 @@ pub fn candidates(g: &Game) -> Vec<Choice> {
         Choice::SpoilsDecline,
         Choice::EffectYes,
         Choice::EffectNo,
+        Choice::KeepDice,
     ]);
     // Modes by position, one past the most a step may have (I-89).
     for k in 0..=crate::ir::effect::limits::MODES as u8 {
@@ -101,6 +102,10 @@ pub fn candidates(g: &Game) -> Vec<Choice> {
             if let Ok(ability) = u8::try_from(k) {
                 out.push(Choice::Activate { card: u, ability });
             }
+        }
+        // Every die of a volley, one past the most a target may take (I-91).
+        for die in 0..=21 {
+            out.push(Choice::Reroll { target: u, die });
         }
         out.extend([
             Choice::Repair { unit: u },

@@ -887,6 +887,30 @@ pub enum Event {
     NoModeOpen {
         source: CardRef,
     },
+    /// A volley's dice, rolled and shown to its commander before any counts: they may re-roll
+    /// one by the text of each of `sources` (issue #40, part 3.8; I-91).
+    DiceShown {
+        who: PlayerId,
+        unit: CardRef,
+        dice: SmallVec<[(CardRef, SmallVec<[crate::state::engagement::Face; 10]>); 2]>,
+        sources: CardRefs<2>,
+    },
+    /// Die `die` (from 1) of the volley at `target` re-rolled by its commander's choice, by
+    /// the text of `source`: `from` becomes `to`, and only `to` counts (I-91).
+    Rerolled {
+        who: PlayerId,
+        unit: CardRef,
+        target: CardRef,
+        die: u8,
+        from: u8,
+        to: u8,
+        source: CardRef,
+    },
+    /// The commander lets the volley's dice stand (I-91).
+    DiceKept {
+        who: PlayerId,
+        unit: CardRef,
+    },
 }
 
 /// Why a card left play with a [`Event::LeftPlay`] line.
@@ -1027,6 +1051,8 @@ impl Event {
             Event::CostModified { .. } => "8.4",
             Event::ModeChosen { .. } => "6.8",
             Event::NoModeOpen { .. } => "8.5",
+            Event::DiceShown { .. } | Event::DiceKept { .. } => "6.2",
+            Event::Rerolled { .. } => "8.1",
         }
     }
 }

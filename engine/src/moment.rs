@@ -259,6 +259,7 @@ pub(crate) fn card_modifier_words(m: &CardModifier) -> String {
         CardModifier::Taunt { units: false } => "must be fired at by opposing ships if able".into(),
         CardModifier::Taunt { units: true } => "must be fired at by opposing units if able".into(),
         CardModifier::Decoy => "is decoyed (the next volley at it goes to the decoy)".into(),
+        CardModifier::MayReroll => "may re-roll one die of each volley".into(),
     }
 }
 
@@ -1087,6 +1088,7 @@ pub(crate) fn named_cards(g: &Game) -> Vec<Inst> {
             stoic,
             fight,
             assigning,
+            rolled,
         } = e;
         for l in [
             fleet,
@@ -1126,6 +1128,11 @@ pub(crate) fn named_cards(g: &Game) -> Vec<Inst> {
                 v.push(u);
             }
             v.extend(a.fire.iter().map(|f| f.0));
+        }
+        if let Some(r) = rolled {
+            v.push(r.unit);
+            v.extend(r.fire.iter().map(|f| f.0));
+            v.extend(&r.allowed);
         }
     }
     if let Step::Aftermath(a) = &g.step {
@@ -1285,7 +1292,15 @@ pub(crate) fn write(
             stoic,
             fight,
             assigning,
+            rolled,
         } = e;
+        if rolled.is_some() {
+            // The faces shown are no key of a moment: record the position before the volley.
+            return Err(
+                "a volley's dice are shown, waiting on a re-roll (I-91): a moment cannot hold them"
+                    .into(),
+            );
+        }
         let _ = writeln!(
             t,
             "\nengagement: {} attacks {}",

@@ -912,6 +912,7 @@ const ACTIONS: &[&str] = &[
     "no",
     "activate",
     "mode",
+    "reroll",
 ];
 
 /// A script or prelude line's action word that is no choice, with the nearest.
@@ -1559,7 +1560,17 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
         }
         "discard" => Choice::Discard(find(g, refs, &hand, args, line, "in hand")?),
         "mulligan" => Choice::Mulligan,
-        "keep" => Choice::KeepHand,
+        // `keep`: the opening hand (§4.4.1); `keep dice`: a shown volley's dice (I-91).
+        "keep" => match args.trim() {
+            "" => Choice::KeepHand,
+            "dice" => Choice::KeepDice,
+            _ => {
+                return err(
+                    line,
+                    format!("`keep {args}`: expected `keep` (the opening hand) or `keep dice` (a volley's dice, not re-rolled)"),
+                )
+            }
+        },
         "end-phase" => Choice::EndPhase,
         "end-turn" => Choice::EndTurn,
         "no-engagement" => Choice::DeclineEngagement,
@@ -1847,6 +1858,21 @@ fn parse_step(g: &Game, refs: &Refs, text: &str, line: usize) -> Result<Step, Ru
         },
         "yes" => Choice::EffectYes,
         "no" => Choice::EffectNo,
+        // `reroll TARGET die N`: the N-th die (from 1) of the volley at TARGET (I-91).
+        "reroll" => {
+            let expected = || {
+                RulingError::new(
+                    line,
+                    format!("`reroll {args}`: expected `reroll TARGET die N`, N the die's place from 1 among the dice at TARGET"),
+                )
+            };
+            let (target, n) = args.rsplit_once(" die ").ok_or_else(expected)?;
+            let die = n.trim().parse::<u8>().map_err(|_| expected())?;
+            Choice::Reroll {
+                target: find(g, refs, &all_play, target.trim(), line, "in play")?,
+                die,
+            }
+        }
         other => return Err(unknown_action(line, other)),
     };
     Ok(Step::Choice(who, choice))

@@ -635,6 +635,56 @@ impl<'g> Namer<'g> {
                 u16::from(*mode) + 1,
                 self.card(*source)
             ),
+            Event::DiceShown {
+                who,
+                unit,
+                dice,
+                sources,
+            } => format!(
+                "{}'s volley rolls {}{}; before any die counts, {} may re-roll one, by the text of {} (I-91)",
+                self.card(*unit),
+                dice.iter()
+                    .map(|(t, d)| format!(
+                        "[{}] at {}",
+                        d.iter()
+                            .map(|f| match f.rerolled {
+                                Some(first) => format!("{first}>{}", f.natural),
+                                None => f.natural.to_string(),
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                        self.card(*t)
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                if dice.iter().any(|(_, d)| d.iter().any(|f| f.rerolled.is_some())) {
+                    " (a>b: a missed die re-rolled by the unit's own text, I-71)"
+                } else {
+                    ""
+                },
+                self.who(*who),
+                self.cards(sources)
+            ),
+            Event::Rerolled {
+                who,
+                unit,
+                target,
+                die,
+                from,
+                to,
+                source,
+            } => format!(
+                "{} re-rolls die {die} of {}'s volley at {}, by the text of {}: {from} becomes {to}, and only {to} counts",
+                self.who(*who),
+                self.card(*unit),
+                self.card(*target),
+                self.card(*source)
+            ),
+            Event::DiceKept { who, unit } => format!(
+                "{} keeps the dice of {}'s volley as they are",
+                self.who(*who),
+                self.card(*unit)
+            ),
             Event::NoModeOpen { source } => format!(
                 "{}: no mode has a legal target, so none is chosen and the choice does nothing",
                 self.card(*source)
@@ -995,6 +1045,7 @@ fn card_modifier_words(modifier: &crate::ir::effect::CardModifier) -> String {
         M::Taunt { units: false } => "must be fired at by opposing ships if able".into(),
         M::Taunt { units: true } => "must be fired at by opposing units if able".into(),
         M::Decoy => "is decoyed (the next volley at it goes to the decoy)".into(),
+        M::MayReroll => "may re-roll one die of each volley".into(),
     }
 }
 

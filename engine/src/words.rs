@@ -45,6 +45,7 @@ impl DecisionKind {
             DecisionKind::AssignDice { .. } => "6.2",
             DecisionKind::Aftermath => "2.5.1.2",
             DecisionKind::Effect { .. } => "6.8",
+            DecisionKind::Reroll { .. } => "6.2",
         }
     }
 
@@ -68,6 +69,7 @@ impl DecisionKind {
             DecisionKind::AssignDice { .. } => "split fire (§6.2)",
             DecisionKind::Aftermath => "end-of-engagement reassignment (§2.5.1.2, §3.4.4)",
             DecisionKind::Effect { .. } => "choice for a card's effect (§6.8)",
+            DecisionKind::Reroll { .. } => "re-roll of a volley die (§6.2, I-91)",
         }
     }
 
@@ -99,6 +101,11 @@ impl DecisionKind {
             DecisionKind::Effect { source, ask } => {
                 format!("choice for {}: {}", c(*source), ask_words(g, ask))
             }
+            DecisionKind::Reroll { unit, left } => format!(
+                "re-roll of a die of {}'s volley or keeping the dice, {left} {} left (§6.2, I-91)",
+                c(*unit),
+                if *left == 1 { "re-roll" } else { "re-rolls" }
+            ),
             _ => self.kind_words().into(),
         }
     }
@@ -278,6 +285,8 @@ impl Choice {
                 }
             }
             Choice::EffectMode(k) => format!("mode {}", u16::from(*k) + 1),
+            Choice::Reroll { target, die } => format!("reroll {} die {die}", c(*target)),
+            Choice::KeepDice => "keep dice".into(),
         }
     }
 }
@@ -332,6 +341,7 @@ impl Choice {
                 v.push(*unit)
             }
             Choice::Launch { wing } => v.push(*wing),
+            Choice::Reroll { target, .. } => v.push(*target),
             Choice::Activate { card, .. } => v.push(*card),
             Choice::Dock { wing, host } => v.extend([*wing, *host]),
             Choice::Board { ship, target } => v.extend([*ship, *target]),
@@ -352,7 +362,8 @@ impl Choice {
             | Choice::EffectCommander(_)
             | Choice::EffectYes
             | Choice::EffectNo
-            | Choice::EffectMode(_) => {}
+            | Choice::EffectMode(_)
+            | Choice::KeepDice => {}
         }
         v
     }

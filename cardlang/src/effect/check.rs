@@ -1001,6 +1001,7 @@ impl Checker<'_> {
                     | CardModifier::ExtraDice(_)
                     | CardModifier::ExtraVolleys(_)
                     | CardModifier::Rerolls(_)
+                    | CardModifier::MayReroll
                     | CardModifier::PreventWounds { .. }
             );
             if combat && matches!(f.noun, Noun::Event | Noun::Tactic | Noun::Breakthru) {

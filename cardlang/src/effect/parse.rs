@@ -1414,27 +1414,7 @@ impl Lower<'_> {
             Rule::m_roll => Some(CardModifier::RollBonus(self.signed(parts.next()?)?)),
             Rule::m_dice => Some(CardModifier::ExtraDice(self.signed(parts.next()?)?)),
             Rule::m_volleys => Some(CardModifier::ExtraVolleys(self.count(parts.next()?)?)),
-            Rule::m_reroll => {
-                // `re-rolls the first missed die of each volley`: one.
-                let Some(mut first) = parts.next() else {
-                    return Some(CardModifier::Rerolls(1));
-                };
-                if first.as_rule() == Rule::may {
-                    // An optional re-roll would stop a volley half rolled to ask (I-71).
-                    let span = self.span(&first);
-                    self.error(
-                        codes::OPTIONAL_REROLL,
-                        span,
-                        "a re-roll cannot be optional".into(),
-                        "`may` here",
-                        Some("write `re-rolls 1 missed die`: the re-roll always happens, since a missed die has nothing to lose (docs/interpretations.md I-71)".into()),
-                    );
-                    first = parts.next()?;
-                    self.count(first)?;
-                    return None;
-                }
-                Some(CardModifier::Rerolls(self.count(first)?))
-            }
+            Rule::m_reroll => self.reroll(parts),
             Rule::m_prevent => {
                 let mut count = 1;
                 let mut each = crate::ir::effect::Span::Round;
@@ -2569,6 +2549,71 @@ impl Lower<'_> {
     }
 
     /// `count`: a number 1–20, `a`/`an` or `one`.
+    /// `re-rolls 1 missed die` (always, I-71) or `may re-roll one die of each volley` (any
+    /// die, its commander's pick, I-91); every other reading is refused with both (HB0418).
+    fn reroll(&mut self, parts: pest::iterators::Pairs<'_, Rule>) -> Option<CardModifier> {
+        let (mut may, mut count, mut any) = (None, None, None);
+        for q in parts {
+            match q.as_rule() {
+                Rule::may => may = Some(self.span(&q)),
+                Rule::count => count = Some(q),
+                Rule::any_die => any = Some(q),
+                _ => {}
+            }
+        }
+        const BOTH: &str = "write `re-rolls 1 missed die` (the first miss, always: docs/interpretations.md I-71) or `may re-roll one die of each volley` (any die its commander picks after seeing the dice, I-91)";
+        match (may, any) {
+            (Some(_), Some(any)) => {
+                let span = self.span(&any);
+                let n = match any.into_inner().next() {
+                    Some(c) if c.as_rule() == Rule::count => self.count(c)?,
+                    _ => 0,
+                };
+                if n != 1 {
+                    self.error(
+                        codes::OPTIONAL_REROLL,
+                        span,
+                        "an optional re-roll is of one die".into(),
+                        "more than one die",
+                        Some("write `may re-roll one die of each volley`: each card that says so gives one re-roll, so two such cards give two (docs/interpretations.md I-91)".into()),
+                    );
+                    return None;
+                }
+                Some(CardModifier::MayReroll)
+            }
+            (None, Some(any)) => {
+                let span = self.span(&any);
+                self.error(
+                    codes::OPTIONAL_REROLL,
+                    span,
+                    "a re-roll names which die: a missed one, or one its commander picks".into(),
+                    "which die?",
+                    Some(BOTH.into()),
+                );
+                None
+            }
+            (Some(span), None) => {
+                // A missed die has nothing to lose by being rolled again (I-71).
+                if let Some(c) = count {
+                    self.count(c)?;
+                }
+                self.error(
+                    codes::OPTIONAL_REROLL,
+                    span,
+                    "a re-roll of a missed die cannot be optional".into(),
+                    "`may` here",
+                    Some(BOTH.into()),
+                );
+                None
+            }
+            // `re-rolls the first missed die of each volley`: one.
+            (None, None) => Some(CardModifier::Rerolls(match count {
+                Some(c) => self.count(c)?,
+                None => 1,
+            })),
+        }
+    }
+
     fn count(&mut self, p: P<'_>) -> Option<u8> {
         let span = self.span(&p);
         match p.into_inner().next() {

@@ -322,6 +322,9 @@ pub enum CardModifier {
     /// Decoy (I-98): the next volley at this card is fired at the modifier's source instead,
     /// if the source can be targeted by it; used once, it ends. A temporary modifier only.
     Decoy,
+    /// May re-roll one die of each volley it fires, any die, once its commander has seen the
+    /// volley's dice (issue #40, part 3.8; I-91). Each card saying so gives one re-roll.
+    MayReroll,
 }
 
 /// The stretch a damage prevention counts over (issue 17, I-72).

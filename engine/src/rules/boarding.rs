@@ -715,14 +715,12 @@ pub(crate) fn opposing_marines(g: &Game, firer: Inst) -> Cards<8> {
     }
 }
 
-/// A checked Marine volley is rolled: the Marine has fired this step, and a destroyed party
-/// ends the fighting (STEP 8D).
-pub(crate) fn fired(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: VolleyKind) {
+/// A checked Marine volley is fired: the Marine has fired this step. Once its dice count, a
+/// destroyed party ends the fighting (STEP 8D, [`check_fight`]).
+pub(crate) fn firing(g: &mut Game, unit: Inst) {
     if let Some(f) = fight_mut(g) {
         f.acted.push(unit);
     }
-    volley::volley(g, unit, fire, kind);
-    check_fight(g);
 }
 
 /// Why `unit` may not fire now in fight `f` (§6.6 STEP 8A, §6.6 STEP 8B, §6.6 STEP 8C).
@@ -836,7 +834,7 @@ pub(crate) fn settle_fight(g: &mut Game) {
 }
 
 /// STEP 8D: a party destroyed ends the fighting.
-fn check_fight(g: &mut Game) {
+pub(crate) fn check_fight(g: &mut Game) {
     let Some(f) = fight(g) else { return };
     let (ship, target, boarders) = (f.ship, f.target, f.boarders);
     let a = alive(g, &f.party).next().is_some();

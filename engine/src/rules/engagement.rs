@@ -193,6 +193,10 @@ pub(crate) fn end(g: &mut Game, reason: EndReason) {
 
 /// After every combat choice: §6.9.7 garrisons, then whether the engagement is over.
 pub(crate) fn settle(g: &mut Game) {
+    if g.engagement.as_ref().is_some_and(|e| e.rolled.is_some()) {
+        // I-91: nothing of the volley has counted yet; it settles once its dice do.
+        return;
+    }
     boarding::check_garrisons(g);
     boarding::settle_fight(g);
     let Some(e) = g.engagement.as_ref() else {
@@ -503,6 +507,16 @@ pub(crate) fn deadlocked(g: &Game) -> bool {
 /// Who decides what in the engagement.
 pub(crate) fn decision(g: &Game) -> Option<Decision> {
     let e = g.engagement.as_ref()?;
+    if let Some(r) = &e.rolled {
+        // I-91: a volley's dice shown wait on its commander before anything else.
+        return Some(Decision {
+            who: r.who,
+            kind: DecisionKind::Reroll {
+                unit: r.unit,
+                left: u8::try_from(r.allowed.len()).unwrap_or(u8::MAX),
+            },
+        });
+    }
     if let Some(a) = &e.assigning {
         // §6.2: a split begun is finished before anything else.
         return Some(Decision {

@@ -45,6 +45,15 @@ pub(crate) fn dispatch(g: &mut Game, d: Decision, choice: &Choice) -> Result<(),
         (kind, Choice::Activate { card, ability }) if activation_moment(kind) => {
             crate::effects::activated::activate(g, who, *card, *ability)
         }
+        (DecisionKind::Reroll { .. }, c @ (Choice::Reroll { .. } | Choice::KeepDice)) => {
+            volley::reroll(g, who, c)?;
+            engagement::settle(g);
+            Ok(())
+        }
+        (_, Choice::Reroll { .. } | Choice::KeepDice) => Err(engagement::err(
+            "no volley's dice are waiting on a re-roll: only a card's text lets a unit's commander re-roll one die of its volley, once the dice are shown (I-91)",
+            "6.2",
+        )),
         (DecisionKind::Effect { .. }, c) => crate::effects::actions::answer(g, who, c),
         (DecisionKind::Combat(step), c) => engagement::dispatch(g, who, step, c),
         (DecisionKind::AssignDice { .. }, c @ Choice::AssignDice { .. }) => {
@@ -210,6 +219,7 @@ fn not_now(g: &Game, d: &Decision, choice: &Choice) -> RuleError {
         Choice::SpoilsMarine { .. } => ("moving Marines of the Spoils of War", "7.1.3.3"),
         Choice::TurnFaceDown(_) => ("turning a module face down", "3.4.4"),
         Choice::AssignDice { .. } => ("assigning volley dice", "6.2"),
+        Choice::Reroll { .. } | Choice::KeepDice => ("re-rolling a volley die", "6.2"),
         Choice::EffectTarget(_)
         | Choice::EffectDeploy { .. }
         | Choice::EffectCommander(_)
@@ -309,6 +319,7 @@ pub(crate) fn legal(g: &Game, d: &Decision, out: &mut Vec<Choice>) {
         DecisionKind::SpoilsMarines => victory::legal_relocations(g, who, out),
         DecisionKind::Aftermath => aftermath::legal_choices(g, who, out),
         DecisionKind::Effect { .. } => crate::effects::actions::legal(g, out),
+        DecisionKind::Reroll { .. } => volley::legal_rerolls(g, out),
     }
     if activation_moment(&d.kind) {
         crate::effects::activated::legal(g, who, out);

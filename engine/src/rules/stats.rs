@@ -379,6 +379,18 @@ pub(crate) fn rerolls(g: &Game, i: Inst) -> u32 {
     sum
 }
 
+/// The cards that let the unit's commander re-roll one die of each volley it fires, one
+/// re-roll each, in the order the cards entered play (I-91).
+pub(crate) fn may_rerolls(g: &Game, i: Inst) -> crate::state::Cards<4> {
+    let mut out = crate::state::Cards::new();
+    effects::for_each_modifier(g, i, Wanted::MAY_REROLL, |src, m| {
+        if m == CardModifier::MayReroll {
+            out.push(src);
+        }
+    });
+    out
+}
+
 /// The damage preventions on a unit (I-72): the card, how many wounds, over which span.
 pub(crate) fn wards(g: &Game, i: Inst) -> Vec<(Inst, u8, crate::ir::effect::Span)> {
     let mut out = Vec::new();

@@ -252,13 +252,19 @@ pub(crate) fn overload(
         e.overloaded.push(unit);
         e.drawback_next.push(unit);
     }
-    volley::volley(g, unit, &[(target, x)], VolleyKind::Overload);
+    // §6.8: Overload dice are volley dice; once they count, the others may answer (I-58).
+    let then = Some((who, volley::AfterRoll::Overload));
+    if volley::volley_asking(g, unit, &[(target, x)], VolleyKind::Overload, then) {
+        volley::after_roll(g, who, unit, volley::AfterRoll::Overload);
+    }
+    Ok(())
+}
+
+/// §3.3.3: the unit that fired an Overload is turned.
+pub(crate) fn overloaded(g: &mut Game, unit: Inst) {
     if let Some(xi) = g.instances.get_mut(unit.0 as usize) {
         xi.facing = Facing::Turned;
     }
-    // §6.8: Overload dice are volley dice; once rolled, the others may answer (I-58).
-    crate::rules::respond::after_volley(g, who);
-    Ok(())
 }
 
 fn check_repair<R: Refusal>(g: &Game, unit: Inst) -> Result<u8, R> {

@@ -17,7 +17,10 @@
 //! through the same check and the same roll as the whole choice. So `legal_choices` reaches
 //! every split while listing at most k·n choices for n dice and k targets ([`push_fire`]).
 
-use crate::state::engagement::{Assignment, CombatStep, Die, Engagement, Occasion, VolleyKind};
+pub(crate) use crate::state::engagement::AfterRoll;
+use crate::state::engagement::{
+    Assignment, CombatStep, Die, Engagement, Face, Occasion, Rolled, VolleyKind,
+};
 
 use crate::choice::Choice;
 use crate::error::{Refusal, Refused, RuleError};
@@ -593,19 +596,192 @@ fn carry_out(
     fire: &[(Inst, u8)],
     kind: VolleyKind,
 ) {
-    match occ {
-        Occasion::Turn => volley(g, unit, fire, kind),
-        Occasion::Stoic(_) => stoic_volley(g, unit, fire),
-        Occasion::Interceptors => {
-            if let Some(e) = g.engagement.as_mut() {
-                e.acted.push(unit);
-            }
-            volley(g, unit, fire, kind);
+    let then = match occ {
+        Occasion::Turn | Occasion::Interceptors => AfterRoll::Nothing,
+        Occasion::Stoic(_) => AfterRoll::Stoic,
+        Occasion::Fight => {
+            crate::rules::boarding::firing(g, unit);
+            AfterRoll::Fight
         }
-        Occasion::Fight => crate::rules::boarding::fired(g, unit, fire, kind),
+    };
+    if occ == Occasion::Interceptors {
+        if let Some(e) = g.engagement.as_mut() {
+            e.acted.push(unit);
+        }
     }
-    // §6.8: the volley is complete once its dice are rolled; the others may answer (I-58).
+    if volley_asking(g, unit, fire, kind, Some((who, then))) {
+        after_roll(g, who, unit, then);
+    }
+}
+
+/// What follows a volley where it was fired, once its dice count; then §6.8: the volley is
+/// complete, and the others may answer (I-58).
+pub(crate) fn after_roll(g: &mut Game, who: PlayerId, unit: Inst, then: AfterRoll) {
+    match then {
+        AfterRoll::Nothing => {}
+        AfterRoll::Stoic => stoic_done(g, unit),
+        AfterRoll::Fight => crate::rules::boarding::check_fight(g),
+        AfterRoll::Overload => traits::overloaded(g, unit),
+    }
     crate::rules::respond::after_volley(g, who);
+}
+
+/// `Choice::Reroll` / `Choice::KeepDice` (I-91): one die of the shown volley rolled again by
+/// the text of the first card whose re-roll is unused, or the dice left as they are; the
+/// volley counts once no re-roll is left or the dice are kept.
+pub(crate) fn reroll(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(), RuleError> {
+    let Some(mut r) = g.engagement.as_ref().and_then(|e| e.rolled.clone()) else {
+        return Err(err("no volley's dice are waiting to be re-rolled", "6.2"));
+    };
+    match *choice {
+        Choice::Reroll { target, die } => {
+            let at = check_reroll::<RuleError>(g, &r, target, die)?;
+            let source = r.allowed.remove(0);
+            let from = r.faces[at].natural;
+            let to = g.dice.d10();
+            r.faces[at] = Face {
+                natural: to,
+                rerolled: std::num::NonZeroU8::new(from),
+                chosen: true,
+            };
+            g.log.push(Event::Rerolled {
+                who,
+                unit: g.card_ref(r.unit),
+                target: g.card_ref(target),
+                die,
+                from,
+                to,
+                source: g.card_ref(source),
+            });
+            let open = !r.allowed.is_empty() && r.faces.iter().any(|f| f.rerolled.is_none());
+            if open {
+                if let Some(e) = g.engagement.as_mut() {
+                    e.rolled = Some(r);
+                }
+                return Ok(());
+            }
+        }
+        Choice::KeepDice => g.log.push(Event::DiceKept {
+            who,
+            unit: g.card_ref(r.unit),
+        }),
+        _ => return Err(err("re-roll one die of the volley, or keep the dice", "6.2")),
+    }
+    if let Some(e) = g.engagement.as_mut() {
+        e.rolled = None;
+    }
+    let against = bonuses_against(g, r.unit, &r.fire, r.kind);
+    resolve(g, r.unit, &r.fire, r.kind, r.alpha, against, Some(&r.faces));
+    after_roll(g, r.who, r.unit, r.then);
+    Ok(())
+}
+
+/// Whether die `die` (from 1) at `target` of the shown volley may be re-rolled (I-91): the
+/// die exists and has not been re-rolled already (I-71). Its place among all the faces.
+fn check_reroll<R: Refusal>(g: &Game, r: &Rolled, target: Inst, die: u8) -> Result<usize, R> {
+    let unit = || format!("{} {}", g.name(r.unit), r.unit);
+    let Some(k) = r.fire.iter().position(|&(t, _)| t == target) else {
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{}'s volley rolled no die at {} {target}",
+                    unit(),
+                    g.name(target)
+                ),
+                "6.2",
+            )
+        }));
+    };
+    let faces = r.at(k);
+    let i = usize::from(die);
+    let Some(f) = i.checked_sub(1).and_then(|j| faces.get(j)) else {
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "{}'s volley rolled {} {} at {} {target}: there is no die {die}",
+                    unit(),
+                    faces.len(),
+                    if faces.len() == 1 { "die" } else { "dice" },
+                    g.name(target)
+                ),
+                "6.2",
+            )
+        }));
+    };
+    if let Some(first) = f.rerolled {
+        return Err(R::because(|| {
+            err(
+                format!(
+                    "die {die} at {} {target} was re-rolled already (it showed {first}): a die is re-rolled at most once (I-71, I-91)",
+                    g.name(target)
+                ),
+                "8.1",
+            )
+        }));
+    }
+    let start: usize = r.fire[..k].iter().map(|&(_, n)| usize::from(n)).sum();
+    Ok(start + i - 1)
+}
+
+/// What re-rolling die `die` at `target` of the shown volley is worth, for a computer
+/// player (I-91): the wounds a new roll deals on average less the wounds the die deals as it
+/// shows, in tenths of a wound. A miss is always worth re-rolling; a hit only when a natural
+/// 10 pays more (Annihilate, §3.4.2) and the die rarely misses.
+pub(crate) fn reroll_gain(g: &Game, target: Inst, die: u8) -> i32 {
+    let Some(r) = g.engagement.as_ref().and_then(|e| e.rolled.as_ref()) else {
+        return 0;
+    };
+    let Some(k) = r.fire.iter().position(|&(t, _)| t == target) else {
+        return 0;
+    };
+    let Some(shown) = usize::from(die).checked_sub(1).and_then(|j| r.at(k).get(j)) else {
+        return 0;
+    };
+    let unit = r.unit;
+    let plus: i32 = stats::roll_bonus(g, unit, Some(target))
+        .iter()
+        .map(|&(_, d)| i32::from(d))
+        .sum();
+    let defense = stats::defense(g, target, Some(unit));
+    let annihilate = stats::has(g, unit, TraitName::Annihilate)
+        && !stats::has(g, target, TraitName::Resistant);
+    // A natural 10 deals the Annihilate wounds; beside another natural 10 at the target it
+    // destroys it immediately (§3.4.2), worth every wound it has left.
+    let ten = if annihilate {
+        let wounds = i32::from(stats::card_rule(g, BaseRule::AnnihilateWounds, unit).count());
+        let pair = (r.at(k).iter().enumerate())
+            .any(|(j, f)| f.natural == 10 && j + 1 != usize::from(die));
+        if pair {
+            wounds.max(i32::from(stats::remaining(g, target)))
+        } else {
+            wounds
+        }
+    } else {
+        1
+    };
+    let wounds = |natural: u8| match roll_die(natural, r.alpha, plus, defense) {
+        (_, false) => 0,
+        _ if natural == 10 => ten,
+        _ => 1,
+    };
+    let average: i32 = (1..=10).map(wounds).sum();
+    average - 10 * wounds(shown.natural)
+}
+
+/// Every choice of a shown volley (I-91): each die not re-rolled yet, then keeping the dice.
+pub(crate) fn legal_rerolls(g: &Game, out: &mut Vec<Choice>) {
+    let Some(r) = g.engagement.as_ref().and_then(|e| e.rolled.as_ref()) else {
+        return;
+    };
+    for (k, &(target, _)) in r.fire.iter().enumerate() {
+        for (j, f) in r.at(k).iter().enumerate() {
+            if f.rerolled.is_none() {
+                let die = u8::try_from(j + 1).unwrap_or(u8::MAX);
+                out.push(Choice::Reroll { target, die });
+            }
+        }
+    }
+    out.push(Choice::KeepDice);
 }
 
 /// `Choice::Volley` / `Choice::Intercept`: every die assigned in one choice (§6.2).
@@ -845,8 +1021,22 @@ fn bonuses_against(g: &Game, unit: Inst, fire: &[(Inst, u8)], kind: VolleyKind) 
         .collect()
 }
 
-/// Roll a volley and apply its wounds (§6.2). The caller has checked it.
+/// Roll a volley and apply its wounds (§6.2). The caller has checked it. A volley a card's
+/// effect rolls: nobody is asked to re-roll (I-91).
 pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: VolleyKind) {
+    volley_asking(g, unit, fire, kind, None);
+}
+
+/// Roll a volley the unit fires (§6.2). When a card lets its commander re-roll one of its
+/// dice (I-91), the dice are rolled and shown, and the volley waits on that decision
+/// ([`Rolled`]): false; `then` is what follows the volley once its dice count ([`finish`]).
+pub(crate) fn volley_asking(
+    g: &mut Game,
+    unit: Inst,
+    fire: &[(Inst, u8)],
+    kind: VolleyKind,
+    ask: Option<(PlayerId, AfterRoll)>,
+) -> bool {
     let again = kind == VolleyKind::Normal
         && g.engagement
             .as_ref()
@@ -880,11 +1070,9 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
     } else {
         0
     };
-    let annihilate = stats::has(g, unit, TraitName::Annihilate);
     // Combat modifiers from card text (issue 17): a roll-result bonus, re-rolls of missed dice;
     // and what the unit has against each target (I-97), all fixed as the volley is fired.
     let against = bonuses_against(g, unit, fire, kind);
-    let mut rerolls = stats::rerolls(g, unit);
     if let Some(e) = g.engagement.as_mut() {
         if matches!(kind, VolleyKind::Normal | VolleyKind::Overload) {
             e.acted.push(unit);
@@ -896,20 +1084,128 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
             e.fired.push(unit);
         }
     }
+    let allowed = match ask {
+        Some(_) if g.engagement.is_some() => stats::may_rerolls(g, unit),
+        _ => crate::state::Cards::new(),
+    };
+    if let (Some((who, then)), false) = (ask, allowed.is_empty()) {
+        // I-91: every die rolled first (I-71's re-rolls of misses among them), then shown.
+        let mut rerolls = stats::rerolls(g, unit);
+        let mut faces = Vec::new();
+        for (&(t, n), against) in fire.iter().zip(&against) {
+            let plus: i32 = against.bonus.iter().map(|&(_, d)| i32::from(d)).sum();
+            let defense = stats::defense(g, t, Some(unit));
+            for _ in 0..dice_at(n, against) {
+                let hits = |natural| roll_die(natural, alpha, plus, defense).1;
+                faces.push(face(g, &mut rerolls, hits));
+            }
+        }
+        let dice = fire
+            .iter()
+            .zip(&against)
+            .scan(0usize, |at, (&(t, n), against)| {
+                let k = usize::from(dice_at(n, against));
+                let shown = faces[*at..*at + k].iter().copied().collect();
+                *at += k;
+                Some((g.card_ref(t), shown))
+            })
+            .collect();
+        let fire = fire
+            .iter()
+            .zip(&against)
+            .map(|(&(t, n), against)| (t, dice_at(n, against)))
+            .collect();
+        g.log.push(Event::DiceShown {
+            who,
+            unit: g.card_ref(unit),
+            dice,
+            sources: allowed.iter().map(|&s| g.card_ref(s)).collect(),
+        });
+        if let Some(e) = g.engagement.as_mut() {
+            e.rolled = Some(Rolled {
+                who,
+                unit,
+                kind,
+                then,
+                alpha,
+                fire,
+                faces,
+                allowed,
+            });
+        }
+        return false;
+    }
+    resolve(g, unit, fire, kind, alpha, against, None);
+    true
+}
+
+/// A volley's dice at one target: as assigned, with the extra dice card text gives against it
+/// (I-97), at most 20.
+fn dice_at(n: u8, against: &Against) -> u8 {
+    (u32::from(n)
+        + against
+            .dice
+            .iter()
+            .map(|&(_, d)| d.unsigned_abs() as u32)
+            .sum::<u32>())
+    .min(20) as u8
+}
+
+/// A die's result and whether it hits: §8.2, a natural 1 always misses, a natural 10 always
+/// hits.
+fn roll_die(natural: u8, alpha: u8, plus: i32, defense: u8) -> (u8, bool) {
+    let result = (i32::from(natural) + i32::from(alpha) + plus).clamp(0, 255) as u8;
+    (result, natural == 10 || (natural != 1 && result >= defense))
+}
+
+/// Roll one die from the one RNG; I-71: a missed die is rolled again, once, while the unit has
+/// re-rolls of misses left, and only the new result counts.
+fn face(g: &mut Game, rerolls: &mut u32, hits: impl Fn(u8) -> bool) -> Face {
+    let natural = g.dice.d10();
+    if !hits(natural) && *rerolls > 0 {
+        *rerolls -= 1;
+        return Face {
+            natural: g.dice.d10(),
+            rerolled: std::num::NonZeroU8::new(natural),
+            chosen: false,
+        };
+    }
+    Face {
+        natural,
+        rerolled: None,
+        chosen: false,
+    }
+}
+
+/// The dice of a volley count (§6.2): rolled now, or the faces its commander saw and left
+/// (I-91), in the order of `fire`.
+fn resolve(
+    g: &mut Game,
+    unit: Inst,
+    fire: &[(Inst, u8)],
+    kind: VolleyKind,
+    alpha: u8,
+    against: Vec<Against>,
+    shown: Option<&[Face]>,
+) {
+    let ctrl = g.controller(unit);
+    let annihilate = stats::has(g, unit, TraitName::Annihilate);
+    let mut rerolls = stats::rerolls(g, unit);
+    let mut shown = shown.map(|f| f.iter());
     let mut destroyed: smallvec::SmallVec<[(Inst, bool); 4]> = smallvec::SmallVec::new();
     for (&(t, n), against) in fire.iter().zip(against) {
+        // Shown dice were counted as they were rolled.
+        let n = if shown.is_some() {
+            n
+        } else {
+            dice_at(n, &against)
+        };
         let Against {
             bonus,
             dice: more,
             doubled,
         } = against;
         let plus: i32 = bonus.iter().map(|&(_, d)| i32::from(d)).sum();
-        let n = (u32::from(n)
-            + more
-                .iter()
-                .map(|&(_, d)| d.unsigned_abs() as u32)
-                .sum::<u32>())
-        .min(20) as u8;
         let double = !doubled.is_empty();
         // Rules that shape this roll, logged when a card changed them (§8.1).
         if let Some(r) = stats::stealth(g, t, Some(unit)) {
@@ -926,21 +1222,12 @@ pub(crate) fn volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)], kind: Volley
         let mut dealt = 0u8;
         let mut prevented = Vec::new();
         for _ in 0..n {
-            let roll = |natural: u8| {
-                let result = (i32::from(natural) + i32::from(alpha) + plus).clamp(0, 255) as u8;
-                // §8.2: a natural 1 always misses, a natural 10 always hits.
-                (result, natural == 10 || (natural != 1 && result >= defense))
+            let f = match shown.as_mut().and_then(|f| f.next()) {
+                Some(&f) => f,
+                None => face(g, &mut rerolls, |n| roll_die(n, alpha, plus, defense).1),
             };
-            let mut natural = g.dice.d10();
-            let (mut result, mut hit) = roll(natural);
-            let mut rerolled = None;
-            if !hit && rerolls > 0 {
-                // I-71: a missed die is rolled again, once; only the new result counts.
-                rerolls -= 1;
-                rerolled = std::num::NonZeroU8::new(natural);
-                natural = g.dice.d10();
-                (result, hit) = roll(natural);
-            }
+            let (natural, rerolled) = (f.natural, f.rerolled.filter(|_| !f.chosen));
+            let (result, hit) = roll_die(natural, alpha, plus, defense);
             if natural == 1 || natural == 10 {
                 crate::hooks::dispatch(g, crate::hooks::Trigger::RollsNatural { unit, natural });
             }
@@ -1062,12 +1349,6 @@ fn destroyed_by_volley(g: &mut Game, t: Inst, immediate: bool) {
         }
     }
     destroy(g, t, immediate);
-}
-
-/// §3.4.10: the Stoic unit fires its last volley, then is destroyed.
-pub(crate) fn stoic_volley(g: &mut Game, unit: Inst, fire: &[(Inst, u8)]) {
-    volley(g, unit, fire, VolleyKind::Stoic);
-    stoic_done(g, unit);
 }
 
 pub(crate) fn stoic_done(g: &mut Game, unit: Inst) {

@@ -107,6 +107,8 @@ pub struct Engagement {
     pub fight: Option<Fight>,
     /// A split volley being assigned one target at a time (§6.2, `volley::assign`).
     pub assigning: Option<Assignment>,
+    /// A volley rolled whose commander may re-roll one of its dice (I-91, `volley::reroll`).
+    pub rolled: Option<Rolled>,
 }
 
 impl Engagement {
@@ -156,6 +158,7 @@ impl Engagement {
             stoic: Cards::new(),
             fight: None,
             assigning: None,
+            rolled: None,
         }
     }
 
@@ -283,6 +286,58 @@ impl Assignment {
         let done: u32 = self.fire.iter().map(|&(_, k)| u32::from(k)).sum();
         u8::try_from(u32::from(self.dice).saturating_sub(done)).unwrap_or(0)
     }
+}
+
+/// A volley whose dice are rolled and shown to its commander, who may re-roll one of them by
+/// the text of each card in `allowed` before any die counts (issue #40, part 3.8; I-91).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rolled {
+    /// Who decides, and who answers the volley once it is complete (I-58).
+    pub who: PlayerId,
+    pub unit: Inst,
+    pub kind: VolleyKind,
+    /// What follows the volley where it was fired.
+    pub then: AfterRoll,
+    /// The Alpha Strike bonus, fixed as the volley was fired (§3.4.1).
+    pub alpha: u8,
+    /// The targets as the dice landed (after a decoy) and the faces at each, in order.
+    pub fire: crate::choice::Fire,
+    pub faces: Vec<Face>,
+    /// The cards whose re-roll is still unused, in the order the cards entered play.
+    pub allowed: Cards<4>,
+}
+
+impl Rolled {
+    /// The faces at the `k`-th target of `fire`.
+    pub fn at(&self, k: usize) -> &[Face] {
+        let start: usize = self.fire[..k].iter().map(|&(_, n)| usize::from(n)).sum();
+        let n = self.fire.get(k).map_or(0, |&(_, n)| usize::from(n));
+        self.faces.get(start..start + n).unwrap_or(&[])
+    }
+}
+
+/// One die of a rolled volley: what it shows, and what it showed before a re-roll (I-71,
+/// I-91); a die is re-rolled at most once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Face {
+    pub natural: u8,
+    pub rerolled: Option<std::num::NonZeroU8>,
+    /// Re-rolled by its commander's choice: the `Rerolled` line shows the first face, so the
+    /// volley's line shows only the one that counts.
+    pub chosen: bool,
+}
+
+/// What follows a volley where it was fired, once its dice count (`volley::carry_out`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum AfterRoll {
+    /// A volley turn's volley or Interceptor fire: nothing more.
+    Nothing,
+    /// A Stoic last volley: the unit is destroyed (§3.4.10).
+    Stoic,
+    /// Marines' volley: a destroyed party ends the fighting (§6.6 STEP 8D).
+    Fight,
+    /// Overload: the unit is turned (§3.3.3).
+    Overload,
 }
 
 /// The step a turn goes on with after an engagement's aftermath: another declaration

@@ -430,6 +430,7 @@ impl Clone for Engagement {
             stoic,
             fight,
             assigning,
+            rolled,
         } = self;
         Engagement {
             attacker: *attacker,
@@ -455,6 +456,7 @@ impl Clone for Engagement {
             stoic: stoic.clone(),
             fight: fight.clone(),
             assigning: assigning.clone(),
+            rolled: rolled.clone(),
         }
     }
 
@@ -483,6 +485,7 @@ impl Clone for Engagement {
             stoic,
             fight,
             assigning,
+            rolled,
         } = self;
         *attacker = source.attacker;
         *defender = source.defender;
@@ -507,6 +510,7 @@ impl Clone for Engagement {
         stoic.clone_from(&source.stoic);
         fight.clone_from(&source.fight);
         assigning.clone_from(&source.assigning);
+        rolled.clone_from(&source.rolled);
     }
 }
 

@@ -14,7 +14,7 @@ const LOST: u32 = GAINED + TraitName::ALL.len() as u32;
 const COMBAT: u32 = LOST + TraitName::ALL.len() as u32;
 
 // Every kind has a bit of its own.
-const _: () = assert!(COMBAT + 8 <= u64::BITS);
+const _: () = assert!(COMBAT + 9 <= u64::BITS);
 /// The bit of a bonus against a kind of target (`Static::Against`, I-97): no card modifier.
 const AGAINST: u32 = COMBAT + 5;
 
@@ -38,6 +38,8 @@ impl Wanted {
     /// Taunt and decoy (I-98).
     pub(crate) const TAUNT: Wanted = Wanted(1 << (AGAINST + 1));
     pub(crate) const DECOY: Wanted = Wanted(1 << (AGAINST + 2));
+    /// The optional re-roll (I-91).
+    pub(crate) const MAY_REROLL: Wanted = Wanted(1 << (AGAINST + 3));
 
     /// `+N`/`-N` to `stat`.
     pub(crate) const fn stat(stat: Stat) -> Wanted {
@@ -72,6 +74,7 @@ impl Wanted {
             CardModifier::PreventWounds { .. } => Wanted::PREVENT_WOUNDS,
             CardModifier::Taunt { .. } => Wanted::TAUNT,
             CardModifier::Decoy => Wanted::DECOY,
+            CardModifier::MayReroll => Wanted::MAY_REROLL,
         }
     }
 
@@ -126,6 +129,7 @@ mod tests {
             },
             CardModifier::Taunt { units: false },
             CardModifier::Decoy,
+            CardModifier::MayReroll,
         ];
         for stat in [
             Stat::Attack,

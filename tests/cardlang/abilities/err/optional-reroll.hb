@@ -1,5 +1,6 @@
-# HB0418: a re-roll is never optional — the engine cannot stop a volley half rolled to ask
-# (I-71). HB0404: a combat count is 1 to 20. HB0414: Events never fire.
+# HB0418: a re-roll of a missed die is never optional — a miss has nothing to lose (I-71); the
+# optional re-roll is of any die (`may re-roll one die`, I-91). HB0404: a combat count is 1 to
+# 20. HB0414: Events never fire.
 Ship "Hesitant Gunner" {
     class: Cruiser
     cost: 4R
