@@ -44,7 +44,13 @@ fn target(g: &Game) -> engine::Inst {
 
 #[test]
 fn every_die_and_keeping_them_are_listed_and_nothing_else_is_accepted() {
-    let g = shown("Gunnery Officer Frigate", "Seagull-class Cruiser", "3 8 9", "-", &[]);
+    let g = shown(
+        "Gunnery Officer Frigate",
+        "Seagull-class Cruiser",
+        "3 8 9",
+        "-",
+        &[],
+    );
     let t = target(&g);
     let mut listed = g.legal_choices();
     listed.retain(|c| *c != Choice::Scoop);
@@ -61,8 +67,20 @@ fn every_die_and_keeping_them_are_listed_and_nothing_else_is_accepted() {
 
 #[test]
 fn the_heuristic_rerolls_a_miss_and_keeps_two_hits() {
-    let miss = shown("Gunnery Officer Frigate", "Seagull-class Cruiser", "3 8 9", "-", &[]);
-    let hits = shown("Gunnery Officer Frigate", "Seagull-class Cruiser", "8 9", "-", &[]);
+    let miss = shown(
+        "Gunnery Officer Frigate",
+        "Seagull-class Cruiser",
+        "3 8 9",
+        "-",
+        &[],
+    );
+    let hits = shown(
+        "Gunnery Officer Frigate",
+        "Seagull-class Cruiser",
+        "8 9",
+        "-",
+        &[],
+    );
     let t = target(&miss);
     for seed in [1, 2, 3] {
         let mut p = PlayerKind::Heuristic.player(seed, 0);
@@ -103,7 +121,13 @@ fn the_heuristic_chases_a_natural_10_only_where_annihilate_makes_it_pay() {
 
 #[test]
 fn the_random_and_search_players_answer_the_shown_dice_with_a_listed_choice() {
-    let g = shown("Gunnery Officer Frigate", "Seagull-class Cruiser", "3 8 9", "-", &[]);
+    let g = shown(
+        "Gunnery Officer Frigate",
+        "Seagull-class Cruiser",
+        "3 8 9",
+        "-",
+        &[],
+    );
     let listed = g.legal_choices();
     for kind in [PlayerKind::Random, PlayerKind::Search { budget: 20 }] {
         let mut p = kind.player(5, 0);

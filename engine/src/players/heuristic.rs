@@ -138,7 +138,9 @@ fn score(style: Style, game: &Game, c: &Choice) -> i32 {
         }
         Choice::Overload { target, .. } => 45 - i32::from(stats::remaining(game, *target)),
         // I-91: a die re-rolled when another roll is worth more wounds than the one it shows.
-        Choice::Reroll { target, die } => 10 + crate::rules::volley::reroll_gain(game, *target, *die),
+        Choice::Reroll { target, die } => {
+            10 + crate::rules::volley::reroll_gain(game, *target, *die)
+        }
         Choice::KeepDice => 10,
         Choice::Paint { .. } => 42,
         Choice::Jam { .. } => 8,

@@ -665,7 +665,12 @@ pub(crate) fn reroll(g: &mut Game, who: PlayerId, choice: &Choice) -> Result<(),
             who,
             unit: g.card_ref(r.unit),
         }),
-        _ => return Err(err("re-roll one die of the volley, or keep the dice", "6.2")),
+        _ => {
+            return Err(err(
+                "re-roll one die of the volley, or keep the dice",
+                "6.2",
+            ))
+        }
     }
     if let Some(e) = g.engagement.as_mut() {
         e.rolled = None;
@@ -743,14 +748,14 @@ pub(crate) fn reroll_gain(g: &Game, target: Inst, die: u8) -> i32 {
         .map(|&(_, d)| i32::from(d))
         .sum();
     let defense = stats::defense(g, target, Some(unit));
-    let annihilate = stats::has(g, unit, TraitName::Annihilate)
-        && !stats::has(g, target, TraitName::Resistant);
+    let annihilate =
+        stats::has(g, unit, TraitName::Annihilate) && !stats::has(g, target, TraitName::Resistant);
     // A natural 10 deals the Annihilate wounds; beside another natural 10 at the target it
     // destroys it immediately (§3.4.2), worth every wound it has left.
     let ten = if annihilate {
         let wounds = i32::from(stats::card_rule(g, BaseRule::AnnihilateWounds, unit).count());
-        let pair = (r.at(k).iter().enumerate())
-            .any(|(j, f)| f.natural == 10 && j + 1 != usize::from(die));
+        let pair =
+            (r.at(k).iter().enumerate()).any(|(j, f)| f.natural == 10 && j + 1 != usize::from(die));
         if pair {
             wounds.max(i32::from(stats::remaining(g, target)))
         } else {
