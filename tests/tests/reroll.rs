@@ -4,7 +4,6 @@
 //! where Annihilate makes it pay.
 
 use engine::choice::Choice;
-use engine::players::Player;
 use engine::sweep::PlayerKind;
 use engine::{ruling, DecisionKind, Game};
 
