@@ -134,3 +134,26 @@ fn the_random_and_search_players_answer_the_shown_dice_with_a_listed_choice() {
         assert!(listed.contains(&c), "{c:?} is listed");
     }
 }
+
+#[test]
+fn a_volley_whose_every_die_was_rolled_again_already_asks_nothing() {
+    // One die: 3 misses and the Frigate's own text rolls it again (I-71): 4, a miss. A die is
+    // re-rolled at most once, so nothing is left to choose and the volley counts at once.
+    let text = "title: one die\nseed: 3\nphase: engagement\nactive: Ada\nturn: 2\ndice: 3 4\n\n\
+         commander Ada\n  in play:\n    Test Station\n    Careful Gunner Frigate @ship\n\n\
+         commander Bob\n  in play:\n    Test Station\n    Seagull-class Cruiser @target\n";
+    let r = ruling::parse(text).expect("the board parses");
+    let mut s = ruling::Session::start(&r, tests::ruling_pool()).expect("the board builds");
+    for (k, line) in ["Ada: engage Bob with @ship", "Ada: fire @ship at @target"]
+        .iter()
+        .enumerate()
+    {
+        s.play(line, k + 1).expect("the script line is a choice");
+    }
+    let d = s.game().decision().expect("a decision");
+    assert!(
+        !matches!(d.kind, DecisionKind::Reroll { .. }),
+        "no die is left to re-roll: {:?}",
+        d.kind
+    );
+}

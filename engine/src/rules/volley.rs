@@ -1105,6 +1105,16 @@ pub(crate) fn volley_asking(
                 faces.push(face(g, &mut rerolls, hits));
             }
         }
+        let counted: crate::choice::Fire = fire
+            .iter()
+            .zip(&against)
+            .map(|(&(t, n), against)| (t, dice_at(n, against)))
+            .collect();
+        if faces.iter().all(|f| f.rerolled.is_some()) {
+            // Every die was rolled again already (I-71): none is left to re-roll.
+            resolve(g, unit, &counted, kind, alpha, against, Some(&faces));
+            return true;
+        }
         let dice = fire
             .iter()
             .zip(&against)
@@ -1114,11 +1124,6 @@ pub(crate) fn volley_asking(
                 *at += k;
                 Some((g.card_ref(t), shown))
             })
-            .collect();
-        let fire = fire
-            .iter()
-            .zip(&against)
-            .map(|(&(t, n), against)| (t, dice_at(n, against)))
             .collect();
         g.log.push(Event::DiceShown {
             who,
@@ -1133,7 +1138,7 @@ pub(crate) fn volley_asking(
                 kind,
                 then,
                 alpha,
-                fire,
+                fire: counted,
                 faces,
                 allowed,
             });

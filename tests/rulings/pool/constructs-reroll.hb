@@ -27,3 +27,14 @@ Tactic "Steady Hands" {
     text: "Until the end of the engagement, target ship in your fleet may re-roll one die of each volley."
     play: target ship in your fleet may re-roll one die of each volley until end of engagement
 }
+
+Ship "Careful Gunner Frigate" {
+    class: Frigate
+    cost: 2R 1C
+    attack: 1
+    defense: 5
+    wounds: 2
+    text: "This ship re-rolls one missed die in each volley and may re-roll one die of each volley."
+    static: this re-rolls 1 missed die in each volley
+    static: this may re-roll one die of each volley
+}
