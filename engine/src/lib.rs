@@ -39,6 +39,7 @@ pub mod ruling;
 pub mod simulate;
 pub mod state;
 pub mod sweep;
+pub mod table;
 pub mod transcript;
 pub mod words;
 
