@@ -67,7 +67,7 @@ pub struct Table {
     session: Session,
     seats: Vec<Seat>,
     /// Each computer seat's player (`None` for a person), on its own seeded stream.
-    players: Vec<Option<Box<dyn Player>>>,
+    players: Vec<Option<Box<dyn Player + Send>>>,
     /// The latest state a ruling's board can hold (`replay::unwritable`), the number of the
     /// choice it stands before (counted from the table's start, from 1), and the choices made
     /// since: what "save this moment" writes, as a board and a prelude.
@@ -112,15 +112,11 @@ impl Table {
                 (name, cards, kind)
             })
             .collect();
-        let (game, players) = crate::simulate::new_game(db, seed, TURNS, entrants)?;
+        let (game, _) = crate::simulate::new_game(db, seed, TURNS, entrants)?;
         let source = format!("{}, seed {seed}", names.join(" vs "));
         let mut heading = format!("game: {source}\n\n== start ==\n");
         heading.push_str(&crate::transcript::render_log(&game));
-        let players = players
-            .into_iter()
-            .zip(&seats)
-            .map(|(p, s)| matches!(s, Seat::Computer(_)).then_some(p))
-            .collect();
+        let players = players(&seats, seed);
         Ok(Table::seat(
             Session::from_game(game, heading),
             seats,
@@ -131,7 +127,8 @@ impl Table {
 
     /// A game from a ruling file's text (a moment `replay --to-ruling` wrote is one): its board,
     /// then its script played; `origin` names the file in errors and in a saved ruling's title.
-    /// Seats past the end of `seats` are persons; the computer players are seeded by `seed`.
+    /// Seat k is the ruling's k-th commander: seats past the end of `seats` are persons, and
+    /// seats past its commanders are not used. The computer players are seeded by `seed`.
     pub fn from_ruling(
         db: Arc<CardDb>,
         text: &str,
@@ -140,9 +137,9 @@ impl Table {
         seed: u64,
     ) -> Result<Table, String> {
         let r = crate::ruling::diagnose(text, &db).map_err(|problems| {
-            let first = problems.first().map_or(String::new(), |p| {
-                format!("line {}: {}", p.line, p.message)
-            });
+            let first = problems
+                .first()
+                .map_or(String::new(), |p| format!("line {}: {}", p.line, p.message));
             format!("{origin}: {first}")
         })?;
         let failed = |f: crate::ruling::Failed| {
@@ -150,23 +147,9 @@ impl Table {
         };
         let mut session = Session::start(&r, db).map_err(failed)?;
         session.play_script(&r, |_| {}).map_err(failed)?;
-        let commanders = session.game().commanders().len();
-        if seats.len() > commanders {
-            return Err(format!(
-                "{origin} has {commanders} commanders and {} seats were given",
-                seats.len()
-            ));
-        }
         let mut seats = seats;
-        seats.resize(commanders, Seat::Person);
-        let players = seats
-            .iter()
-            .enumerate()
-            .map(|(k, s)| match s {
-                Seat::Computer(kind) => Some(kind.player(seed, k as u64)),
-                Seat::Person => None,
-            })
-            .collect();
+        seats.resize(session.game().commanders().len(), Seat::Person);
+        let players = players(&seats, seed);
         let source = format!("{origin} played on, seed {seed}");
         Ok(Table::seat(session, seats, players, source))
     }
@@ -174,7 +157,7 @@ impl Table {
     fn seat(
         session: Session,
         seats: Vec<Seat>,
-        players: Vec<Option<Box<dyn Player>>>,
+        players: Vec<Option<Box<dyn Player + Send>>>,
         source: String,
     ) -> Table {
         let g = session.game();
@@ -355,6 +338,19 @@ impl Table {
     pub fn board(&self) -> Board {
         view(self.game(), Some(&self.seats))
     }
+}
+
+/// Each computer seat's player, seeded from the game's seed and the seat as `hullbreach play`
+/// and `simulate` seat them, so a table of computers plays their game.
+fn players(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Player + Send>>> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(k, s)| match s {
+            Seat::Computer(kind) => Some(kind.seated(seed, k as u64)),
+            Seat::Person => None,
+        })
+        .collect()
 }
 
 /// The board of a game, for drawing: each commander's counts and zones, the cards in play as

@@ -47,7 +47,8 @@ fn play(t: &mut Table, max: usize, pick: impl Fn(&[String], usize) -> usize) {
             return;
         }
         let k = pick(&choices, t.moves()) % choices.len();
-        t.choose(t.moves(), k, &choices[k]).expect("a listed choice");
+        t.choose(t.moves(), k, &choices[k])
+            .expect("a listed choice");
     }
 }
 
@@ -71,11 +72,19 @@ fn the_same_seed_and_choices_give_the_same_transcript_byte_for_byte() {
         t
     };
     let (a, b, c) = (game(7), game(7), game(8));
-    assert!(a.moves() > 30, "the person and the computer both chose: {}", a.moves());
+    assert!(
+        a.moves() > 30,
+        "the person and the computer both chose: {}",
+        a.moves()
+    );
     assert!(a.transcript().contains("\n> rdf-starter (1): "));
     assert!(a.transcript().contains("\n> colonial-starter (2): "));
     assert_eq!(a.transcript(), b.transcript());
-    assert_ne!(a.transcript(), c.transcript(), "the seed deals another game");
+    assert_ne!(
+        a.transcript(),
+        c.transcript(),
+        "the seed deals another game"
+    );
 }
 
 #[test]
@@ -158,12 +167,7 @@ fn a_ruling_opens_at_the_end_of_its_script() {
     .expect("a table");
     let out = hullbreach_in(
         &rulings,
-        &[
-            "ruling",
-            "abilities-costs.ruling",
-            "--cards",
-            "pool",
-        ],
+        &["ruling", "abilities-costs.ruling", "--cards", "pool"],
     );
     let printed = text(&out.stdout);
     let upto = printed.find("\n== final ==\n").expect("a final board");
@@ -188,7 +192,14 @@ fn a_saved_moment_replays_to_the_tables_position() {
     let db = bundled();
     let scratch = Scratch::new("table-save");
     let mut saved = 0;
-    for (seed, person_moves) in [(4u64, 25usize), (9, 10), (11, 3), (12, 40), (13, 15), (14, 30)] {
+    for (seed, person_moves) in [
+        (4u64, 25usize),
+        (9, 10),
+        (11, 3),
+        (12, 40),
+        (13, 15),
+        (14, 30),
+    ] {
         let mut t = Table::from_decks(
             db.clone(),
             starters(&db),
@@ -235,4 +246,3 @@ fn a_saved_moment_replays_to_the_tables_position() {
     }
     assert!(saved >= 3, "only {saved} games went on to be saved");
 }
-
