@@ -71,7 +71,7 @@ const SCRATCH: &[&str] = &[
     "tests/rulings",
     "tests/decks",
     "docs/guide",
-    "cardc/src/render/theme.toml",
+    "cardlang/src/face/theme.toml",
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
