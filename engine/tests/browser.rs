@@ -61,9 +61,14 @@ fn free_port() -> u16 {
 
 /// `hullbreach --cards <repo>/cards serve --port 0 FOLDER`, and the address it prints.
 fn serve(folder: &Path) -> (Running, String) {
+    serve_with(folder, &repo().join("cards"))
+}
+
+/// `hullbreach --cards CARDS serve --port 0 FOLDER`, and the address it prints.
+fn serve_with(folder: &Path, cards: &Path) -> (Running, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hullbreach"))
         .args(["--cards"])
-        .arg(repo().join("cards"))
+        .arg(cards)
         .args(["serve", "--port", "0"])
         .arg(folder)
         .current_dir(folder)
@@ -376,6 +381,153 @@ fn games_in_two_tabs_are_their_own() {
         assert_ne!(text_of(&c, "transcript").await, first_transcript);
         c.goto(first.as_str()).await.expect("the first game");
         assert_eq!(text_of(&c, "transcript").await, first_transcript);
+        c.close().await.expect("closed");
+    });
+}
+
+/// The value of attribute `name` of the element `id`.
+async fn attr(c: &Client, id: &str, name: &str) -> String {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("#{id}: {e}"))
+        .attr(name)
+        .await
+        .expect("its attribute")
+        .unwrap_or_else(|| panic!("#{id} has no {name}"))
+}
+
+/// Steps forward with the page's link until its last step, checking each step is the next one
+/// and that the board changes along the way; returns the steps taken.
+async fn step_to_the_end(c: &Client) -> usize {
+    let steps: usize = attr(c, "step-now", "data-steps")
+        .await
+        .parse()
+        .expect("a number");
+    assert!(steps > 0, "there is something to step through");
+    let first_board = text_of(c, "board").await;
+    let mut boards_differ = false;
+    for k in 1..=steps {
+        click_through(c, "step-forward").await;
+        let now: usize = attr(c, "step-now", "data-step")
+            .await
+            .parse()
+            .expect("a number");
+        assert_eq!(now, k);
+        boards_differ |= text_of(c, "board").await != first_board;
+    }
+    assert!(boards_differ, "the board follows the steps");
+    assert!(
+        c.find(Locator::Id("step-forward")).await.is_err(),
+        "no step after the last"
+    );
+    click_through(c, "step-back").await;
+    let back: usize = attr(c, "step-now", "data-step")
+        .await
+        .parse()
+        .expect("a number");
+    assert_eq!(back, steps - 1);
+    steps
+}
+
+#[test]
+fn a_ruling_is_opened_and_stepped_through() {
+    if !browser_present("a_ruling_is_opened_and_stepped_through") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = folder("browser-ruling");
+    std::fs::copy(
+        repo().join("tests/rulings/abilities-costs.ruling"),
+        dir.path().join("abilities-costs.ruling"),
+    )
+    .expect("a ruling");
+    // The ruling's own pool: its test cards.
+    let (_server, url) = serve_with(dir.path(), &repo().join("tests/rulings/pool"));
+    run(async {
+        let (_driver, c) = browser(&dir.path().join(".profile")).await;
+        c.goto(&format!("{url}/rulings")).await.expect("the list");
+        c.find(Locator::Css(
+            "#rulings li[data-file='abilities-costs.ruling'] a",
+        ))
+        .await
+        .expect("the ruling's link")
+        .click()
+        .await
+        .expect("clicked");
+        c.wait()
+            .for_element(Locator::Id("ruling-title"))
+            .await
+            .expect("the ruling");
+        screenshot(&c, "ruling-start.png").await;
+        let steps = step_to_the_end(&c).await;
+        assert_eq!(steps, 7, "one step per script line");
+        screenshot(&c, "ruling-step.png").await;
+        c.close().await.expect("closed");
+    });
+}
+
+#[test]
+fn a_simulated_game_is_replayed_step_by_step() {
+    if !browser_present("a_simulated_game_is_replayed_step_by_step") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = folder("browser-sim");
+    let games = dir.path().join("games.jsonl");
+    let out = hullbreach_in(
+        &repo(),
+        &[
+            "--cards",
+            "cards",
+            "simulate",
+            "--deck",
+            "rdf-starter",
+            "--deck",
+            "colonial-starter",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--player",
+            "random",
+            "--turns",
+            "4",
+            "--out",
+            &games.display().to_string(),
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (_server, url) = serve(dir.path());
+    run(async {
+        let (_driver, c) = browser(&dir.path().join(".profile")).await;
+        c.goto(&format!("{url}/sims")).await.expect("the list");
+        c.find(Locator::Css("#sims li a"))
+            .await
+            .expect("the games file's link")
+            .click()
+            .await
+            .expect("clicked");
+        c.wait()
+            .for_element(Locator::Id("sim-report"))
+            .await
+            .expect("the report");
+        screenshot(&c, "sim-report.png").await;
+        c.find(Locator::Css("#sim-games a[data-game='1']"))
+            .await
+            .expect("game 1's link")
+            .click()
+            .await
+            .expect("clicked");
+        c.wait()
+            .for_element(Locator::Id("game-title"))
+            .await
+            .expect("the game");
+        assert!(
+            c.find(Locator::Id("game-differs")).await.is_err(),
+            "the replay is the recorded game"
+        );
+        step_to_the_end(&c).await;
+        screenshot(&c, "sim-game.png").await;
         c.close().await.expect("closed");
     });
 }

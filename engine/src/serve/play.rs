@@ -22,7 +22,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 
 use super::{layout, AppState, PageError, MAX_FILE_BYTES};
 use crate::table::{CardView, Seat, Table};
@@ -425,6 +425,7 @@ fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup 
     layout::page(
         "Play",
         html! {
+            style { (PreEscaped(PLAY_CSS)) }
             h1 { "Play" }
             @if let Some((refused, words)) = notice {
                 p id="notice" class=(if *refused { "refused" } else { "saved" }) { (words) }
@@ -491,17 +492,40 @@ fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup 
                     }
                     h2 { "Transcript" }
                     pre id="transcript" class="transcript" { (t.transcript()) }
+                    // The latest lines are the ones a person reads after a choice.
+                    script { (PreEscaped("document.getElementById('transcript').scrollTop = 1e9;")) }
                 }
             }
         },
     )
 }
 
-/// A card as the table draws it: its name and number, wounds, what differs from the printed
+/// The table's own layout: the board beside the choices and transcript, cards in rows.
+const PLAY_CSS: &str = "\
+.play { display: flex; gap: 1.5em; align-items: flex-start; }
+.play .board { flex: 3; min-width: 0; }
+.play .side { flex: 2; min-width: 22em; position: sticky; top: 0.5em; }
+.play .seat { border: 1px solid #999; background: #fff; padding: 0.4em 0.8em; margin-bottom: 0.8em; }
+.play .seat.deciding { border: 2px solid #2a6; }
+.play .zone { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: flex-start; }
+.play .card { width: 100px; font-size: 0.7em; text-align: center; }
+.play .card img { width: 100px; display: block; }
+.play .card .attached { display: flex; flex-wrap: wrap; gap: 2px; }
+.play .card .attached .card, .play .card .attached img { width: 48px; }
+.play .card.back { height: 140px; background: #20303f; color: #ccc; border-radius: 6px; }
+.play .choices { padding-left: 1.5em; max-height: 22em; overflow-y: auto; }
+.play .choices button { text-align: left; margin: 1px 0; }
+.play .transcript { max-height: 30em; overflow-y: auto; font-size: 0.75em; }
+#notice.refused { color: #a01010; font-weight: 600; }
+#notice.saved { color: #176b32; font-weight: 600; }
+";
+
+/// A card as the table draws it: its face (the pool page's, `/face/N.svg`), its name and number, wounds, what differs from the printed
 /// card, and what is attached to it.
 fn card(c: &CardView) -> Markup {
     html! {
         div class={ "card" @if c.face_down { " face-down" } } data-card=(c.card.0) data-inst=(c.inst.0) title=(c.label) {
+            img src={ "/face/" (c.card.0) ".svg" } alt=(c.label) loading="lazy";
             div class="card-name" { (c.label) }
             @if c.wounds > 0 { div class="wounds" { (c.wounds) " wound(s)" } }
             @if c.face_down { div class="flag" { "face down" } }
