@@ -2288,6 +2288,12 @@ fn tree(g: &Game, i: Inst, depth: usize, s: &mut String) {
 }
 
 impl Ruling {
+    /// The script's lines, each with its line number in the file (the workbench steps through
+    /// them, `hullbreach serve`).
+    pub fn script(&self) -> &[(usize, String)] {
+        &self.script
+    }
+
     /// This ruling with every `override:` header of `rule` taken away: the same situation
     /// without that card text (the base-rule proof in `tests/tests/base_rules.rs`, §8.1).
     pub fn without_override(&self, rule: crate::ir::BaseRule) -> Ruling {

@@ -180,3 +180,356 @@ fn binding_beyond_loopback_warns() {
     let _ = child.wait();
     assert!(line.starts_with("warning: listening on 0.0.0.0"), "{line}");
 }
+
+/// The values of `attr="..."` in `body`, in order.
+fn attrs(body: &str, attr: &str) -> Vec<String> {
+    let key = format!("{attr}=\"");
+    body.match_indices(&key)
+        .map(|(at, _)| {
+            let rest = &body[at + key.len()..];
+            rest[..rest.find('"').unwrap_or(0)].to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn the_pool_shows_every_card_as_its_face_and_searches_on_the_server() {
+    let app = app(&repo());
+    let db = bundled();
+    let (status, body) = get(&app, "/pool");
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(attrs(&body, "data-card").len(), db.len(), "every card");
+    // By name, case ignored.
+    let (_, body) = get(&app, "/pool?name=zephyr");
+    assert_eq!(attrs(&body, "data-name"), ["Zephyr Fighter Wing"]);
+    // By type and class, together.
+    let (_, body) = get(&app, "/pool?type=Ship&class=Frigate");
+    let names = attrs(&body, "data-name");
+    let frigates: Vec<&str> = db
+        .iter()
+        .filter(|c| {
+            matches!(
+                c.kind,
+                cardlang::ir::CardKind::Ship(cardlang::ir::ShipClass::Frigate)
+            )
+        })
+        .map(|c| c.name.as_str())
+        .collect();
+    assert!(!frigates.is_empty());
+    assert_eq!(names.len(), frigates.len(), "{names:?}");
+    // By faction and trait.
+    let (_, body) = get(&app, "/pool?faction=RDF&trait=Interceptor");
+    let names = attrs(&body, "data-name");
+    assert!(
+        names.contains(&"Zephyr Fighter Wing".to_string()),
+        "{names:?}"
+    );
+    for n in &names {
+        let c = db.by_name(n).unwrap();
+        assert_eq!(c.faction.map(|f| f.to_string()).as_deref(), Some("RDF"));
+        assert!(c
+            .traits
+            .iter()
+            .any(|t| t.name().to_string() == "Interceptor"));
+    }
+    // A value the pool does not have is refused in words, not an empty list.
+    let (status, body) = get(&app, "/pool?faction=Pirates");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body.contains("no card in the pool has the faction &quot;Pirates&quot;"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_face_is_the_svg_cardc_render_draws() {
+    let app = app(&repo());
+    let db = bundled();
+    let card = db.by_name("Zephyr Fighter Wing").unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let response = runtime.block_on(
+        app.clone().oneshot(
+            Request::get(format!("/face/{}.svg", card.id.0))
+                .body(Body::empty())
+                .unwrap(),
+        ),
+    );
+    let response = response.unwrap();
+    assert_eq!(response.headers()["content-type"], "image/svg+xml");
+    assert!(response.headers().contains_key("content-security-policy"));
+    let (_, body) = get(&app, &format!("/face/{}.svg", card.id.0));
+    let expected = cardlang::face::Renderer::new(cardlang::face::Theme::default_theme())
+        .face(card, cardlang::face::TextSource::Printed)
+        .svg;
+    assert_eq!(body, expected);
+    let (status, body) = get(&app, "/face/99999.svg");
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("the pool has no card number 99999"), "{body}");
+}
+
+#[test]
+fn a_card_page_has_its_explanation_text_rulings_and_warnings() {
+    let scratch = Scratch::new("serve-card");
+    let cards = scratch.path().join("cards");
+    std::fs::create_dir_all(&cards).unwrap();
+    std::fs::write(
+        cards.join("one.hb"),
+        "Station \"Home Station\" {\n    faction: RDF\n    income: 2R 1C\n    attack: 1\n    \
+         defense: 5\n    wounds: 3\n}\n\n\
+         Module-Ship \"Forever Face Down\" {\n    cost: 0\n    traits: Face Up-Face Down\n    \
+         static: host gets +1 attack\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        scratch.path().join("names-it.ruling"),
+        "title: x\nseed: 1\ncommander Ada\n  hand: Forever Face Down\n",
+    )
+    .unwrap();
+    std::fs::write(scratch.path().join("longer.ruling"), "Forever Face Downs\n").unwrap();
+    let files = cardlang::source::read_pool(&cards).unwrap();
+    let comp = cardlang::compile(&files);
+    assert!(!comp.has_errors(), "{:?}", comp.diagnostics);
+    let db = Arc::new(CardDb::new(comp.cards).unwrap());
+    let id = db.by_name("Forever Face Down").unwrap().id.0;
+    let station = db.by_name("Home Station").unwrap().id.0;
+    let app = router(AppState::new(scratch.path(), db.clone(), Some(&cards)).unwrap());
+    let (status, body) = get(&app, &format!("/card/{id}"));
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("id=\"card-explain\""), "{body}");
+    let explained = cardlang::explain::explain(db.by_name("Forever Face Down").unwrap());
+    assert!(
+        body.contains(&maud::html! { (explained) }.into_string()),
+        "{body}"
+    );
+    assert_eq!(
+        attrs(&body, "data-file"),
+        ["names-it.ruling"],
+        "a whole name only"
+    );
+    assert!(body.contains("HB0454"), "the compiler's warning: {body}");
+    // The other card has no warning, and says so.
+    let (_, body) = get(&app, &format!("/card/{station}"));
+    assert!(
+        body.contains("The compiler has no warning for it."),
+        "{body}"
+    );
+    assert!(!body.contains("HB0454"), "{body}");
+    // Without a card directory the page says why there are no warnings.
+    let app = router(AppState::new(scratch.path(), db, None).unwrap());
+    let (_, body) = get(&app, &format!("/card/{id}"));
+    assert!(body.contains("start with --cards DIR"), "{body}");
+    let (status, body) = get(&app, "/card/nope");
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body.contains("&quot;nope&quot; is not a card number"),
+        "{body}"
+    );
+}
+
+/// The workbench over the repository with the rulings' pool.
+fn rulings_app() -> axum::Router {
+    static DB: std::sync::OnceLock<Arc<CardDb>> = std::sync::OnceLock::new();
+    let db = DB
+        .get_or_init(|| {
+            let files =
+                cardlang::source::read_pool(&repo().join("tests/rulings/pool")).expect("pool");
+            let comp = cardlang::compile(&files);
+            Arc::new(CardDb::new(comp.cards).expect("a database"))
+        })
+        .clone();
+    router(AppState::new(&repo(), db, None).expect("a root"))
+}
+
+#[test]
+fn the_rulings_list_holds_every_ruling_file() {
+    let app = rulings_app();
+    let (status, body) = get(&app, "/rulings");
+    assert_eq!(status, StatusCode::OK);
+    let files = attrs(&body, "data-file");
+    assert!(files.contains(&"tests/rulings/abilities-cancel.ruling".to_string()));
+    let on_disk = std::fs::read_dir(repo().join("tests/rulings"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "ruling")
+        })
+        .count();
+    assert!(
+        files
+            .iter()
+            .filter(|f| f.starts_with("tests/rulings/") && f.matches('/').count() == 2)
+            .count()
+            == on_disk
+    );
+}
+
+#[test]
+fn a_ruling_steps_through_its_script_with_the_board_following() {
+    let app = rulings_app();
+    let base = "/ruling?file=tests/rulings/abilities-cancel.ruling";
+    let (status, start) = get(&app, base);
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert!(
+        start.contains("data-step=\"0\" data-steps=\"2\""),
+        "{start}"
+    );
+    assert!(!start.contains("id=\"step-back\""));
+    assert!(start.contains("id=\"step-forward\""));
+    // The board at step 0 has the Diplomacy First in Bob's hand; after step 2 it is played.
+    let in_hand = |body: &str| {
+        let hand = body.split("data-commander=\"Bob\"").nth(1).unwrap();
+        let hand = hand.split("data-zone=\"hand\"").nth(1).unwrap();
+        let hand = hand.split("data-zone=\"shipyard\"").next().unwrap();
+        hand.contains("Diplomacy First")
+    };
+    assert!(in_hand(&start));
+    let (_, end) = get(&app, &format!("{base}&step=2"));
+    assert!(!in_hand(&end), "{end}");
+    assert!(end.contains("id=\"step-back\""));
+    assert!(!end.contains("id=\"step-forward\""));
+    // The current part is the second script line's.
+    let current = end.split("class=\"current\">").nth(1).unwrap();
+    assert!(
+        current.starts_with("\n&gt; Bob: deploy Diplomacy First"),
+        "{current}"
+    );
+    // The whole transcript is the one `hullbreach ruling` prints, up to its final board.
+    let text =
+        std::fs::read_to_string(repo().join("tests/rulings/abilities-cancel.ruling")).unwrap();
+    let r = engine::ruling::parse(&text).unwrap();
+    let pool = cardlang::compile(
+        &cardlang::source::read_pool(&repo().join("tests/rulings/pool")).unwrap(),
+    )
+    .cards;
+    let full = engine::ruling::run(&r, Arc::new(CardDb::new(pool).unwrap())).unwrap();
+    let played = full.split("\n== final ==").next().unwrap();
+    let escaped = maud::html! { (played) }.into_string();
+    let shown: String = end
+        .split("<pre data-step=")
+        .skip(1)
+        .map(|p| {
+            let body = &p[p.find('>').unwrap() + 1..];
+            body[..body.find("</pre>").unwrap()].to_string()
+        })
+        .collect();
+    assert_eq!(shown, escaped);
+    let (status, body) = get(&app, &format!("{base}&step=3"));
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("there is no step 3"), "{body}");
+    let (status, body) = get(&app, &format!("{base}&step=-1"));
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("is not a step number"), "{body}");
+}
+
+#[test]
+fn a_broken_ruling_is_shown_as_its_diagnostics() {
+    let scratch = Scratch::new("serve-broken");
+    std::fs::write(
+        scratch.path().join("bad.ruling"),
+        "title: bad\nseed: 1\ncommander Ada\n  hand: No Such Card\ncommander Bob\n",
+    )
+    .unwrap();
+    let app = router(AppState::new(scratch.path(), bundled(), None).unwrap());
+    let (status, body) = get(&app, "/ruling?file=bad.ruling");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("id=\"ruling-diagnostics\""), "{body}");
+    assert!(body.contains("No Such Card"), "{body}");
+    assert!(body.contains("bad.ruling:4"), "where: {body}");
+}
+
+#[test]
+fn a_simulation_shows_its_report_charts_and_any_game_step_by_step() {
+    let scratch = Scratch::new("serve-sim");
+    let out = scratch.file("run.jsonl");
+    let ran = support::hullbreach(&[
+        "simulate",
+        "--deck",
+        "rdf-starter",
+        "--deck",
+        "colonial-starter",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--player",
+        "random",
+        "--out",
+        &out,
+    ]);
+    assert!(ran.status.success(), "{}", support::text(&ran.stderr));
+    let printed = support::text(&ran.stdout);
+    let app =
+        router(AppState::new(scratch.path(), bundled(), Some(&repo().join("cards"))).unwrap());
+    let (_, list) = get(&app, "/sims");
+    assert_eq!(attrs(&list, "data-file"), ["run.jsonl"]);
+    let (status, body) = get(&app, "/sim?file=run.jsonl");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The report is the one `simulate` printed.
+    let report = body.split("id=\"sim-report\">").nth(1).unwrap();
+    let report = &report[..report.find("</pre>").unwrap()];
+    assert_eq!(report, maud::html! { (printed) }.into_string());
+    let charts = attrs(&body, "data-chart");
+    assert!(!charts.is_empty(), "{body}");
+    let (status, svg) = get(
+        &app,
+        &format!("/sim/chart?file=run.jsonl&chart={}", charts[0]),
+    );
+    assert_eq!(status, StatusCode::OK);
+    assert!(svg.contains("<svg"), "{svg}");
+    assert_eq!(attrs(&body, "data-game"), ["0", "1"]);
+    // Game 1, step by step: its transcript is `hullbreach replay --numbered`'s.
+    let replay = support::hullbreach(&["replay", &out, "--game", "1", "--numbered"]);
+    assert!(replay.status.success(), "{}", support::text(&replay.stderr));
+    let replayed = support::text(&replay.stdout);
+    let choices = replayed
+        .lines()
+        .filter(|l| l.starts_with("choice "))
+        .count();
+    let (status, start) = get(&app, "/sim/game?file=run.jsonl&game=1");
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert!(
+        start.contains(&format!("data-step=\"0\" data-steps=\"{choices}\"")),
+        "{start}"
+    );
+    assert!(!start.contains("game-differs"), "{start}");
+    let (_, mid) = get(&app, "/sim/game?file=run.jsonl&game=1&step=5");
+    let current = mid.split("class=\"current\">").nth(1).unwrap();
+    assert!(current.starts_with("choice 5&gt; "), "{current}");
+    // The board follows: the log of step 5 differs from step 0's board.
+    let board = |b: &str| {
+        b.split("id=\"board\"")
+            .nth(1)
+            .unwrap()
+            .split("id=\"transcript\"")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(board(&start), board(&mid));
+    let (status, body) = get(&app, "/sim/game?file=run.jsonl&game=7");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("run.jsonl"), "{body}");
+    assert!(
+        !body.contains(&scratch.path().display().to_string()),
+        "relative names only: {body}"
+    );
+}
+
+#[test]
+fn a_broken_games_file_is_a_page_in_words() {
+    let scratch = Scratch::new("serve-sim-bad");
+    std::fs::write(scratch.path().join("bad.jsonl"), "{\"not\": \"a game\"}\n").unwrap();
+    let app = router(AppState::new(scratch.path(), bundled(), None).unwrap());
+    let (status, body) = get(&app, "/sim?file=bad.jsonl");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("bad.jsonl"), "{body}");
+    assert!(
+        !body.contains(&scratch.path().display().to_string()),
+        "{body}"
+    );
+}

@@ -15,6 +15,7 @@
 //! The engine stays the one source of rules: pages show what the engine says and replay what
 //! it played; they never decide legality.
 
+mod board;
 pub mod layout;
 mod play;
 mod pool;
@@ -63,6 +64,8 @@ struct Inner {
     root: Root,
     db: Arc<CardDb>,
     pool: pool::PoolInfo,
+    cards: Option<PathBuf>,
+    replays: sims::Replays,
     play: play::Tables,
 }
 
@@ -77,6 +80,8 @@ impl AppState {
                 root,
                 db,
                 pool,
+                cards: cards.map(Path::to_path_buf),
+                replays: sims::Replays::default(),
                 play: play::Tables::default(),
             }),
         })
@@ -96,6 +101,15 @@ impl AppState {
         &self.inner.pool
     }
 
+    /// The card directory the pool came from, when known (decks are looked up in its decks/).
+    pub fn cards_dir(&self) -> Option<&Path> {
+        self.inner.cards.as_deref()
+    }
+
+    fn replays(&self) -> &sims::Replays {
+        &self.inner.replays
+    }
+
     #[allow(dead_code)] // the Play page's (issue #45, part 2)
     fn play(&self) -> &play::Tables {
         &self.inner.play
@@ -111,12 +125,20 @@ pub fn router(state: AppState) -> Router {
         .merge(sims::routes())
         .merge(play::routes())
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(state)
 }
 
 async fn not_found(uri: axum::http::Uri) -> PageError {
     PageError::not_found(format!("there is no page at {}", uri.path()))
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> PageError {
+    PageError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        what: format!("the page at {} does not take {method}", uri.path()),
+    }
 }
 
 /// Listens on `options.addr` and serves until the process ends. `ready` is told the address
