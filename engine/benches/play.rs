@@ -58,8 +58,8 @@ fn choose_and_render(t: &mut Table, k: usize, line: &str) -> usize {
 }
 
 /// The games `main` times: seeds, and at most this many person choices each.
-const SEEDS: std::ops::Range<u64> = 1..9;
-const PER_GAME: usize = 60;
+const SEEDS: std::ops::Range<u64> = 1..6;
+const PER_GAME: usize = 40;
 
 fn spread(db: &Arc<CardDb>) {
     let mut times: Vec<Duration> = Vec::new();

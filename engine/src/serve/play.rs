@@ -10,7 +10,7 @@
 //!
 //! Stable ids for browser tests: on the start page `start` (the form), `from-decks`,
 //! `from-ruling`, `deck-1`.. `deck-5`, `ruling`, `seat-1`.. `seat-5`, `seed`, `start-game`; on a
-//! table `status`, `board`, `seat-N` (each commander), `choices` with `choice-K` (K from 1),
+//! table `status`, `board` (drawn by `board.rs`, with its ids), `choices` with `choice-K` (K from 1),
 //! `transcript`, `save` with `save-name` and `save-button`, `notice` (a refusal or what was
 //! saved).
 
@@ -25,7 +25,8 @@ use axum::{Form, Router};
 use maud::{html, Markup, PreEscaped};
 
 use super::{layout, AppState, PageError, MAX_FILE_BYTES};
-use crate::table::{CardView, Seat, Table};
+use crate::ids::PlayerId;
+use crate::table::{Seat, Table};
 
 /// How many games are kept at once; starting one more drops the one used longest ago.
 pub const MAX_TABLES: usize = 64;
@@ -418,10 +419,7 @@ async fn save(
 
 /// A table's page; `notice` is a refusal (`true`) or news (`false`).
 fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup {
-    let board = t.board();
     let choices = t.choices();
-    // With a person at the table, the computers' hands are face down to them.
-    let any_person = t.seats().contains(&Seat::Person);
     layout::page(
         "Play",
         html! {
@@ -432,43 +430,16 @@ fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup 
             }
             p id="status" data-moves=(t.moves()) data-over=(t.game().decision().is_none()) { (t.status()) }
             div class="play" {
-                section id="board" class="board" {
-                    p { "Turn " (board.turn) }
-                    @for (k, s) in board.seats.iter().enumerate() {
-                        section id=(format!("seat-{}", k + 1))
-                            class={ "seat" @if k == board.active { " active" } @if board.deciding == Some(k) { " deciding" } @if s.out { " out" } } {
-                            h2 {
-                                (s.name)
-                                @if let Some(seat) = s.seat { " — " (seat.name()) }
-                                @if s.out { " (out)" }
-                            }
-                            p class="stockpile" {
-                                (s.resource) "R " (s.currency) "C · Shipyard " (s.shipyard)
-                                @if !s.stockpile.is_empty() {
-                                    " · Stockpile: "
-                                    @for c in &s.stockpile { (c.label) " " }
-                                }
-                            }
-                            h3 { "In play" }
-                            div class="zone in-play" {
-                                @for c in &s.in_play { (card(c)) }
-                            }
-                            h3 { "Hand (" (s.hand.len()) ")" }
-                            div class="zone hand" {
-                                @if any_person && s.seat != Some(Seat::Person) {
-                                    @for _ in &s.hand { div class="card back" { "a card" } }
-                                } @else {
-                                    @for c in &s.hand { (card(c)) }
-                                }
-                            }
-                            @if !s.scrapheap.is_empty() {
-                                h3 { "Scrapheap (" (s.scrapheap.len()) ")" }
-                                div class="zone scrapheap" {
-                                    @for c in &s.scrapheap { (card(c)) }
-                                }
-                            }
+                div class="table" {
+                    p class="seats" {
+                        "Turn " (t.game().turn()) ". Seats: "
+                        @for (k, seat) in t.seats().iter().enumerate() {
+                            @if k > 0 { ", " }
+                            (t.game().commander_name(PlayerId(k as u8))) " — " (seat.name())
                         }
                     }
+                    // The one drawing of a board, the rulings' and simulations' pages' too.
+                    (super::board::draw(t.game()))
                 }
                 aside class="side" {
                     @if !choices.is_empty() {
@@ -503,42 +474,14 @@ fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup 
 /// The table's own layout: the board beside the choices and transcript, cards in rows.
 const PLAY_CSS: &str = "\
 .play { display: flex; gap: 1.5em; align-items: flex-start; }
-.play .board { flex: 3; min-width: 0; }
+.play .table { flex: 3; min-width: 0; }
 .play .side { flex: 2; min-width: 22em; position: sticky; top: 0.5em; }
-.play .seat { border: 1px solid #999; background: #fff; padding: 0.4em 0.8em; margin-bottom: 0.8em; }
-.play .seat.deciding { border: 2px solid #2a6; }
-.play .zone { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: flex-start; }
-.play .card { width: 100px; font-size: 0.7em; text-align: center; }
-.play .card img { width: 100px; display: block; }
-.play .card .attached { display: flex; flex-wrap: wrap; gap: 2px; }
-.play .card .attached .card, .play .card .attached img { width: 48px; }
-.play .card.back { height: 140px; background: #20303f; color: #ccc; border-radius: 6px; }
 .play .choices { padding-left: 1.5em; max-height: 22em; overflow-y: auto; }
 .play .choices button { text-align: left; margin: 1px 0; }
 .play .transcript { max-height: 30em; overflow-y: auto; font-size: 0.75em; }
 #notice.refused { color: #a01010; font-weight: 600; }
 #notice.saved { color: #176b32; font-weight: 600; }
 ";
-
-/// A card as the table draws it: its face (the pool page's, `/face/N.svg`), its name and number, wounds, what differs from the printed
-/// card, and what is attached to it.
-fn card(c: &CardView) -> Markup {
-    html! {
-        div class={ "card" @if c.face_down { " face-down" } } data-card=(c.card.0) data-inst=(c.inst.0) title=(c.label) {
-            img src={ "/face/" (c.card.0) ".svg" } alt=(c.label) loading="lazy";
-            div class="card-name" { (c.label) }
-            @if c.wounds > 0 { div class="wounds" { (c.wounds) " wound(s)" } }
-            @if c.face_down { div class="flag" { "face down" } }
-            @if let Some(from) = &c.hijacked_from { div class="flag" { "hijacked from " (from) } }
-            @for n in &c.now { div class="now" { (n) } }
-            @if !c.attached.is_empty() {
-                div class="attached" {
-                    @for a in &c.attached { (card(a)) }
-                }
-            }
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
