@@ -92,7 +92,7 @@ fn main() {
 }
 
 /// One choice from the position after `n` person choices of the seed-1 game.
-#[divan::bench(args = [0, 10, 30])]
+#[divan::bench(args = [0, 5, 10])]
 fn choice_to_render(b: divan::Bencher, n: usize) {
     let db = pool();
     b.with_inputs(|| {
