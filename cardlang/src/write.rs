@@ -471,7 +471,10 @@ mod tests {
             write_new(&link, b"x"),
             Err(WriteError::Exists { .. })
         ));
-        assert!(!victim.exists(), "nothing was written through the dangling link");
+        assert!(
+            !victim.exists(),
+            "nothing was written through the dangling link"
+        );
         assert_eq!(fs::read_dir(&d.0).unwrap().count(), 2);
     }
 
