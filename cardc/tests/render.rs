@@ -667,7 +667,7 @@ fn theme_colours_are_parsed_as_colours() {
     std::fs::create_dir_all(&s.0).unwrap();
     let theme = s.0.join("theme.toml");
     let dir = s.0.join("faces");
-    let default = std::fs::read_to_string(repo().join("cardc/src/render/theme.toml")).unwrap();
+    let default = std::fs::read_to_string(repo().join("cardlang/src/face/theme.toml")).unwrap();
     for bad in ["crimsn", "#12345", "#gggggg", "rgb(300, 0, 0)", "red blue"] {
         std::fs::write(
             &theme,

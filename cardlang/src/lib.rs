@@ -45,3 +45,6 @@ pub use compile::{compile, Compilation};
 #[cfg(feature = "compiler")]
 pub mod effect;
 pub mod explain;
+// Card faces as SVG (`cardc render`, the workbench): the bundled font and the theme reader.
+#[cfg(feature = "faces")]
+pub mod face;

@@ -39,6 +39,9 @@ pub enum WriteError {
         .path.display()
     )]
     Changed { path: PathBuf },
+    /// Something is already at a path [`write_new`] was to create.
+    #[error("{}: already exists; not replaced (give another name)", .path.display())]
+    Exists { path: PathBuf },
     /// The file to replace is a symlink (callers resolve links they are allowed to follow).
     #[error("{}: is a symbolic link; not written through", .path.display())]
     Link { path: PathBuf },
@@ -58,6 +61,7 @@ impl WriteError {
             | WriteError::ReadOnly { path }
             | WriteError::Changed { path }
             | WriteError::Link { path }
+            | WriteError::Exists { path }
             | WriteError::Io { path, .. } => path,
         }
     }
@@ -232,6 +236,36 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
         }
     }
     commit_temp(file, &tmp, path, bytes, || Ok(()))
+}
+
+/// Writes a new file at `path`, atomically, and never over anything already there: the bytes go
+/// into a fresh temporary file beside it, which is then hard-linked at `path` (the link fails on
+/// any existing entry, a dangling symlink included, and follows none) and its temporary name
+/// removed. A person's chosen name (the workbench's saved rulings) is written this way, so no
+/// file of theirs is replaced and no link is written through.
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    if entry(path)?.is_some() {
+        return Err(WriteError::Exists {
+            path: path.to_path_buf(),
+        });
+    }
+    let (mut file, tmp) = create_temp(path)?;
+    let written = (|| {
+        file.write_all(bytes).map_err(io_err("write", &tmp))?;
+        file.sync_all().map_err(io_err("sync", &tmp))?;
+        drop(file);
+        fs::hard_link(&tmp, path).map_err(|e| {
+            if e.kind() == io::ErrorKind::AlreadyExists {
+                WriteError::Exists {
+                    path: path.to_path_buf(),
+                }
+            } else {
+                io_err("create", path)(e)
+            }
+        })
+    })();
+    let _ = fs::remove_file(&tmp);
+    written
 }
 
 /// Checks, without writing it, that an output could be written at `path` now: what is there may
@@ -415,6 +449,33 @@ mod tests {
         assert_eq!(fs::read(&victim).unwrap(), b"precious");
         assert!(fs::symlink_metadata(&out).unwrap().file_type().is_file());
         assert_eq!(fs::read(&out).unwrap(), b"new");
+    }
+
+    /// `write_new` creates and never replaces: not a file, not a link (dangling or not), and
+    /// it leaves no temporary name behind either way.
+    #[cfg(unix)]
+    #[test]
+    fn write_new_never_replaces_or_follows() {
+        let d = scratch("write-new");
+        let out = d.0.join("saved.ruling");
+        write_new(&out, b"first").unwrap();
+        assert_eq!(fs::read(&out).unwrap(), b"first");
+        let again = write_new(&out, b"second").unwrap_err();
+        assert!(matches!(again, WriteError::Exists { .. }), "{again}");
+        assert!(again.to_string().contains("already exists"), "{again}");
+        assert_eq!(fs::read(&out).unwrap(), b"first");
+        let victim = d.0.join("victim");
+        let link = d.0.join("link.ruling");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        assert!(matches!(
+            write_new(&link, b"x"),
+            Err(WriteError::Exists { .. })
+        ));
+        assert!(
+            !victim.exists(),
+            "nothing was written through the dangling link"
+        );
+        assert_eq!(fs::read_dir(&d.0).unwrap().count(), 2);
     }
 
     #[test]

@@ -36,9 +36,12 @@ pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod ruling;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod simulate;
 pub mod state;
 pub mod sweep;
+pub mod table;
 pub mod transcript;
 pub mod words;
 

@@ -827,6 +827,7 @@ fn parse_play(t: &str, depth: usize, line: usize) -> Result<PlayEntry, RulingErr
 }
 
 /// Labels and names for resolving script references.
+#[derive(Default)]
 struct Refs {
     labels: BTreeMap<String, Inst>,
     /// Cards the board gives wounds, with their lines: checked once the board stands.
@@ -2034,7 +2035,7 @@ impl Session {
     /// Plays the ruling's script line by line, running `after` once each line is played. A
     /// script line that is not a choice stops it: the transcript so far, then the line
     /// (docs/rulings.md).
-    fn play_script(
+    pub(crate) fn play_script(
         &mut self,
         r: &Ruling,
         mut after: impl FnMut(&mut Session),
@@ -2065,47 +2066,79 @@ impl Session {
                 let _ = writeln!(self.out, "REFUSED [§{section}] {message}");
                 false
             }
-            Step::Choice(who, choice) => {
-                // `done` says which step it ended, so an extra `done` that lands in a later
-                // step than meant is visible rather than silent: named before it is played,
-                // while the stage it ends is still the game's.
-                let ended = match (&choice, self.game.decision()) {
-                    (Choice::EndStep, Some(d)) => Some(format!(
-                        "[§{}] {} ends their {}",
-                        d.kind.section(),
-                        self.game.commander_name(d.who),
-                        d.kind.step_words(&self.game)
-                    )),
-                    _ => None,
-                };
-                match self.game.apply(who, choice.clone()) {
-                    Ok(events) => {
-                        if let Some(line) = &ended {
-                            let _ = writeln!(self.out, "{line}");
-                        }
-                        let n = Namer::new(&self.game);
-                        for e in &events {
-                            let _ = writeln!(self.out, "{}", n.line(e));
-                        }
-                        if events.is_empty() && choice != Choice::EndStep {
-                            self.out.push_str("(no events)\n");
-                        }
-                        true
-                    }
-                    Err(e) => {
-                        let _ = writeln!(
-                            self.out,
-                            "REFUSED [§{}] {}",
-                            e.section(),
-                            e.describe_choice(&self.game, Some(&choice))
-                        );
-                        false
-                    }
-                }
-            }
+            Step::Choice(who, choice) => self.apply_choice(who, choice),
         };
         self.dice_note();
         Ok(accepted)
+    }
+
+    /// A session over a game that no ruling file built (`table`: a game from decks), its
+    /// transcript starting with `heading`.
+    pub(crate) fn from_game(game: Game, heading: String) -> Session {
+        let seed = game.seed();
+        Session {
+            game,
+            refs: Refs::default(),
+            out: heading,
+            ran_out_reported: false,
+            seed,
+        }
+    }
+
+    /// Make a listed choice as a script line would (`> Ada: done`, then its events): how a
+    /// person's or a computer player's choice joins the transcript (`table`).
+    pub(crate) fn choose(&mut self, who: PlayerId, choice: Choice) -> bool {
+        let _ = writeln!(
+            self.out,
+            "\n> {}: {}",
+            self.game.commander_name(who),
+            choice.script(&self.game)
+        );
+        let accepted = self.apply_choice(who, choice);
+        self.dice_note();
+        accepted
+    }
+
+    /// Apply a choice the script or a person made: the `done` line, then its events or its
+    /// refusal, join the transcript (the one place a choice's transcript lines are written,
+    /// shared with `table`). `true` when the rules accepted it.
+    pub(crate) fn apply_choice(&mut self, who: PlayerId, choice: Choice) -> bool {
+        // `done` says which step it ended, so an extra `done` that lands in a later
+        // step than meant is visible rather than silent: named before it is played,
+        // while the stage it ends is still the game's.
+        let ended = match (&choice, self.game.decision()) {
+            (Choice::EndStep, Some(d)) => Some(format!(
+                "[§{}] {} ends their {}",
+                d.kind.section(),
+                self.game.commander_name(d.who),
+                d.kind.step_words(&self.game)
+            )),
+            _ => None,
+        };
+        match self.game.apply(who, choice.clone()) {
+            Ok(events) => {
+                if let Some(line) = &ended {
+                    let _ = writeln!(self.out, "{line}");
+                }
+                let n = Namer::new(&self.game);
+                for e in &events {
+                    let _ = writeln!(self.out, "{}", n.line(e));
+                }
+                if events.is_empty() && choice != Choice::EndStep {
+                    self.out.push_str("(no events)\n");
+                }
+                true
+            }
+            Err(e) => {
+                let _ = writeln!(
+                    self.out,
+                    "REFUSED [§{}] {}",
+                    e.section(),
+                    e.describe_choice(&self.game, Some(&choice))
+                );
+                false
+            }
+        }
     }
 
     /// `forced dice ran out at roll N`, once, when the seeded generator first rolls instead.
@@ -2281,6 +2314,12 @@ fn tree(g: &Game, i: Inst, depth: usize, s: &mut String) {
 }
 
 impl Ruling {
+    /// The script's lines, each with its line number in the file (the workbench steps through
+    /// them, `hullbreach serve`).
+    pub fn script(&self) -> &[(usize, String)] {
+        &self.script
+    }
+
     /// This ruling with every `override:` header of `rule` taken away: the same situation
     /// without that card text (the base-rule proof in `tests/tests/base_rules.rs`, §8.1).
     pub fn without_override(&self, rule: crate::ir::BaseRule) -> Ruling {

@@ -85,6 +85,12 @@ impl PlayerKind {
     /// stream derived from both: `sweep`, `simulate` and `hullbreach play` seat players alike,
     /// so a game of any of them replays with `hullbreach play`.
     pub fn player(self, game_seed: u64, seat: u64) -> Box<dyn Player> {
+        self.seated(game_seed, seat)
+    }
+
+    /// [`PlayerKind::player`], sendable to another thread: the workbench keeps a table's
+    /// players between requests its server answers on any thread (`table`).
+    pub fn seated(self, game_seed: u64, seat: u64) -> Box<dyn Player + Send> {
         let seed = game_seed.wrapping_mul(31).wrapping_add(seat);
         match self {
             PlayerKind::Random => Box::new(RandomPlayer::new(seed)),

@@ -71,7 +71,7 @@ const SCRATCH: &[&str] = &[
     "tests/rulings",
     "tests/decks",
     "docs/guide",
-    "cardc/src/render/theme.toml",
+    "cardlang/src/face/theme.toml",
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -399,6 +399,9 @@ pub fn not_run(program: Program, args: &[String]) -> Option<&'static str> {
     }
     if program == Program::Cardc && args.iter().any(|a| a == "lsp") {
         return Some("serves an editor (cardc/tests/lsp.rs drives it)");
+    }
+    if program == Program::Hullbreach && args.iter().any(|a| a == "serve") {
+        return Some("serves a browser until stopped (engine/tests/serve.rs drives it)");
     }
     if program == Program::Hullbreach && args.first().is_some_and(|a| a == "review") {
         return Some(

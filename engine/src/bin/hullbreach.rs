@@ -282,6 +282,10 @@ enum Command {
     /// matchup, in one report (docs/review.md). Exit 0: reviewed, the gate passes; 1: the
     /// gate denies it (or a pool does not compile); 2: nothing could be reviewed.
     Review(Box<ReviewCli>),
+    /// The workbench in the browser (docs/workbench.md): the pool, rulings, simulations and
+    /// play, served from 127.0.0.1, reading only files under FOLDER.
+    #[cfg(feature = "serve")]
+    Serve(engine::serve::ServeArgs),
 }
 
 /// Set when a failure means the command could not run as asked — a card database that is
@@ -1243,6 +1247,8 @@ fn run(cli: Cli) -> Result<bool, String> {
         | Command::Odds { .. }
         | Command::Replay { .. }
         | Command::Review(_) => Ok(true),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => engine::serve::command(&args, cat, dir).map(|()| true),
     }
 }
 

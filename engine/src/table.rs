@@ -1,0 +1,481 @@
+//! One game in progress for a person (issue #45, the workbench's Play page): started from decks
+//! with a seed, or from a ruling file or a written moment; each seat a person or a computer
+//! player. The person sees the pending decision and its legal choices as ruling-script lines
+//! (`words`), makes one, and the computer seats answer until it is a person's turn again or the
+//! game ends. The transcript is the ruling runner's (`ruling::Session`: `> Ada: done` and the
+//! events after it), and the moment can be saved as a ruling file by the replay writer
+//! (`replay::write_with_prelude`), checked there to play as the game did.
+//!
+//! The table decides no rule: a choice is one the engine listed, and the engine applies it.
+//! Nothing here is a web type, so the server (`serve::play`), the benchmark and the tests drive
+//! the same code.
+
+use std::sync::Arc;
+
+use crate::choice::Choice;
+use crate::event::Event;
+use crate::ids::{Inst, PlayerId};
+use crate::ir::CardId;
+use crate::liveness::LoopGuard;
+use crate::players::Player;
+use crate::replay::Written;
+use crate::ruling::Session;
+use crate::state::Game;
+use crate::sweep::PlayerKind;
+use crate::transcript::Namer;
+use crate::CardDb;
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    /// A person choosing by hand.
+    Person,
+    /// A computer player, as `hullbreach play --player` names it.
+    Computer(PlayerKind),
+}
+
+impl Seat {
+    /// `person`, or a computer player as `--player` takes it (`random`, `heuristic`,
+    /// `heuristic-v1`, `search:N`).
+    pub fn parse(text: &str) -> Result<Seat, String> {
+        match text.trim() {
+            "person" => Ok(Seat::Person),
+            other => PlayerKind::parse(other)
+                .map(Seat::Computer)
+                .map_err(|e| format!("{e}, or person")),
+        }
+    }
+
+    /// The seat's kind as [`Seat::parse`] reads it.
+    pub fn name(self) -> String {
+        match self {
+            Seat::Person => "person".into(),
+            Seat::Computer(k) => k.name(),
+        }
+    }
+}
+
+/// The turn cap of a game started from decks, as `hullbreach play` has it by default.
+pub const TURNS: u32 = 100;
+
+/// The most choices computer seats make in one answer (`simulate`'s bound on a whole game), so
+/// no answer runs unbounded.
+pub const MAX_ANSWER: usize = crate::simulate::MAX_CHOICES;
+
+/// A game in progress for a person.
+pub struct Table {
+    session: Session,
+    seats: Vec<Seat>,
+    /// Each computer seat's player (`None` for a person), on its own seeded stream.
+    players: Vec<Option<Box<dyn Player + Send>>>,
+    /// The latest state a ruling's board can hold (`replay::unwritable`), the number of the
+    /// choice it stands before (counted from the table's start, from 1), and the choices made
+    /// since: what "save this moment" writes, as a board and a prelude.
+    anchor: Option<(Game, usize)>,
+    since: Vec<(PlayerId, Choice)>,
+    /// Choices made at this table, by persons and computers.
+    made: usize,
+    guard: LoopGuard,
+    /// Why the computer seats stopped without the game ending (a loop, no choice), in words.
+    stopped: Option<String>,
+    /// Where the game came from, for a saved ruling's title.
+    source: String,
+}
+
+impl Table {
+    /// A game between `decks` (a name and its cards, in seat order), seeded by `seed`: the deal,
+    /// the dice and the computer players all follow from it, as `hullbreach play` seats them.
+    pub fn from_decks(
+        db: Arc<CardDb>,
+        decks: Vec<(String, Vec<CardId>)>,
+        seats: Vec<Seat>,
+        seed: u64,
+    ) -> Result<Table, String> {
+        if seats.len() != decks.len() {
+            return Err(format!(
+                "{} decks and {} seats: give one seat for each deck",
+                decks.len(),
+                seats.len()
+            ));
+        }
+        let names: Vec<String> = decks.iter().map(|(n, _)| n.clone()).collect();
+        // `new_game` names and seeds the seats as `simulate` and `hullbreach play` do; a person's
+        // seat takes no player from it.
+        let entrants = decks
+            .into_iter()
+            .zip(&seats)
+            .map(|((name, cards), seat)| {
+                let kind = match seat {
+                    Seat::Computer(k) => *k,
+                    Seat::Person => PlayerKind::Random,
+                };
+                (name, cards, kind)
+            })
+            .collect();
+        let (game, _) = crate::simulate::new_game(db, seed, TURNS, entrants)?;
+        let source = format!("{}, seed {seed}", names.join(" vs "));
+        let mut heading = format!("game: {source}\n\n== start ==\n");
+        heading.push_str(&crate::transcript::render_log(&game));
+        let players = players(&seats, seed);
+        Ok(Table::seat(
+            Session::from_game(game, heading),
+            seats,
+            players,
+            source,
+        ))
+    }
+
+    /// A game from a ruling file's text (a moment `replay --to-ruling` wrote is one): its board,
+    /// then its script played; `origin` names the file in errors and in a saved ruling's title.
+    /// Seat k is the ruling's k-th commander: seats past the end of `seats` are persons, and
+    /// seats past its commanders are not used. The computer players are seeded by `seed`.
+    pub fn from_ruling(
+        db: Arc<CardDb>,
+        text: &str,
+        origin: &str,
+        seats: Vec<Seat>,
+        seed: u64,
+    ) -> Result<Table, String> {
+        let r = crate::ruling::diagnose(text, &db).map_err(|problems| {
+            let first = problems
+                .first()
+                .map_or(String::new(), |p| format!("line {}: {}", p.line, p.message));
+            format!("{origin}: {first}")
+        })?;
+        let failed = |f: crate::ruling::Failed| {
+            format!("{origin}: line {}: {}", f.error.line, f.error.message)
+        };
+        let mut session = Session::start(&r, db).map_err(failed)?;
+        session.play_script(&r, |_| {}).map_err(failed)?;
+        let mut seats = seats;
+        seats.resize(session.game().commanders().len(), Seat::Person);
+        let players = players(&seats, seed);
+        let source = format!("{origin} played on, seed {seed}");
+        Ok(Table::seat(session, seats, players, source))
+    }
+
+    fn seat(
+        session: Session,
+        seats: Vec<Seat>,
+        players: Vec<Option<Box<dyn Player + Send>>>,
+        source: String,
+    ) -> Table {
+        let g = session.game();
+        let anchor = crate::replay::unwritable(g)
+            .is_none()
+            .then(|| (g.clone(), 1));
+        let guard = LoopGuard::new(g);
+        let mut t = Table {
+            session,
+            seats,
+            players,
+            anchor,
+            since: Vec::new(),
+            made: 0,
+            guard,
+            stopped: None,
+            source,
+        };
+        t.answer();
+        t
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        self.session.game()
+    }
+
+    /// Who sits where, in seat order.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The transcript so far: the start, then each choice as a script line and its events.
+    pub fn transcript(&self) -> &str {
+        self.session.transcript()
+    }
+
+    /// Choices made at this table so far: a page shows it, and sends it back with a choice so a
+    /// choice made on an older page is refused as stale.
+    pub fn moves(&self) -> usize {
+        self.made
+    }
+
+    /// The seat whose person must choose now, if it is a person's turn.
+    pub fn person_to_choose(&self) -> Option<PlayerId> {
+        if self.stopped.is_some() {
+            return None;
+        }
+        let d = self.game().decision()?;
+        matches!(self.seats.get(usize::from(d.who.0)), Some(Seat::Person)).then_some(d.who)
+    }
+
+    /// The pending decision in words, or how the game ended, or why it stopped.
+    pub fn status(&self) -> String {
+        let g = self.game();
+        if let Some(why) = &self.stopped {
+            return format!("the game stopped: {why}");
+        }
+        if let Some(o) = g.outcome() {
+            return Namer::new(g).event(&Event::GameOver { outcome: o.clone() });
+        }
+        match g.decision() {
+            Some(d) => format!("next decision: {}", d.words(g)),
+            None => "the game is over".into(),
+        }
+    }
+
+    /// The person's legal choices as script lines (`Ada: fire Lancer #3 at Brute #9`): empty
+    /// when no person is to choose.
+    pub fn choices(&self) -> Vec<String> {
+        if self.person_to_choose().is_none() {
+            return Vec::new();
+        }
+        self.session.choice_lines()
+    }
+
+    /// Make the person's choice `index` of [`Table::choices`], whose words the page showed as
+    /// `line`, on the page of move `moves`; then the computer seats answer. A stale page, a
+    /// choice no longer listed, or one the rules refuse is refused in words and changes nothing.
+    pub fn choose(&mut self, moves: usize, index: usize, line: &str) -> Result<(), String> {
+        if moves != self.made {
+            return Err(format!(
+                "this page shows the game after {moves} choices and it has had {}: the choice \
+                 was not made; choose again on the game as it stands",
+                self.made
+            ));
+        }
+        let Some(who) = self.person_to_choose() else {
+            return Err("no person is to choose now: the choice was not made".into());
+        };
+        let g = self.game();
+        let mut listed = Vec::new();
+        g.legal_choices_into(&mut listed);
+        let name = g.commander_name(who);
+        let Some(choice) = listed
+            .into_iter()
+            .nth(index)
+            .filter(|c| format!("{name}: {}", c.script(g)) == line)
+        else {
+            return Err(format!(
+                "`{line}` is not choice {} of the legal choices now: it was not made",
+                index + 1
+            ));
+        };
+        self.make(who, choice)?;
+        self.answer();
+        Ok(())
+    }
+
+    /// One choice, kept as the table's history and its anchor.
+    fn make(&mut self, who: PlayerId, choice: Choice) -> Result<(), String> {
+        let words = choice.script(self.game());
+        if !self.session.choose(who, choice.clone()) {
+            // The choice was listed, so a refusal is the engine's bug: say so, play no further.
+            let why = format!("a listed choice was refused: {words}");
+            self.stopped = Some(why.clone());
+            return Err(why);
+        }
+        self.made += 1;
+        self.since.push((who, choice));
+        let g = self.session.game();
+        if crate::replay::unwritable(g).is_none() {
+            self.anchor = Some((g.clone(), self.made + 1));
+            self.since.clear();
+        }
+        if let Some(why) = self.guard.after_choice(g) {
+            self.stopped = Some(why);
+        }
+        Ok(())
+    }
+
+    /// The computer seats choose until a person is to choose, the game ends, or they stop.
+    fn answer(&mut self) {
+        for _ in 0..MAX_ANSWER {
+            if self.stopped.is_some() {
+                return;
+            }
+            let Some(d) = self.game().decision() else {
+                return;
+            };
+            let Some(player) = self
+                .players
+                .get_mut(usize::from(d.who.0))
+                .and_then(|p| p.as_mut())
+            else {
+                return;
+            };
+            let Some(choice) = player.choose(self.session.game()) else {
+                let who = self.game().commander_name(d.who);
+                self.stopped = Some(format!("{who} has no legal choice"));
+                return;
+            };
+            if self.make(d.who, choice).is_err() {
+                return;
+            }
+        }
+        self.stopped = Some(format!(
+            "the computer seats made {MAX_ANSWER} choices without a person's turn coming"
+        ));
+    }
+
+    /// This moment as a ruling file: its board (or, while a card's text is resolving, the
+    /// nearest earlier board and a prelude of the choices since), checked by the writer to reach
+    /// the same state. `hullbreach ruling` on the text ends at this table's position.
+    pub fn save_as_ruling(&self) -> Result<Written, String> {
+        let Some((board, at)) = &self.anchor else {
+            return Err(
+                "no moment of this game since the table began can be written as a ruling \
+                        board (a card's text has been resolving since): make a choice first"
+                    .into(),
+            );
+        };
+        crate::replay::write_with_prelude(board, *at, &self.since, &[], None, &self.source)
+            .map_err(|why| format!("this moment cannot be written as a ruling: {why}"))
+    }
+
+    /// The board as it stands, for drawing.
+    pub fn board(&self) -> Board {
+        view(self.game(), Some(&self.seats))
+    }
+}
+
+/// Each computer seat's player, seeded from the game's seed and the seat as `hullbreach play`
+/// and `simulate` seat them, so a table of computers plays their game.
+fn players(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Player + Send>>> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(k, s)| match s {
+            Seat::Computer(kind) => Some(kind.seated(seed, k as u64)),
+            Seat::Person => None,
+        })
+        .collect()
+}
+
+/// The board of a game, for drawing: each commander's counts and zones, the cards in play as
+/// trees of attachments, and whose turn it is.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub turn: u32,
+    /// The active commander's seat.
+    pub active: usize,
+    /// The seat that must decide now, if any.
+    pub deciding: Option<usize>,
+    pub seats: Vec<SeatView>,
+}
+
+/// One commander at the table.
+#[derive(Debug, Clone)]
+pub struct SeatView {
+    pub name: String,
+    /// Who sits there, when the board is a table's.
+    pub seat: Option<Seat>,
+    pub out: bool,
+    /// The Stockpile's resources and currency.
+    pub resource: u8,
+    pub currency: u8,
+    pub hand: Vec<CardView>,
+    /// The Shipyard is face down: only its count is seen.
+    pub shipyard: usize,
+    pub scrapheap: Vec<CardView>,
+    /// Cards in play, each with what is attached to it.
+    pub in_play: Vec<CardView>,
+    /// Cards in the Stockpile.
+    pub stockpile: Vec<CardView>,
+}
+
+/// One card as it is drawn.
+#[derive(Debug, Clone)]
+pub struct CardView {
+    pub inst: Inst,
+    /// The card in the pool, whose face is drawn.
+    pub card: CardId,
+    /// `Name #N`, as the transcript names it.
+    pub label: String,
+    pub wounds: u8,
+    pub face_down: bool,
+    /// The commander it was hijacked from, if it was.
+    pub hijacked_from: Option<String>,
+    /// What differs from the printed card now, in words (`rules::stats`).
+    pub now: Vec<String>,
+    pub attached: Vec<CardView>,
+}
+
+/// How deep attachments are drawn (a board's trees are shallow; the bound keeps a hostile
+/// ruling's board from nesting the page without end).
+const MAX_DEPTH: usize = 20;
+
+/// The board of `g`; `seats` says who sits where when it is a table's.
+pub fn view(g: &Game, seats: Option<&[Seat]>) -> Board {
+    let cards = |v: &[Inst]| v.iter().map(|&i| card_view(g, i, 0)).collect::<Vec<_>>();
+    Board {
+        turn: g.turn(),
+        active: usize::from(g.active().0),
+        deciding: g.decision().map(|d| usize::from(d.who.0)),
+        seats: g
+            .commanders()
+            .iter()
+            .enumerate()
+            .map(|(k, c)| SeatView {
+                name: c.name.to_string(),
+                seat: seats.and_then(|s| s.get(k).copied()),
+                out: c.out,
+                resource: c.resource,
+                currency: c.currency,
+                hand: cards(&c.hand),
+                shipyard: c.shipyard.len(),
+                scrapheap: cards(&c.scrapheap),
+                in_play: cards(&c.battlefield),
+                stockpile: cards(&c.stockpile_cards),
+            })
+            .collect(),
+    }
+}
+
+fn card_view(g: &Game, i: Inst, depth: usize) -> CardView {
+    let x = g.instance(i);
+    CardView {
+        inst: i,
+        card: x.map_or(CardId(0), |x| x.card),
+        label: crate::transcript::card_label(g, i),
+        wounds: x.map_or(0, |x| x.wounds),
+        face_down: x.is_some_and(|x| x.face_down),
+        hijacked_from: x
+            .filter(|x| x.controller != x.owner && depth == 0)
+            .and_then(|x| g.commander(x.owner))
+            .map(|c| c.name.to_string()),
+        now: crate::rules::stats::changed_from_printed(g, i),
+        attached: if depth < MAX_DEPTH {
+            g.attachments(i)
+                .iter()
+                .map(|&a| card_view(g, a, depth + 1))
+                .collect()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+/// A decklist file's cards, one id per copy, if it is a legal deck (§2.1); else its first
+/// problems in words, naming the file.
+pub fn load_deck(pool: &CardDb, path: &std::path::Path) -> Result<Vec<CardId>, String> {
+    let bytes = crate::deck::read_deck_file(path).map_err(|e| e.to_string())?;
+    let list = crate::deck::parse(&bytes);
+    let report = crate::deck::validate(&list, pool, &crate::deck::DeckOptions::default());
+    if !report.is_legal() {
+        let why: Vec<String> = report
+            .violations
+            .iter()
+            .take(3)
+            .map(|v| v.message.clone())
+            .collect();
+        return Err(format!(
+            "{} is not a legal deck: {}",
+            path.display(),
+            why.join("; ")
+        ));
+    }
+    crate::deck::card_ids(&list, pool)
+        .ok_or_else(|| format!("{}: names a card not in the pool", path.display()))
+}

@@ -1,0 +1,535 @@
+//! `hullbreach serve` (issue #45): the workbench's router driven in-process, and the binary on
+//! a free port. Every page is judged by what a person (or a browser test) would read on it.
+
+mod support;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use engine::serve::{router, AppState};
+use engine::CardDb;
+use support::{repo, Scratch};
+use tower::ServiceExt;
+
+/// The bundled pool, compiled once per test binary.
+pub fn bundled() -> Arc<CardDb> {
+    static DB: std::sync::OnceLock<Arc<CardDb>> = std::sync::OnceLock::new();
+    DB.get_or_init(|| {
+        let files = cardlang::source::read_pool(&repo().join("cards")).expect("bundled pool");
+        let comp = cardlang::compile(&files);
+        assert!(!comp.has_errors(), "the bundled pool compiles");
+        Arc::new(CardDb::new(comp.cards).expect("a database"))
+    })
+    .clone()
+}
+
+/// A workbench over `root` with the bundled pool (its warnings from `cards/`).
+pub fn app(root: &Path) -> axum::Router {
+    let state = AppState::new(root, bundled(), Some(&repo().join("cards"))).expect("a root");
+    router(state)
+}
+
+/// GET `uri` (or send `request`): the status and the body as text.
+pub fn get(app: &axum::Router, uri: &str) -> (StatusCode, String) {
+    send(
+        app,
+        Request::get(uri).body(Body::empty()).expect("a request"),
+    )
+}
+
+pub fn send(app: &axum::Router, request: Request<Body>) -> (StatusCode, String) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let response = app.clone().oneshot(request).await.expect("infallible");
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        (status, String::from_utf8_lossy(&bytes).into_owned())
+    })
+}
+
+#[test]
+fn the_home_page_links_every_page() {
+    let app = app(&repo());
+    let (status, body) = get(&app, "/");
+    assert_eq!(status, StatusCode::OK);
+    for id in ["nav-pool", "nav-rulings", "nav-sims", "nav-play"] {
+        assert!(body.contains(&format!("id=\"{id}\"")), "{id} in {body}");
+    }
+}
+
+#[test]
+fn an_unknown_page_is_a_page_in_words() {
+    let app = app(&repo());
+    let (status, body) = get(&app, "/no/such/page");
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("there is no page at /no/such/page"), "{body}");
+    assert!(body.contains("id=\"error\""), "{body}");
+}
+
+#[test]
+fn paths_outside_the_folder_are_refused() {
+    let scratch = Scratch::new("serve-root");
+    let inside = scratch.path().join("inside");
+    std::fs::create_dir_all(&inside).unwrap();
+    std::fs::write(scratch.path().join("secret.ruling"), "secret").unwrap();
+    std::fs::write(inside.join("ok.ruling"), "x").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(
+        scratch.path().join("secret.ruling"),
+        inside.join("link.ruling"),
+    )
+    .unwrap();
+    let state = AppState::new(&inside, bundled(), None).unwrap();
+    let root = state.root();
+    assert!(root.resolve("ok.ruling").is_ok());
+    for (bad, why) in [
+        ("../secret.ruling", "leaves the workbench's folder"),
+        ("/etc/passwd", "is absolute"),
+        ("./ok.ruling", "has a `.` part"),
+        ("", "is empty"),
+        ("a\0b", "has a character"),
+        ("missing.ruling", "no such file"),
+        #[cfg(unix)]
+        ("link.ruling", "leads outside the workbench's folder"),
+    ] {
+        let e = root.resolve(bad).expect_err(bad);
+        assert!(e.what.contains(why), "{bad:?}: {}", e.what);
+    }
+    // The listing finds the file inside and never the link's target outside.
+    let found = root.find(".ruling");
+    assert!(found.contains(&"ok.ruling".to_string()), "{found:?}");
+    assert!(!found.iter().any(|f| f.contains("secret")), "{found:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_under_the_folder_is_refused_without_blocking() {
+    let scratch = Scratch::new("serve-fifo");
+    let fifo = scratch.path().join("pipe.ruling");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc_mkfifo(c.as_ptr(), 0o600) }, 0);
+    let state = AppState::new(scratch.path(), bundled(), None).unwrap();
+    let e = state.root().read("pipe.ruling", 1024).expect_err("a FIFO");
+    assert!(e.what.contains("pipe.ruling: is a FIFO"), "{}", e.what);
+}
+
+#[cfg(unix)]
+extern "C" {
+    #[link_name = "mkfifo"]
+    fn libc_mkfifo(path: *const std::ffi::c_char, mode: u32) -> i32;
+}
+
+#[test]
+fn the_server_listens_on_loopback_and_prints_its_address() {
+    use std::io::{BufRead, Read, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(["--cards", "cards", "serve", "--port", "0"])
+        .current_dir(repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("hullbreach serve starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("The workbench is at http://")
+        .unwrap_or_else(|| panic!("the address in {line:?}"));
+    let addr = url.trim_end_matches('/');
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+    let mut stream = std::net::TcpStream::connect(addr).expect("connects");
+    stream
+        .write_all(b"GET /rulings HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.contains("id=\"rulings\""), "{reply}");
+}
+
+#[test]
+fn binding_beyond_loopback_warns() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args([
+            "--cards", "cards", "serve", "--port", "0", "--bind", "0.0.0.0",
+        ])
+        .current_dir(repo())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut child = child;
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stderr.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(line.starts_with("warning: listening on 0.0.0.0"), "{line}");
+}
+
+/// The values of `attr="..."` in `body`, in order.
+fn attrs(body: &str, attr: &str) -> Vec<String> {
+    let key = format!("{attr}=\"");
+    body.match_indices(&key)
+        .map(|(at, _)| {
+            let rest = &body[at + key.len()..];
+            rest[..rest.find('"').unwrap_or(0)].to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn the_pool_shows_every_card_as_its_face_and_searches_on_the_server() {
+    let app = app(&repo());
+    let db = bundled();
+    let (status, body) = get(&app, "/pool");
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(attrs(&body, "data-card").len(), db.len(), "every card");
+    // By name, case ignored.
+    let (_, body) = get(&app, "/pool?name=zephyr");
+    assert_eq!(attrs(&body, "data-name"), ["Zephyr Fighter Wing"]);
+    // By type and class, together.
+    let (_, body) = get(&app, "/pool?type=Ship&class=Frigate");
+    let names = attrs(&body, "data-name");
+    let frigates: Vec<&str> = db
+        .iter()
+        .filter(|c| {
+            matches!(
+                c.kind,
+                cardlang::ir::CardKind::Ship(cardlang::ir::ShipClass::Frigate)
+            )
+        })
+        .map(|c| c.name.as_str())
+        .collect();
+    assert!(!frigates.is_empty());
+    assert_eq!(names.len(), frigates.len(), "{names:?}");
+    // By faction and trait.
+    let (_, body) = get(&app, "/pool?faction=RDF&trait=Interceptor");
+    let names = attrs(&body, "data-name");
+    assert!(
+        names.contains(&"Zephyr Fighter Wing".to_string()),
+        "{names:?}"
+    );
+    for n in &names {
+        let c = db.by_name(n).unwrap();
+        assert_eq!(c.faction.map(|f| f.to_string()).as_deref(), Some("RDF"));
+        assert!(c
+            .traits
+            .iter()
+            .any(|t| t.name().to_string() == "Interceptor"));
+    }
+    // A value the pool does not have is refused in words, not an empty list.
+    let (status, body) = get(&app, "/pool?faction=Pirates");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body.contains("no card in the pool has the faction &quot;Pirates&quot;"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_face_is_the_svg_cardc_render_draws() {
+    let app = app(&repo());
+    let db = bundled();
+    let card = db.by_name("Zephyr Fighter Wing").unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let response = runtime.block_on(
+        app.clone().oneshot(
+            Request::get(format!("/face/{}.svg", card.id.0))
+                .body(Body::empty())
+                .unwrap(),
+        ),
+    );
+    let response = response.unwrap();
+    assert_eq!(response.headers()["content-type"], "image/svg+xml");
+    assert!(response.headers().contains_key("content-security-policy"));
+    let (_, body) = get(&app, &format!("/face/{}.svg", card.id.0));
+    let expected = cardlang::face::Renderer::new(cardlang::face::Theme::default_theme())
+        .face(card, cardlang::face::TextSource::Printed)
+        .svg;
+    assert_eq!(body, expected);
+    let (status, body) = get(&app, "/face/99999.svg");
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("the pool has no card number 99999"), "{body}");
+}
+
+#[test]
+fn a_card_page_has_its_explanation_text_rulings_and_warnings() {
+    let scratch = Scratch::new("serve-card");
+    let cards = scratch.path().join("cards");
+    std::fs::create_dir_all(&cards).unwrap();
+    std::fs::write(
+        cards.join("one.hb"),
+        "Station \"Home Station\" {\n    faction: RDF\n    income: 2R 1C\n    attack: 1\n    \
+         defense: 5\n    wounds: 3\n}\n\n\
+         Module-Ship \"Forever Face Down\" {\n    cost: 0\n    traits: Face Up-Face Down\n    \
+         static: host gets +1 attack\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        scratch.path().join("names-it.ruling"),
+        "title: x\nseed: 1\ncommander Ada\n  hand: Forever Face Down\n",
+    )
+    .unwrap();
+    std::fs::write(scratch.path().join("longer.ruling"), "Forever Face Downs\n").unwrap();
+    let files = cardlang::source::read_pool(&cards).unwrap();
+    let comp = cardlang::compile(&files);
+    assert!(!comp.has_errors(), "{:?}", comp.diagnostics);
+    let db = Arc::new(CardDb::new(comp.cards).unwrap());
+    let id = db.by_name("Forever Face Down").unwrap().id.0;
+    let station = db.by_name("Home Station").unwrap().id.0;
+    let app = router(AppState::new(scratch.path(), db.clone(), Some(&cards)).unwrap());
+    let (status, body) = get(&app, &format!("/card/{id}"));
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("id=\"card-explain\""), "{body}");
+    let explained = cardlang::explain::explain(db.by_name("Forever Face Down").unwrap());
+    assert!(
+        body.contains(&maud::html! { (explained) }.into_string()),
+        "{body}"
+    );
+    assert_eq!(
+        attrs(&body, "data-file"),
+        ["names-it.ruling"],
+        "a whole name only"
+    );
+    assert!(body.contains("HB0454"), "the compiler's warning: {body}");
+    // The other card has no warning, and says so.
+    let (_, body) = get(&app, &format!("/card/{station}"));
+    assert!(
+        body.contains("The compiler has no warning for it."),
+        "{body}"
+    );
+    assert!(!body.contains("HB0454"), "{body}");
+    // Without a card directory the page says why there are no warnings.
+    let app = router(AppState::new(scratch.path(), db, None).unwrap());
+    let (_, body) = get(&app, &format!("/card/{id}"));
+    assert!(body.contains("start with --cards DIR"), "{body}");
+    let (status, body) = get(&app, "/card/nope");
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body.contains("&quot;nope&quot; is not a card number"),
+        "{body}"
+    );
+}
+
+/// The workbench over the repository with the rulings' pool.
+fn rulings_app() -> axum::Router {
+    static DB: std::sync::OnceLock<Arc<CardDb>> = std::sync::OnceLock::new();
+    let db = DB
+        .get_or_init(|| {
+            let files =
+                cardlang::source::read_pool(&repo().join("tests/rulings/pool")).expect("pool");
+            let comp = cardlang::compile(&files);
+            Arc::new(CardDb::new(comp.cards).expect("a database"))
+        })
+        .clone();
+    router(AppState::new(&repo(), db, None).expect("a root"))
+}
+
+#[test]
+fn the_rulings_list_holds_every_ruling_file() {
+    let app = rulings_app();
+    let (status, body) = get(&app, "/rulings");
+    assert_eq!(status, StatusCode::OK);
+    let files = attrs(&body, "data-file");
+    assert!(files.contains(&"tests/rulings/abilities-cancel.ruling".to_string()));
+    let on_disk = std::fs::read_dir(repo().join("tests/rulings"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "ruling")
+        })
+        .count();
+    assert!(
+        files
+            .iter()
+            .filter(|f| f.starts_with("tests/rulings/") && f.matches('/').count() == 2)
+            .count()
+            == on_disk
+    );
+}
+
+#[test]
+fn a_ruling_steps_through_its_script_with_the_board_following() {
+    let app = rulings_app();
+    let base = "/ruling?file=tests/rulings/abilities-cancel.ruling";
+    let (status, start) = get(&app, base);
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert!(
+        start.contains("data-step=\"0\" data-steps=\"2\""),
+        "{start}"
+    );
+    assert!(!start.contains("id=\"step-back\""));
+    assert!(start.contains("id=\"step-forward\""));
+    // The board at step 0 has the Diplomacy First in Bob's hand; after step 2 it is played.
+    let in_hand = |body: &str| {
+        let hand = body.split("data-commander=\"Bob\"").nth(1).unwrap();
+        let hand = hand.split("data-zone=\"hand\"").nth(1).unwrap();
+        let hand = hand.split("data-zone=\"shipyard\"").next().unwrap();
+        hand.contains("Diplomacy First")
+    };
+    assert!(in_hand(&start));
+    let (_, end) = get(&app, &format!("{base}&step=2"));
+    assert!(!in_hand(&end), "{end}");
+    assert!(end.contains("id=\"step-back\""));
+    assert!(!end.contains("id=\"step-forward\""));
+    // The current part is the second script line's.
+    let current = end.split("class=\"current\">").nth(1).unwrap();
+    assert!(
+        current.starts_with("\n&gt; Bob: deploy Diplomacy First"),
+        "{current}"
+    );
+    // The whole transcript is the one `hullbreach ruling` prints, up to its final board.
+    let text =
+        std::fs::read_to_string(repo().join("tests/rulings/abilities-cancel.ruling")).unwrap();
+    let r = engine::ruling::parse(&text).unwrap();
+    let pool = cardlang::compile(
+        &cardlang::source::read_pool(&repo().join("tests/rulings/pool")).unwrap(),
+    )
+    .cards;
+    let full = engine::ruling::run(&r, Arc::new(CardDb::new(pool).unwrap())).unwrap();
+    let played = full.split("\n== final ==").next().unwrap();
+    let escaped = maud::html! { (played) }.into_string();
+    let shown: String = end
+        .split("<pre data-step=")
+        .skip(1)
+        .map(|p| {
+            let body = &p[p.find('>').unwrap() + 1..];
+            body[..body.find("</pre>").unwrap()].to_string()
+        })
+        .collect();
+    assert_eq!(shown, escaped);
+    let (status, body) = get(&app, &format!("{base}&step=3"));
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("there is no step 3"), "{body}");
+    let (status, body) = get(&app, &format!("{base}&step=-1"));
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("is not a step number"), "{body}");
+}
+
+#[test]
+fn a_broken_ruling_is_shown_as_its_diagnostics() {
+    let scratch = Scratch::new("serve-broken");
+    std::fs::write(
+        scratch.path().join("bad.ruling"),
+        "title: bad\nseed: 1\ncommander Ada\n  hand: No Such Card\ncommander Bob\n",
+    )
+    .unwrap();
+    let app = router(AppState::new(scratch.path(), bundled(), None).unwrap());
+    let (status, body) = get(&app, "/ruling?file=bad.ruling");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("id=\"ruling-diagnostics\""), "{body}");
+    assert!(body.contains("No Such Card"), "{body}");
+    assert!(body.contains("bad.ruling:4"), "where: {body}");
+}
+
+#[test]
+fn a_simulation_shows_its_report_charts_and_any_game_step_by_step() {
+    let scratch = Scratch::new("serve-sim");
+    let out = scratch.file("run.jsonl");
+    let ran = support::hullbreach(&[
+        "simulate",
+        "--deck",
+        "rdf-starter",
+        "--deck",
+        "colonial-starter",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--player",
+        "random",
+        "--out",
+        &out,
+    ]);
+    assert!(ran.status.success(), "{}", support::text(&ran.stderr));
+    let printed = support::text(&ran.stdout);
+    let app =
+        router(AppState::new(scratch.path(), bundled(), Some(&repo().join("cards"))).unwrap());
+    let (_, list) = get(&app, "/sims");
+    assert_eq!(attrs(&list, "data-file"), ["run.jsonl"]);
+    let (status, body) = get(&app, "/sim?file=run.jsonl");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The report is the one `simulate` printed.
+    let report = body.split("id=\"sim-report\">").nth(1).unwrap();
+    let report = &report[..report.find("</pre>").unwrap()];
+    assert_eq!(report, maud::html! { (printed) }.into_string());
+    let charts = attrs(&body, "data-chart");
+    assert!(!charts.is_empty(), "{body}");
+    let (status, svg) = get(
+        &app,
+        &format!("/sim/chart?file=run.jsonl&chart={}", charts[0]),
+    );
+    assert_eq!(status, StatusCode::OK);
+    assert!(svg.contains("<svg"), "{svg}");
+    assert_eq!(attrs(&body, "data-game"), ["0", "1"]);
+    // Game 1, step by step: its transcript is `hullbreach replay --numbered`'s.
+    let replay = support::hullbreach(&["replay", &out, "--game", "1", "--numbered"]);
+    assert!(replay.status.success(), "{}", support::text(&replay.stderr));
+    let replayed = support::text(&replay.stdout);
+    let choices = replayed
+        .lines()
+        .filter(|l| l.starts_with("choice "))
+        .count();
+    let (status, start) = get(&app, "/sim/game?file=run.jsonl&game=1");
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert!(
+        start.contains(&format!("data-step=\"0\" data-steps=\"{choices}\"")),
+        "{start}"
+    );
+    assert!(!start.contains("game-differs"), "{start}");
+    let (_, mid) = get(&app, "/sim/game?file=run.jsonl&game=1&step=5");
+    let current = mid.split("class=\"current\">").nth(1).unwrap();
+    assert!(current.starts_with("choice 5&gt; "), "{current}");
+    // The board follows: the log of step 5 differs from step 0's board.
+    let board = |b: &str| {
+        b.split("id=\"board\"")
+            .nth(1)
+            .unwrap()
+            .split("id=\"transcript\"")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(board(&start), board(&mid));
+    let (status, body) = get(&app, "/sim/game?file=run.jsonl&game=7");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("run.jsonl"), "{body}");
+    assert!(
+        !body.contains(&scratch.path().display().to_string()),
+        "relative names only: {body}"
+    );
+}
+
+#[test]
+fn a_broken_games_file_is_a_page_in_words() {
+    let scratch = Scratch::new("serve-sim-bad");
+    std::fs::write(scratch.path().join("bad.jsonl"), "{\"not\": \"a game\"}\n").unwrap();
+    let app = router(AppState::new(scratch.path(), bundled(), None).unwrap());
+    let (status, body) = get(&app, "/sim?file=bad.jsonl");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("bad.jsonl"), "{body}");
+    assert!(
+        !body.contains(&scratch.path().display().to_string()),
+        "{body}"
+    );
+}
