@@ -41,7 +41,7 @@ pub(super) struct PoolInfo {
     types: BTreeSet<String>,
     classes: BTreeSet<String>,
     factions: BTreeSet<String>,
-    traits: BTreeSet<String>,
+    trait_names: BTreeSet<String>,
 }
 
 impl PoolInfo {
@@ -54,7 +54,7 @@ impl PoolInfo {
             types: BTreeSet::new(),
             classes: BTreeSet::new(),
             factions: BTreeSet::new(),
-            traits: BTreeSet::new(),
+            trait_names: BTreeSet::new(),
         };
         for card in db.iter() {
             info.faces
@@ -66,8 +66,9 @@ impl PoolInfo {
             if let Some(f) = card.faction {
                 info.factions.insert(f.to_string());
             }
+            // printed: §3.3 — the pool page searches the cards as printed, not units in play.
             for t in &card.traits {
-                info.traits.insert(t.name().to_string());
+                info.trait_names.insert(t.name().to_string());
             }
         }
         match cards {
@@ -202,7 +203,7 @@ async fn pool(
     let kind = chosen("type", &search.kind, &info.types)?;
     let class = chosen("class", &search.class, &info.classes)?;
     let faction = chosen("faction", &search.faction, &info.factions)?;
-    let trait_name = chosen("trait", &search.trait_name, &info.traits)?;
+    let trait_name = chosen("trait", &search.trait_name, &info.trait_names)?;
     let name = search.name.trim().to_lowercase();
     let cards: Vec<&Card> = state
         .db()
@@ -211,6 +212,7 @@ async fn pool(
         .filter(|c| kind.is_none_or(|k| type_word(c) == k))
         .filter(|c| class.is_none_or(|k| class_word(c).as_deref() == Some(k)))
         .filter(|c| faction.is_none_or(|f| c.faction.is_some_and(|g| g.to_string() == f)))
+        // printed: §3.3 (the search's trait list, from the printed cards)
         .filter(|c| trait_name.is_none_or(|t| c.traits.iter().any(|x| x.name().to_string() == t)))
         .collect();
     let select = |id: &str, field: &str, label: &str, options: &BTreeSet<String>, now: &str| {
@@ -236,7 +238,7 @@ async fn pool(
                 (select("search-type", "type", "Type", &info.types, &search.kind))
                 (select("search-class", "class", "Class", &info.classes, &search.class))
                 (select("search-faction", "faction", "Faction", &info.factions, &search.faction))
-                (select("search-trait", "trait", "Trait", &info.traits, &search.trait_name))
+                (select("search-trait", "trait", "Trait", &info.trait_names, &search.trait_name))
                 button id="search-go" type="submit" { "Search" }
             }
             p id="card-count" data-count=(cards.len()) {

@@ -75,7 +75,7 @@ pub(super) fn step_links(base: &str, now: usize, steps: usize) -> Markup {
     html! {
         div.steps {
             @if now > 0 {
-                a id="step-first" href=(href(0)) { "⏮ start" }
+                a id="step-first" href=(href(0)) { "« start" }
                 a id="step-back" href=(href(now - 1)) { "◀ back" }
             }
             span id="step-now" data-step=(now) data-steps=(steps) {
@@ -83,7 +83,7 @@ pub(super) fn step_links(base: &str, now: usize, steps: usize) -> Markup {
             }
             @if now < steps {
                 a id="step-forward" href=(href(now + 1)) { "forward ▶" }
-                a id="step-last" href=(href(steps)) { "end ⏭" }
+                a id="step-last" href=(href(steps)) { "end »" }
             }
         }
     }
