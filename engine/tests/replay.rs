@@ -180,7 +180,7 @@ fn bad_games_files_and_numbers_are_refused() {
     let broken = dir.file("broken.jsonl");
     std::fs::write(&broken, "{\"index\":0, not json\n").expect("write");
     let e = err(&["replay", &broken, "--game", "0"]);
-    assert!(e.contains("line 1: not a game record"), "{e}");
+    assert!(e.contains("1 line is not a game record"), "{e}");
     // --at without --to-ruling, and --to-ruling without --at, are usage errors.
     err(&["replay", &games, "--game", "0", "--at", "3"]);
     err(&["replay", &games, "--game", "0", "--to-ruling"]);
