@@ -1,8 +1,8 @@
 //! A fresh clone that follows `docs/guide.md` to the letter ends green (issue #43).
 //!
 //! The clone is this repository's HEAD, fetched with `git` into `guide-clone/` in this build's
-//! target directory, plus the working tree's changes to tracked files (staged or not), so a change
-//! is tried before it is committed. Files git does not track are not in it: the test names any
+//! target directory, plus the working tree's changes to tracked files (staged or not) committed
+//! there, so a change is tried before it is committed. Files git does not track are not in it: the test names any
 //! that git does not ignore, since `git add` puts them in. In the clone, the guide's own files
 //! are taken away (every file a ```` ```text PATH ```` block shows, and the snapshot of every
 //! ruling the guide runs) and `docs/coverage.md` is regenerated without them: the repository as a
@@ -96,6 +96,23 @@ fn fresh_clone(name: &str) -> PathBuf {
             std::fs::remove_file(&to).expect("a deleted file is deleted");
         }
     }
+    // The changes are the clone's commit, which following the guide must give back.
+    git(&clone, &["add", "--all"]);
+    git(
+        &clone,
+        &[
+            "-c",
+            "user.name=fresh clone",
+            "-c",
+            "user.email=fresh-clone@localhost",
+            "commit",
+            "--quiet",
+            "--allow-empty",
+            "--no-verify",
+            "--message",
+            "the working tree's changes",
+        ],
+    );
     let untracked = git(&repo, &["ls-files", "--others", "--exclude-standard"]);
     if !untracked.trim().is_empty() {
         eprintln!(
