@@ -18,15 +18,18 @@
 //!   `docs/coverage.md`), `words` (every ruling's script and the ruling pool's card names) and
 //!   `effects` (every card of the ruling pool).
 //!
-//! The clone builds in this build's target directory, so the dependencies are not built again;
-//! only the `tests` package is built there, and it has no binary, so nothing this build put in
-//! `target/debug/` is replaced. The clone is removed when the test passes and kept for a look
-//! when it fails.
+//! The clone builds in this build's target directory, so the dependencies are not built again.
+//! Cargo names a workspace package's artifacts by its path within the workspace, not by where
+//! the workspace is, so the clone's packages are built with a profile of their own (see
+//! `support/guide.rs`, `cargo`): else the clone's test binaries, which hold the clone's path,
+//! would replace this build's. Only the `tests` package is built there, and it has no binary,
+//! so nothing in `target/debug/` is replaced. The clone is removed when the test passes and kept
+//! for a look when it fails.
 //!
 //! `full_ci_in_a_fresh_clone` (ignored: it doubles CI's time) runs the whole `.ci/run` in the
-//! clone instead of those targets: `cargo test -p cardc --test fresh_clone -- --ignored`. It builds
-//! every package there, in the same target directory, so it replaces `target/debug/cardc` and
-//! `hullbreach` with the clone's builds of the same commit until the next build here.
+//! clone instead of those targets: `cargo test -p cardc --test fresh_clone -- --ignored`. `.ci/run`
+//! is run as it is, so it builds in a target directory of its own, `guide-clone-ci-target/`
+//! beside the clone: the whole workspace and its dependencies, once.
 
 #[path = "support/guide.rs"]
 mod guide;
@@ -216,7 +219,7 @@ fn full_ci_in_a_fresh_clone() {
     let mut cmd = Command::new("bash");
     cmd.arg(".ci/run")
         .current_dir(&clone)
-        .env("CARGO_TARGET_DIR", &target);
+        .env("CARGO_TARGET_DIR", target.join("guide-clone-ci-target"));
     for (name, _) in std::env::vars_os() {
         let name = name.to_string_lossy().into_owned();
         if name.starts_with("INSTA_") || name.starts_with("UPDATE_") {

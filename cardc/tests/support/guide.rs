@@ -427,12 +427,27 @@ fn run_command(line: &str, state: &mut State, at: usize) {
     }
 }
 
+/// The workspace's own packages. Cargo names a workspace package's artifacts by its path within
+/// the workspace, so a clone building in this build's target directory would write over this
+/// build's artifacts (test binaries holding the clone's path among them).
+const WORKSPACE: &[&str] = &["cardlang", "engine", "cardc", "tests"];
+
 /// Runs `cargo ARGS` in the followed repository with the guide's environment assignments `env`
 /// and nothing of the caller's test settings (`CI`, `INSTA_*`, `UPDATE_*`): as a designer at a
-/// terminal would, building in `target`. Only the `tests` package is built there: it has no
-/// binary, so nothing the outer build put in `target/debug/` is replaced.
+/// terminal would, building in `target`. Sharing a target directory with another copy of the
+/// workspace is safe only so: its packages are built with a profile of their own (one
+/// codegen-unit fewer than the default, which changes no behaviour), so their artifacts are
+/// their own and only the dependencies are shared; and only the `tests` package is built,
+/// which has no binary, so nothing in `target/debug/` is replaced.
 pub fn cargo(root: &Path, env: &[String], args: &[&str], target: &Path) -> std::process::Output {
     let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    for package in WORKSPACE {
+        for profile in ["dev", "test"] {
+            cmd.arg("--config").arg(format!(
+                "profile.{profile}.package.{package}.codegen-units=255"
+            ));
+        }
+    }
     cmd.args(args)
         .current_dir(root)
         .env("CARGO_TARGET_DIR", target);
