@@ -352,7 +352,15 @@ fn a_games_file_cannot_name_a_deck_outside_the_pool() {
         let hostile = line.replace("\"rdf-starter\"", &format!("\"{deck}\""));
         assert_ne!(hostile, line);
         std::fs::write(&tampered, format!("{hostile}\n")).expect("write");
-        let out = hullbreach(&["replay", &tampered, "--game", "0"]);
+        // The message itself (the human form also shows the line, control characters escaped).
+        let out = hullbreach(&[
+            "--message-format",
+            "short",
+            "replay",
+            &tampered,
+            "--game",
+            "0",
+        ]);
         let e = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{e}");
         assert!(e.contains(says), "{e}");

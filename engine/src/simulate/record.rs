@@ -10,7 +10,8 @@
 //! Text a hostile file holds is never echoed as it is: [`shown`] escapes and shortens it.
 //! Every line of a file that is not a record a run writes is a problem, all reported together
 //! ([`GamesFileError`], as `engine::diagnostics::games_file_diagnostics` shows them), each
-//! with its line and the part of it at fault.
+//! with its line and the part of it at fault; the line a diagnostic shows has its control
+//! characters escaped too (and is cut when over 64 KiB).
 
 use std::io::{BufRead, Read};
 use std::path::Path;
