@@ -92,8 +92,14 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
-    /// Serve the Language Server Protocol on stdin/stdout for `*.hb` files (docs/editor.md).
-    Lsp,
+    /// Serve the Language Server Protocol on stdin/stdout for `*.hb` files and decklists
+    /// (docs/editor.md).
+    Lsp {
+        /// Check open decklists as every Commander has agreed to Prototype cards (§8.8), as
+        /// `cardc deck check --allow-prototypes` does.
+        #[arg(long)]
+        allow_prototypes: bool,
+    },
     /// Decklist commands.
     #[command(subcommand)]
     Deck(DeckCommand),

@@ -77,7 +77,9 @@ pub fn run(cli: Cli) -> Status {
             out.conclude("fmt failed");
             status
         }
-        Command::Lsp => crate::lsp::run(),
+        Command::Lsp { allow_prototypes } => crate::lsp::run(crate::lsp::Options {
+            deck: DeckOptions { allow_prototypes },
+        }),
         Command::Render(args) => {
             let status = crate::render::command::render(&args, &mut out);
             out.conclude("render failed");

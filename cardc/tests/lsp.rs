@@ -115,11 +115,21 @@ impl Client {
 
     /// Starts the server with something of its environment changed (`HOME`).
     fn start_with(configure: impl FnOnce(&mut Command)) -> Client {
+        Client::start_full(configure, &[])
+    }
+
+    /// Starts `cardc lsp FLAGS`.
+    fn start_flags(flags: &[&str]) -> Client {
+        Client::start_full(|_| {}, flags)
+    }
+
+    fn start_full(configure: impl FnOnce(&mut Command), flags: &[&str]) -> Client {
         let mut command = Command::new(env!("CARGO_BIN_EXE_cardc"));
         configure(&mut command);
         let _alone = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = command
             .arg("lsp")
+            .args(flags)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -493,6 +503,57 @@ fn a_decklist_is_checked_hovered_and_completed() {
     assert_eq!(diags[&deck], json!([]), "{diags:#}");
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
+}
+
+/// A decklist with a Prototype card (§8.8) is refused in the editor (HB0710) unless the server
+/// was started with `--allow-prototypes`, the flag `cardc deck check` takes: the editor and
+/// the deck checker judge a deck alike.
+#[test]
+fn deck_diagnostics_honour_allow_prototypes() {
+    let dir = std::env::temp_dir().join(format!("cardc-lsp-prototype-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pool = dir.join("cards");
+    std::fs::create_dir_all(pool.join("decks")).expect("scratch pool");
+    let _scratch = Scratch(dir.clone());
+    let prototype = "Ship \"Corvette\" {\n    class: Frigate\n    prototype\n    cost: 1R 1C\n    \
+                     attack: 3\n    defense: 3\n    wounds: 2\n}\n";
+    std::fs::write(pool.join("a.hb"), format!("{A}\n{prototype}")).expect("write");
+    let deck = format!("file://{}/decks/fleet.txt", pool.to_string_lossy());
+    let text = "[Ships]\n1 Kite\n1 Corvette\n";
+    let codes = |flags: &[&str]| -> Vec<(String, u64)> {
+        let mut c = Client::start_flags(flags);
+        c.request(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": {}}),
+        );
+        c.notify("initialized", json!({}));
+        c.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": deck, "languageId": "plaintext", "version": 1, "text": text}}),
+        );
+        c.request("textDocument/hover", pos(&deck, 1, 3));
+        let diags = c.diagnostics();
+        c.request("shutdown", Value::Null);
+        c.notify("exit", Value::Null);
+        diags[&deck]
+            .as_array()
+            .expect("the decklist's diagnostics")
+            .iter()
+            .map(|d| {
+                let code = d["code"].as_str().unwrap_or("").to_string();
+                (code, d["range"]["start"]["line"].as_u64().unwrap_or(99))
+            })
+            .collect()
+    };
+    let refused = codes(&[]);
+    assert!(
+        refused.contains(&("HB0710".to_string(), 2)),
+        "the Prototype is refused on its line: {refused:?}"
+    );
+    let allowed = codes(&["--allow-prototypes"]);
+    assert!(!allowed.iter().any(|(c, _)| c == "HB0710"), "{allowed:?}");
+    // The rest of the deck is judged as before (its total, at least).
+    assert!(allowed.iter().any(|(c, _)| c == "HB0701"), "{allowed:?}");
 }
 
 /// Completion of a card's fields never offers what its type cannot have: `timing:` and `play:`

@@ -1,8 +1,8 @@
 //! How both binaries print problems with a user's files (feature `cli`): the
 //! `--message-format human|short|json` choice, the [`Emitter`] that prints diagnostics on
-//! stderr in it, and ruling-file and decklist problems as the card compiler's
-//! [`Diagnostic`]s, so a ruling, a deck and a card file are reported alike by `cardc` and
-//! `hullbreach` (issue #43). Rendering itself is `cardlang::diag`'s; this module only chooses
+//! stderr in it, and ruling-file, decklist and games-file problems as the card compiler's
+//! [`Diagnostic`]s, so a ruling, a deck, a games file and a card file are reported alike by
+//! `cardc` and `hullbreach` (issue #43). Rendering itself is `cardlang::diag`'s; this module only chooses
 //! and prints.
 //!
 //! Write errors (a closed pipe) are ignored: output is best effort, the exit status is not.
@@ -15,6 +15,7 @@ use cardlang::source::{SourceFile, Span};
 
 use crate::deck::{DeckRule, Violation};
 use crate::ruling::RulingError;
+use crate::simulate::record::{GamesFileError, LineFault};
 
 /// `hullbreach` could not run as asked (a file that cannot be read, a card database missing or
 /// older than its cards, flags no run can satisfy): exit 2. The code of a failure that has no
@@ -23,8 +24,14 @@ pub const CANNOT_RUN: &str = "HB0904";
 /// `hullbreach` ran and failed (a game that stopped without a winner, a pool that does not
 /// compile): exit 1.
 pub const FAILED: &str = "HB0905";
-/// The codes of this module, for the explanation table's test.
-pub const CODES: &[&str] = &[CANNOT_RUN, FAILED];
+/// The codes of this module and of the games-file reader it renders, for the explanation
+/// table's test.
+pub const CODES: &[&str] = &[
+    CANNOT_RUN,
+    FAILED,
+    LineFault::NotARecord.code(),
+    LineFault::Impossible.code(),
+];
 
 /// How diagnostics are printed on stderr.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -171,6 +178,43 @@ pub fn deck_diagnostic(v: &Violation, file: &str) -> Diagnostic {
         d = d.with_help(h);
     }
     d
+}
+
+/// The highest line number a games-file diagnostic shows its line for: the problems' lines
+/// stand at their numbers in an otherwise blank text, so that text stays small (a problem
+/// further down names its line in its message instead).
+const MAX_GAMES_SOURCE_LINES: usize = 1 << 21;
+
+/// A games file's line problems as diagnostics, with the text their spans point into: each
+/// problem's shown part of its line, at its line number.
+pub fn games_file_diagnostics(e: &GamesFileError) -> (Vec<Diagnostic>, SourceFile) {
+    let mut text = String::new();
+    let mut lines = 0;
+    let mut diags = Vec::new();
+    for p in &e.lines {
+        let mut d = Diagnostic::error(p.fault.code(), e.path.clone(), p.message.clone());
+        if p.line <= MAX_GAMES_SOURCE_LINES && p.line > lines {
+            text.extend(std::iter::repeat_n('\n', p.line - 1 - lines));
+            let start = text.len();
+            text.push_str(&p.shown);
+            text.push('\n');
+            lines = p.line;
+            d = d.at(Span::new(start + p.at.0, start + p.at.1), p.label.clone());
+        } else {
+            d.message = format!("line {}: {}", p.line, p.message);
+        }
+        let help = match p.fault {
+            LineFault::NotARecord => {
+                "a games file holds one game a line, as `hullbreach simulate --out` writes it"
+            }
+            LineFault::Impossible => {
+                "the line was changed after `hullbreach simulate --out` wrote it: write the \
+                 games file again"
+            }
+        };
+        diags.push(d.with_help(help));
+    }
+    (diags, SourceFile::new(e.path.clone(), text))
 }
 
 /// Ruling-file problems as diagnostics against the file's `text` (shown as `file`): each

@@ -180,7 +180,7 @@ fn bad_games_files_and_numbers_are_refused() {
     let broken = dir.file("broken.jsonl");
     std::fs::write(&broken, "{\"index\":0, not json\n").expect("write");
     let e = err(&["replay", &broken, "--game", "0"]);
-    assert!(e.contains("line 1: not a game record"), "{e}");
+    assert!(e.contains("1 line is not a game record"), "{e}");
     // --at without --to-ruling, and --to-ruling without --at, are usage errors.
     err(&["replay", &games, "--game", "0", "--at", "3"]);
     err(&["replay", &games, "--game", "0", "--to-ruling"]);
@@ -352,7 +352,15 @@ fn a_games_file_cannot_name_a_deck_outside_the_pool() {
         let hostile = line.replace("\"rdf-starter\"", &format!("\"{deck}\""));
         assert_ne!(hostile, line);
         std::fs::write(&tampered, format!("{hostile}\n")).expect("write");
-        let out = hullbreach(&["replay", &tampered, "--game", "0"]);
+        // The message itself (the human form also shows the line, control characters escaped).
+        let out = hullbreach(&[
+            "--message-format",
+            "short",
+            "replay",
+            &tampered,
+            "--game",
+            "0",
+        ]);
         let e = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{e}");
         assert!(e.contains(says), "{e}");

@@ -197,7 +197,7 @@ fn bad_flags_and_hostile_files_are_refused() {
     std::fs::write(&bad, "{\"index\": 0}\n").expect("write");
     refused(
         &["simulate", "merge", &bad],
-        "bad.jsonl line 1: not a game record",
+        "bad.jsonl: 1 line is not a game record",
     );
     // A directory (like a FIFO or a device) is not a games file.
     refused(&["simulate", "merge", &dir.file("")], "not a regular file");
@@ -214,8 +214,12 @@ fn bad_flags_and_hostile_files_are_refused() {
     assert_ne!(hostile, line);
     std::fs::write(&bad, hostile).expect("write");
     refused(
+        &["--message-format", "short", "simulate", "merge", &bad],
+        "bad.jsonl:1:",
+    );
+    refused(
         &["simulate", "merge", &bad],
-        "bad.jsonl line 1: seats [0, 7]",
+        "seats [0, 7] are not one of each entrant",
     );
 }
 
@@ -523,7 +527,7 @@ fn a_tampered_games_file_is_refused_by_the_same_ranges() {
     };
     refused(
         line.replace("\"turns\":30,", "\"turns\":4294967295,"),
-        "bad.jsonl line 1: a run's turn cap (--turns) is 1 to 1000, not 4294967295",
+        "a run's turn cap (--turns) is 1 to 1000, not 4294967295",
     );
     refused(
         line.replacen("\"games\":1,", "\"games\":0,", 1),

@@ -114,6 +114,32 @@ fn refusal_is_words(path: &str, e: &str) {
     assert!(e.len() < 4096, "a refusal of {} bytes", e.len());
 }
 
+/// A refused games file is told in words: its summary, and each line problem's message and the
+/// part of the line it shows (escaped, bounded).
+fn refusal_is_diagnosed(path: &str, e: &record::GamesFileError) {
+    refusal_is_words(path, &e.to_string());
+    assert!(
+        e.lines.len() <= record::MAX_PROBLEMS,
+        "{} problems kept",
+        e.lines.len()
+    );
+    for p in &e.lines {
+        assert!(!p.message.chars().any(char::is_control), "{:?}", p.message);
+        assert!(!p.shown.chars().any(char::is_control), "{:?}", p.shown);
+        assert!(
+            p.shown.len() <= 8 << 17,
+            "a line shown in {} bytes",
+            p.shown.len()
+        );
+        assert!(
+            p.at.0 <= p.at.1 && p.at.1 <= p.shown.len(),
+            "{:?} in {:?}",
+            p.at,
+            p.shown
+        );
+    }
+}
+
 fn check_games_file(bytes: &[u8]) {
     let path = scratch();
     std::fs::write(&path, bytes).expect("scratch file");
@@ -121,7 +147,7 @@ fn check_games_file(bytes: &[u8]) {
     let mut records = Vec::new();
     let mut budget = record::MAX_MERGE_BYTES;
     match record::read(&path, &mut records, &mut budget) {
-        Err(e) => refusal_is_words(&shown, &e),
+        Err(e) => refusal_is_diagnosed(&shown, &e),
         Ok(()) => {
             for r in &records {
                 assert!(limits::TURNS.contains(&r.run.turns) && r.turns <= r.run.turns);
@@ -139,7 +165,7 @@ fn check_games_file(bytes: &[u8]) {
     }
     for variant in [Variant::Base, Variant::Swap] {
         if let Err(e) = record::find(&path, 0, variant) {
-            refusal_is_words(&shown, &e);
+            refusal_is_diagnosed(&shown, &e);
         }
     }
 }

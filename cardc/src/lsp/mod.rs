@@ -115,9 +115,17 @@ fn lsp_diagnostic<'a>(
     }
 }
 
+/// How a session checks what it is shown: the table's choices a decklist is checked under.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// `cardc lsp --allow-prototypes`, as `cardc deck check` takes it.
+    pub deck: engine::deck::DeckOptions,
+}
+
 /// The server's state: pools by root, the open decklists, and where the session is.
 #[derive(Default)]
 pub struct Server {
+    options: Options,
     pools: BTreeMap<PathBuf, Pool>,
     /// Open decklists (`*.txt`), as the editor has them: they are not card files, so they
     /// never join a pool's compilation (docs/decks.md).
@@ -269,13 +277,14 @@ impl Server {
         let uri = path_uri(path);
         let parsed: Uri = uri.parse().ok()?;
         let text = self.decklists.get(path)?.clone();
+        let options = self.options.deck;
         let pool = self.pool_at(folder_home(root));
         let shown = path.display().to_string();
         let check = crate::deck::check_deck(
             &shown,
             text.as_bytes(),
             &PoolCards(&pool.compilation.cards),
-            &engine::deck::DeckOptions::default(),
+            &options,
         );
         let source = check.source.text.as_str();
         let diagnostics = check
@@ -749,9 +758,22 @@ impl<W: Write> Session<'_, W> {
 /// Serves one session: reads messages from `input`, writes replies and notifications to
 /// `output`, and a line to `log` for each problem that does not end it. The stdio server is
 /// this over stdin, stdout and stderr.
-pub fn serve(mut input: impl BufRead, output: impl Write, log: &mut dyn Write) -> Ending {
+pub fn serve(input: impl BufRead, output: impl Write, log: &mut dyn Write) -> Ending {
+    serve_with(input, output, log, Options::default())
+}
+
+/// [`serve`] with the session's [`Options`] (`cardc lsp`'s flags).
+pub fn serve_with(
+    mut input: impl BufRead,
+    output: impl Write,
+    log: &mut dyn Write,
+    options: Options,
+) -> Ending {
     let mut session = Session {
-        server: Server::default(),
+        server: Server {
+            options,
+            ..Server::default()
+        },
         output,
         log,
     };
@@ -783,11 +805,11 @@ pub fn serve(mut input: impl BufRead, output: impl Write, log: &mut dyn Write) -
 }
 
 /// Runs the server on stdin/stdout; a session that did not end cleanly says why on stderr.
-pub fn run() -> crate::output::Status {
+pub fn run(options: Options) -> crate::output::Status {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
-    let ending = serve(stdin.lock(), stdout.lock(), &mut stderr);
+    let ending = serve_with(stdin.lock(), stdout.lock(), &mut stderr, options);
     if let Some(why) = ending.reason() {
         let _ = writeln!(stderr, "cardc lsp: stopped: {why}");
     }

@@ -370,13 +370,6 @@ fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<Str
     let comp0 = cardlang::compile(&files[base..]);
     let featured: Vec<String> = comp0.cards.iter().map(|c| c.name.clone()).collect();
     let comp = cardlang::compile(&files);
-    // A broken `--feature` file is that file's problem: name it and each place, not the pool.
-    let in_extra: Vec<String> = comp
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error() && files[base..].iter().any(|f| f.name == d.file))
-        .map(|d| cardlang::diag::render_short(d, &files))
-        .collect();
     // The compiler's own diagnostics, printed as `cardc check` prints them, before the summary.
     let errors = || -> Vec<cardlang::diag::Diagnostic> {
         comp.diagnostics
@@ -385,13 +378,28 @@ fn load_pool_with(dir: &Path, extra: &[PathBuf]) -> Result<(Arc<CardDb>, Vec<Str
             .cloned()
             .collect()
     };
-    // (A broken `--feature` file's are in the summary itself, one short line each.)
+    // A broken `--feature` file is that file's problem: its diagnostics alone, each with its
+    // place, and a summary that names it, not the pool.
+    let extra_names: Vec<&str> = files[base..].iter().map(|f| f.name.as_str()).collect();
+    let in_extra: Vec<cardlang::diag::Diagnostic> = errors()
+        .into_iter()
+        .filter(|d| extra_names.contains(&d.file.as_str()))
+        .collect();
     if !in_extra.is_empty() {
-        return Err(format!(
-            "{} error(s) in the --feature card file(s):\n{}",
-            in_extra.len(),
-            in_extra.join("\n")
-        ));
+        let n = in_extra.len();
+        let mut named: Vec<&str> = Vec::new();
+        for d in &in_extra {
+            if !named.contains(&d.file.as_str()) {
+                named.push(&d.file);
+            }
+        }
+        let summary = format!(
+            "{n} error{} in the --feature card file{} {}",
+            if n == 1 { "" } else { "s" },
+            if named.len() == 1 { "" } else { "s" },
+            named.join(", ")
+        );
+        return Err(diagnosed_in(in_extra, files.clone(), summary));
     }
     if comp.has_errors() {
         diagnosed_in(errors(), files.clone(), String::new());
@@ -944,11 +952,30 @@ fn merge_shards(files: &[PathBuf], out: &ReportArgs) -> Result<(), String> {
     check_outputs(out)?;
     let mut records = Vec::new();
     let mut budget = engine::simulate::record::MAX_MERGE_BYTES;
+    let mut failed = Vec::new();
     for f in files {
         games_file(f)?;
-        engine::simulate::record::read(f, &mut records, &mut budget)?;
+        match engine::simulate::record::read(f, &mut records, &mut budget) {
+            Ok(()) => {}
+            // Every file's problems are reported, not the first file's only; a problem with a
+            // whole file (the merge's byte bound) stops the merge there.
+            Err(e) if e.whole.is_none() => failed.push(games_file_problems(e)),
+            Err(e) => return Err(games_file_problems(e)),
+        }
+    }
+    if !failed.is_empty() {
+        return Err(failed.join("; "));
     }
     report_out(records, out, true)
+}
+
+/// A games file's problems: its line problems kept as diagnostics for printing; the summary.
+fn games_file_problems(e: engine::simulate::record::GamesFileError) -> String {
+    if e.lines.is_empty() {
+        return e.to_string();
+    }
+    let (diags, source) = engine::diagnostics::games_file_diagnostics(&e);
+    diagnosed(diags, source, e.to_string())
 }
 
 /// The command line as `hullbreach` parses it: [`Cli`]'s, less the pool flags in `odds`'s help,
@@ -1286,7 +1313,8 @@ fn replay(
         Variant::Base
     };
     games_file(args.file)?;
-    let record = engine::simulate::record::find(args.file, args.game, variant)?;
+    let record = engine::simulate::record::find(args.file, args.game, variant)
+        .map_err(games_file_problems)?;
     let (db, dir) = load_pool(pool_args)?;
     let db =
         match (&dir, args.features.is_empty()) {

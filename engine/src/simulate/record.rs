@@ -8,6 +8,10 @@
 //! and every record is checked ([`GameRecord::check`]: the flags' own ranges, seats, and names
 //! that are names) before the report indexes anything with it or `replay` opens a deck it names.
 //! Text a hostile file holds is never echoed as it is: [`shown`] escapes and shortens it.
+//! Every line of a file that is not a record a run writes is a problem, all reported together
+//! ([`GamesFileError`], as `engine::diagnostics::games_file_diagnostics` shows them), each
+//! with its line and the part of it at fault; the line a diagnostic shows has its control
+//! characters escaped too (and is cut when over 64 KiB).
 
 use std::io::{BufRead, Read};
 use std::path::Path;
@@ -287,6 +291,12 @@ impl GameRecord {
     /// The seat-relative facts hold: seats are a permutation of the entrants, and every seat
     /// named exists. A hostile line is refused here, before the report indexes with it.
     pub fn check(&self) -> Result<(), String> {
+        self.fault().map_err(|(_, why)| why)
+    }
+
+    /// What [`check`](Self::check) refuses, with the key of the field at fault: `run.KEY` for
+    /// the run's header (the line's first `"KEY":`), `KEY` for the game's own (its last).
+    fn fault(&self) -> Result<(), (&'static str, String)> {
         use super::limits::{self, words};
         let n = self.run.entrants.len();
         let entrants = if self.run.round_robin {
@@ -295,53 +305,73 @@ impl GameRecord {
             &limits::COMMANDERS
         };
         if !entrants.contains(&n) {
-            return Err(format!("a run has {} entrants, not {n}", words(entrants)));
+            return Err((
+                "run.entrants",
+                format!("a run has {} entrants, not {n}", words(entrants)),
+            ));
         }
         if self.run.round_robin && self.run.swap.is_some() {
-            return Err("a round robin has no --swap".into());
+            return Err(("run.swap", "a round robin has no --swap".into()));
         }
         if !limits::SIMULATE_GAMES.contains(&self.run.games) {
-            return Err(format!(
-                "a run has {} games (--games), not {}",
-                words(&limits::SIMULATE_GAMES),
-                self.run.games
+            return Err((
+                "run.games",
+                format!(
+                    "a run has {} games (--games), not {}",
+                    words(&limits::SIMULATE_GAMES),
+                    self.run.games
+                ),
             ));
         }
         if !limits::TURNS.contains(&self.run.turns) {
-            return Err(format!(
-                "a run's turn cap (--turns) is {}, not {}",
-                words(&limits::TURNS),
-                self.run.turns
+            return Err((
+                "run.turns",
+                format!(
+                    "a run's turn cap (--turns) is {}, not {}",
+                    words(&limits::TURNS),
+                    self.run.turns
+                ),
             ));
         }
         if self.turns > self.run.turns {
-            return Err(format!(
-                "{} turns played past the run's turn cap of {}",
-                self.turns, self.run.turns
+            return Err((
+                "turns",
+                format!(
+                    "{} turns played past the run's turn cap of {}",
+                    self.turns, self.run.turns
+                ),
             ));
         }
         if self.choices > super::MAX_CHOICES as u64 {
-            return Err(format!(
-                "{} choices, more than a game may take ({})",
-                self.choices,
-                super::MAX_CHOICES
+            return Err((
+                "choices",
+                format!(
+                    "{} choices, more than a game may take ({})",
+                    self.choices,
+                    super::MAX_CHOICES
+                ),
             ));
         }
-        let decks = self.run.entrants.iter().map(|e| &e.deck).chain(&self.decks);
-        for deck in decks {
-            check_deck_name(deck)?;
+        let entrants = self.run.entrants.iter().map(|e| ("run.entrants", &e.deck));
+        for (key, deck) in entrants.chain(self.decks.iter().map(|d| ("decks", d))) {
+            check_deck_name(deck).map_err(|why| (key, why))?;
         }
-        let players = self.run.entrants.iter().map(|e| &e.player);
-        for player in players.chain(&self.players) {
+        let entrants = self
+            .run
+            .entrants
+            .iter()
+            .map(|e| ("run.entrants", &e.player));
+        for (key, player) in entrants.chain(self.players.iter().map(|p| ("players", p))) {
             crate::sweep::PlayerKind::parse(player).map_err(|_| {
-                format!(
+                let why = format!(
                     "no computer player `{}`: random, heuristic or search:N",
                     shown(player)
-                )
+                );
+                (key, why)
             })?;
         }
         if let Some(swap) = &self.run.swap {
-            plain_name("swap", swap)?;
+            plain_name("swap", swap).map_err(|why| ("run.swap", why))?;
         }
         let mut seen = vec![false; n];
         for &e in &self.seats {
@@ -349,9 +379,9 @@ impl GameRecord {
                 Some(s) if !*s => *s = true,
                 _ => {
                     let seats: Vec<String> = self.seats.iter().map(usize::to_string).collect();
-                    return Err(format!(
-                        "seats [{}] are not one of each entrant",
-                        seats.join(", ")
+                    return Err((
+                        "seats",
+                        format!("seats [{}] are not one of each entrant", seats.join(", ")),
                     ));
                 }
             }
@@ -360,38 +390,57 @@ impl GameRecord {
         let seated = if self.run.round_robin { 2 } else { n };
         if self.seats.len() != seated || self.decks.len() != seated || self.players.len() != seated
         {
-            return Err(if self.run.round_robin {
-                "a round robin's game seats two entrants, with their decks and players".into()
-            } else {
-                "seats, decks and players must name every entrant once".into()
-            });
+            return Err((
+                "seats",
+                if self.run.round_robin {
+                    "a round robin's game seats two entrants, with their decks and players".into()
+                } else {
+                    "seats, decks and players must name every entrant once".into()
+                },
+            ));
         }
         let seat_ok = |s: Option<usize>| s.is_none_or(|s| s < seated);
         if !seat_ok(self.first) || !seat_ok(self.winner) {
-            return Err("first or winner names a seat the game does not have".into());
+            let key = if seat_ok(self.first) {
+                "winner"
+            } else {
+                "first"
+            };
+            return Err((
+                key,
+                "first or winner names a seat the game does not have".into(),
+            ));
         }
         if (self.ending == Ending::Winner) != self.winner.is_some() {
-            return Err("a winner is named exactly when the game ended with one".into());
+            return Err((
+                "winner",
+                "a winner is named exactly when the game ended with one".into(),
+            ));
         }
         if self.fall.is_some() && self.winner.is_none() {
-            return Err("how the last commander fell is told only for a game with a winner".into());
+            return Err((
+                "fall",
+                "how the last commander fell is told only for a game with a winner".into(),
+            ));
         }
         if self.index >= self.run.games {
-            return Err(format!(
-                "game {} is outside the run's {} games",
-                self.index, self.run.games
+            return Err((
+                "index",
+                format!(
+                    "game {} is outside the run's {} games",
+                    self.index, self.run.games
+                ),
             ));
         }
         if self.variant == Variant::Swap && self.run.swap.is_none() {
-            return Err("a swapped game in a run without --swap".into());
+            return Err(("variant", "a swapped game in a run without --swap".into()));
         }
         for c in &self.cards {
-            plain_name("card", &c.card)?;
+            plain_name("card", &c.card).map_err(|why| ("cards", why))?;
             if c.seat >= seated {
-                return Err(format!(
-                    "card `{}` counted for seat {}",
-                    shown(&c.card),
-                    c.seat
+                return Err((
+                    "cards",
+                    format!("card `{}` counted for seat {}", shown(&c.card), c.seat),
                 ));
             }
         }
@@ -412,42 +461,67 @@ pub fn to_jsonl(records: &[GameRecord]) -> String {
 
 /// Read a games file written by `--out`: regular files only, bounded lines, every record
 /// checked. `budget` is the bytes still allowed for this merge (start at [`MAX_MERGE_BYTES`]).
-/// Errors name the file and line.
-pub fn read(path: &Path, into: &mut Vec<GameRecord>, budget: &mut u64) -> Result<(), String> {
+/// Every line that is not a game record a run writes is a problem, all of them reported
+/// together with their lines ([`GamesFileError`]).
+pub fn read(
+    path: &Path,
+    into: &mut Vec<GameRecord>,
+    budget: &mut u64,
+) -> Result<(), GamesFileError> {
     let at = path.display();
-    each_line(path, budget, &mut |number, text| {
-        if into.len() >= MAX_RECORDS {
-            return Err(format!("{at}: more than {MAX_RECORDS} games"));
-        }
-        into.push(parse_line(path, number, text)?);
-        Ok(false)
-    })
+    let mut problems = Problems::default();
+    let whole = each_line(
+        path,
+        budget,
+        &mut problems,
+        &mut |number, text, problems| {
+            if into.len() >= MAX_RECORDS {
+                return Err(format!("{at}: more than {MAX_RECORDS} games"));
+            }
+            match parse_line(number, text) {
+                Ok(r) => into.push(r),
+                Err(p) => problems.push(p),
+            }
+            Ok(false)
+        },
+    );
+    problems.into_result(path, whole)
 }
 
 /// The record of game `index` (the record's `index` field, 0-based, as the run numbers its
 /// games) on the `variant` side of an A/B run (`Base` otherwise) in a games file, read as
 /// [`read`] reads (bounded, checked), but keeping only that record.
-pub fn find(path: &Path, index: u64, variant: Variant) -> Result<GameRecord, String> {
+pub fn find(path: &Path, index: u64, variant: Variant) -> Result<GameRecord, GamesFileError> {
     let mut budget = MAX_MERGE_BYTES;
     let mut found = None;
     let mut games = 0u64;
     // `--out` writes compact JSON: a line of that form without this text is another game and
     // is not parsed (a line written otherwise is).
     let key = format!("\"index\":{index},");
-    each_line(path, &mut budget, &mut |number, text| {
-        games += 1;
-        if text.contains("\"index\":") && !text.contains(&key) {
-            return Ok(false);
-        }
-        let r = parse_line(path, number, text)?;
-        if r.index == index && r.variant == variant {
-            found = Some(r);
-            return Ok(true);
-        }
-        Ok(false)
-    })?;
+    let mut problems = Problems::default();
+    let whole = each_line(
+        path,
+        &mut budget,
+        &mut problems,
+        &mut |number, text, problems| {
+            games += 1;
+            if text.contains("\"index\":") && !text.contains(&key) {
+                return Ok(false);
+            }
+            match parse_line(number, text) {
+                Ok(r) if r.index == index && r.variant == variant => {
+                    found = Some(r);
+                    return Ok(true);
+                }
+                Ok(_) => {}
+                Err(p) => problems.push(p),
+            }
+            Ok(false)
+        },
+    );
+    problems.into_result(path, whole)?;
     found.ok_or_else(|| {
-        format!(
+        GamesFileError::whole(format!(
             "{}: no {}game {index} among its {games} record(s) (games are numbered by their \
              `index`, from 0)",
             path.display(),
@@ -456,26 +530,273 @@ pub fn find(path: &Path, index: u64, variant: Variant) -> Result<GameRecord, Str
             } else {
                 ""
             }
-        )
+        ))
     })
 }
 
-fn parse_line(path: &Path, number: usize, text: &str) -> Result<GameRecord, String> {
-    let at = path.display();
+/// The most line problems one games file reports; the rest are counted.
+pub const MAX_PROBLEMS: usize = 20;
+/// A line up to this long is kept whole for its diagnostic (the renderer clips a long line
+/// around its label, and columns stay the line's own); a longer one is cut around the fault.
+const SHOWN_WHOLE_LINE_BYTES: usize = 64 << 10;
+/// How many characters of a longer line a problem shows around the place at fault.
+const SHOWN_LINE_CHARS: usize = 120;
+
+/// What is wrong with a line of a games file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineFault {
+    /// Not a game record at all: not JSON of a record's shape, not UTF-8, too long (`HB0810`).
+    NotARecord,
+    /// A record no run writes: a value out of the flags' ranges, seats that do not fit, a name
+    /// that is not one (`HB0811`).
+    Impossible,
+}
+
+impl LineFault {
+    /// Its diagnostic code (`cardc explain` explains it).
+    pub const fn code(self) -> &'static str {
+        match self {
+            LineFault::NotARecord => "HB0810",
+            LineFault::Impossible => "HB0811",
+        }
+    }
+}
+
+/// A problem with one line of a games file, placed for a diagnostic. The line itself may be
+/// hostile and megabytes long, so only `shown` is kept: the part around the fault, escaped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineProblem {
+    /// 1-based.
+    pub line: usize,
+    pub fault: LineFault,
+    pub message: String,
+    /// What the label under the fault says.
+    pub label: String,
+    /// The line as shown: control characters escaped, cut to the part around the fault.
+    pub shown: String,
+    /// Where the fault is in `shown`, as byte offsets.
+    pub at: (usize, usize),
+}
+
+/// Why a games file could not be read: every problem with its lines (up to [`MAX_PROBLEMS`],
+/// the rest counted), or what stopped the reading of the whole file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GamesFileError {
+    /// The file as it was named.
+    pub path: String,
+    pub lines: Vec<LineProblem>,
+    /// Lines with problems past the [`MAX_PROBLEMS`] kept.
+    pub more: usize,
+    /// A problem with the whole file, which stopped its reading (its message names the file).
+    pub whole: Option<String>,
+}
+
+impl GamesFileError {
+    fn whole(message: String) -> GamesFileError {
+        GamesFileError {
+            path: String::new(),
+            lines: Vec::new(),
+            more: 0,
+            whole: Some(message),
+        }
+    }
+}
+
+impl std::fmt::Display for GamesFileError {
+    /// The summary: the problem with the whole file, or how many lines have one.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.lines.len() + self.more;
+        match (&self.whole, n) {
+            (Some(why), 0) => write!(f, "{why}"),
+            (Some(why), _) => write!(f, "{why} (after {n} line(s) that are not game records)"),
+            (None, 1) => write!(f, "{}: 1 line is not a game record a run writes", self.path),
+            (None, _) => write!(
+                f,
+                "{}: {n} lines are not game records a run writes",
+                self.path
+            ),
+        }
+    }
+}
+
+impl From<GamesFileError> for String {
+    fn from(e: GamesFileError) -> String {
+        e.to_string()
+    }
+}
+
+/// The line problems found so far.
+#[derive(Default)]
+struct Problems {
+    lines: Vec<LineProblem>,
+    more: usize,
+}
+
+impl Problems {
+    fn push(&mut self, p: LineProblem) {
+        if self.lines.len() < MAX_PROBLEMS {
+            self.lines.push(p);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn into_result(self, path: &Path, whole: Result<(), String>) -> Result<(), GamesFileError> {
+        if whole.is_ok() && self.lines.is_empty() {
+            return Ok(());
+        }
+        Err(GamesFileError {
+            path: path.display().to_string(),
+            lines: self.lines,
+            more: self.more,
+            whole: whole.err(),
+        })
+    }
+}
+
+fn parse_line(number: usize, text: &str) -> Result<GameRecord, LineProblem> {
     let r: GameRecord = serde_json::from_str(text).map_err(|e| {
-        let why = cut(&e.to_string(), SHOWN_ERROR_CHARS);
-        format!("{at} line {number}: not a game record: {why}")
+        // A record is one line, so the parser's column is its place in this line; it counts
+        // bytes from 1.
+        let at = e.column().saturating_sub(1).min(text.len());
+        let why = e.to_string();
+        // serde_json ends its message with " at line L column C", which the diagnostic says.
+        let why = why.split(" at line ").next().unwrap_or(&why);
+        let why = cut(why, SHOWN_ERROR_CHARS);
+        let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+        problem(number, LineFault::NotARecord, text, (at, end), why, "here")
     })?;
-    r.check().map_err(|e| format!("{at} line {number}: {e}"))?;
+    r.fault().map_err(|(key, why)| {
+        let place = value_of(text, key).unwrap_or((0, text.len()));
+        problem(
+            number,
+            LineFault::Impossible,
+            text,
+            place,
+            why,
+            "not what a run writes",
+        )
+    })?;
     Ok(r)
 }
 
+/// A problem at `place` (byte offsets, on character boundaries) of the line `text`.
+fn problem(
+    line: usize,
+    fault: LineFault,
+    text: &str,
+    place: (usize, usize),
+    message: String,
+    label: &str,
+) -> LineProblem {
+    let (shown, at) = shown_around(text, place);
+    let column = text[..place.0.min(text.len())].chars().count() + 1;
+    let label = if shown.starts_with('…') {
+        format!("{label} (column {column} of the line)")
+    } else {
+        label.to_string()
+    };
+    LineProblem {
+        line,
+        fault,
+        message,
+        label,
+        shown,
+        at,
+    }
+}
+
+/// The part of `text` a diagnostic shows around `place`, escaped as [`shown`] escapes, and
+/// where `place` is in it: the whole line up to [`SHOWN_WHOLE_LINE_BYTES`]; a longer one from
+/// up to 40 characters before it, at most [`SHOWN_LINE_CHARS`] in all, `…` where it is cut.
+fn shown_around(text: &str, place: (usize, usize)) -> (String, (usize, usize)) {
+    let (from, to) = (
+        place.0.min(text.len()),
+        place.1.min(text.len()).max(place.0),
+    );
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let first = chars
+        .iter()
+        .position(|&(k, _)| k >= from)
+        .unwrap_or(chars.len());
+    let whole = text.len() <= SHOWN_WHOLE_LINE_BYTES;
+    // From the line's start while the place fits in the first two thirds, so its column is
+    // the line's own.
+    let start = if whole || first + 40 <= SHOWN_LINE_CHARS {
+        0
+    } else {
+        first - 40
+    };
+    let most = if whole { usize::MAX } else { SHOWN_LINE_CHARS };
+    let mut out = String::new();
+    if start > 0 {
+        out.push('…');
+    }
+    let (mut at_from, mut at_to) = (None, None);
+    for (n, &(k, c)) in chars.iter().enumerate().skip(start) {
+        if k >= from && at_from.is_none() {
+            at_from = Some(out.len());
+        }
+        if k >= to && at_to.is_none() {
+            at_to = Some(out.len());
+        }
+        if n - start == most {
+            out.push('…');
+            break;
+        }
+        out.push_str(&cut(&c.to_string(), 1));
+    }
+    let at_from = at_from.unwrap_or(out.len());
+    let at_to = at_to.unwrap_or(out.len()).max(at_from);
+    (out, (at_from, at_to))
+}
+
+/// Where the value of the field `key` stands in a record's line: `run.KEY` the first `"KEY":`
+/// (the run's header comes first), `KEY` the last (the game's own fields follow it).
+fn value_of(text: &str, key: &str) -> Option<(usize, usize)> {
+    let (name, first) = match key.strip_prefix("run.") {
+        Some(k) => (k, true),
+        None => (key, false),
+    };
+    let needle = format!("\"{name}\":");
+    let k = if first {
+        text.find(&needle)?
+    } else {
+        text.rfind(&needle)?
+    };
+    let start = k + needle.len();
+    let rest = &text[start..];
+    let lead = rest.len() - rest.trim_start().len();
+    let (mut depth, mut quoted, mut escaped) = (0i32, false, false);
+    for (n, c) in rest.char_indices().skip_while(|&(n, _)| n < lead) {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '[' | '{' if !quoted => depth += 1,
+            ']' | '}' if !quoted && depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((start + lead, start + n + 1));
+                }
+            }
+            ',' | ']' | '}' if !quoted && depth == 0 => return Some((start + lead, start + n)),
+            _ => {}
+        }
+    }
+    Some((start + lead, text.len()))
+}
+
 /// Each non-blank line of a games file with its number, until `each` says stop (`Ok(true)`):
-/// regular files only, at most [`MAX_LINE_BYTES`] a line and `budget` bytes in all, UTF-8.
+/// regular files only, at most [`MAX_LINE_BYTES`] a line and `budget` bytes in all. A line
+/// that is not UTF-8 is a problem and reading goes on; an over-long one is a problem that ends
+/// the reading (where the next line starts is not looked for). `Err` is what stopped the
+/// reading of the whole file.
 fn each_line(
     path: &Path,
     budget: &mut u64,
-    each: &mut dyn FnMut(usize, &str) -> Result<bool, String>,
+    problems: &mut Problems,
+    each: &mut dyn FnMut(usize, &str, &mut Problems) -> Result<bool, String>,
 ) -> Result<(), String> {
     let at = path.display();
     // Opened first and judged on the handle: a FIFO swapped in cannot block the read.
@@ -497,17 +818,37 @@ fn each_line(
             format!("{at}: the games files of one merge are limited to {MAX_MERGE_BYTES} bytes")
         })?;
         if line.len() > MAX_LINE_BYTES {
-            return Err(format!(
-                "{at} line {number}: longer than {MAX_LINE_BYTES} bytes"
+            let head = String::from_utf8_lossy(&line[..SHOWN_LINE_CHARS]).into_owned();
+            problems.push(problem(
+                number,
+                LineFault::NotARecord,
+                &head,
+                (0, head.len()),
+                format!("longer than {MAX_LINE_BYTES} bytes"),
+                "this line goes on",
             ));
+            return Ok(());
         }
-        let text = std::str::from_utf8(&line)
-            .map_err(|_| format!("{at} line {number}: not UTF-8"))?
-            .trim();
+        let Ok(text) = std::str::from_utf8(&line) else {
+            let lossy = String::from_utf8_lossy(&line);
+            let bad = lossy.find('\u{fffd}').unwrap_or(0);
+            let text = lossy.trim_end();
+            let place = (bad.min(text.len()), (bad + 3).min(text.len()));
+            problems.push(problem(
+                number,
+                LineFault::NotARecord,
+                text,
+                place,
+                "not UTF-8".into(),
+                "not a UTF-8 character",
+            ));
+            continue;
+        };
+        let text = text.trim();
         if text.is_empty() {
             continue;
         }
-        if each(number, text)? {
+        if each(number, text, problems)? {
             return Ok(());
         }
     }
@@ -641,7 +982,7 @@ mod tests {
         // A merge past its byte budget stops with what the limit is.
         let mut small = text.len() as u64 - 1;
         let err = read(&path, &mut Vec::new(), &mut small).expect_err("over budget");
-        assert!(err.contains("limited to"), "{err}");
+        assert!(err.to_string().contains("limited to"), "{err}");
         // An over-long line is refused with its number, before it is parsed.
         let long = file(
             "long",
@@ -653,10 +994,11 @@ mod tests {
         );
         let mut budget = MAX_MERGE_BYTES;
         let err = read(&long, &mut Vec::new(), &mut budget).expect_err("too long");
-        assert!(
-            err.ends_with(&format!("line 2: longer than {MAX_LINE_BYTES} bytes")),
-            "{err}"
-        );
+        let [p] = &err.lines[..] else {
+            panic!("one problem: {err:?}");
+        };
+        assert_eq!(p.line, 2);
+        assert_eq!(p.message, format!("longer than {MAX_LINE_BYTES} bytes"));
         // A winner named for a game that ended without one is refused.
         let mut bad = game(0);
         bad.ending = Ending::TurnCap;
@@ -673,7 +1015,9 @@ mod tests {
             find(&path, 1, Variant::Swap).is_err(),
             "no swapped side in this run"
         );
-        let err = find(&path, 2, Variant::Base).expect_err("no game 2");
+        let err = find(&path, 2, Variant::Base)
+            .expect_err("no game 2")
+            .to_string();
         assert!(
             err.ends_with(
                 "no game 2 among its 2 record(s) (games are numbered by their `index`, from 0)"
@@ -684,6 +1028,7 @@ mod tests {
         let dir = std::env::temp_dir();
         assert!(find(&dir, 0, Variant::Base)
             .expect_err("a directory")
+            .to_string()
             .ends_with("not a regular file"));
     }
 }
