@@ -533,3 +533,73 @@ fn a_broken_games_file_is_a_page_in_words() {
         "{body}"
     );
 }
+
+/// POST a form to `uri`: the status, the `Location` it points to, and the body.
+fn post_form(app: &axum::Router, uri: &str, form: &str) -> (StatusCode, String, String) {
+    let request = Request::post(uri)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from(form.to_string()))
+        .expect("a request");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let response = app.clone().oneshot(request).await.expect("infallible");
+        let status = response.status();
+        let location = response
+            .headers()
+            .get("location")
+            .and_then(|l| l.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        (status, location, String::from_utf8_lossy(&bytes).into_owned())
+    })
+}
+
+/// The hand zone of `commander` on a page.
+fn hand_of<'a>(page: &'a str, commander: &str) -> &'a str {
+    let section = page
+        .split(&format!("data-commander=\"{commander}\""))
+        .nth(1)
+        .unwrap_or_else(|| panic!("{commander} on the page: {page}"));
+    let hand = section.split("data-zone=\"hand\"").nth(1).expect("a hand");
+    hand.split("data-zone=\"shipyard\"").next().unwrap()
+}
+
+#[test]
+fn a_person_playing_the_computer_does_not_see_its_hand() {
+    let app = app(&repo());
+    let (status, location, body) = post_form(
+        &app,
+        "/play/new",
+        "from=decks&deck1=cards%2Fdecks%2Frdf-starter.txt&deck2=cards%2Fdecks%2Fcolonial-starter.txt\
+         &seat1=person&seat2=heuristic&seed=1",
+    );
+    assert!(status.is_redirection(), "{status}: {body}");
+    let (status, page) = get(&app, &location);
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let names: Vec<&str> = page
+        .split("data-commander=\"")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "{page}");
+    // The person's hand shows its cards; the computer's only how many it holds.
+    let mine = hand_of(&page, names[0]);
+    assert!(mine.contains("data-inst="), "{mine}");
+    let theirs = hand_of(&page, names[1]);
+    assert!(theirs.contains("data-hidden=\"true\""), "{theirs}");
+    assert!(!theirs.contains("data-inst="), "{theirs}");
+    assert!(!theirs.contains("/face/"), "{theirs}");
+}
+
+#[test]
+fn an_oversized_form_is_refused_before_it_is_read() {
+    let app = app(&repo());
+    let form = format!("from=decks&seed={}", "1".repeat(200 * 1024));
+    let (status, _, _) = post_form(&app, "/play/new", &form);
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}

@@ -18,11 +18,18 @@ use crate::Game;
 /// How deep attachments are drawn; the state bounds it well below this.
 const MAX_DEPTH: usize = 8;
 
-/// The whole board of `g`.
+/// The whole board of `g`, every hand shown (a ruling's or a finished game's board is open).
 pub fn draw(g: &Game) -> Markup {
+    draw_hiding(g, &|_| false)
+}
+
+/// The board as one side of the table may see it: for every commander `hidden` (by seat
+/// number) names, the hand is drawn as a count and a face-down Module (§3.4.4) as a back, so a
+/// person playing the computer does not read what a player at a real table could not.
+pub fn draw_hiding(g: &Game, hidden: &dyn Fn(usize) -> bool) -> Markup {
     html! {
         div.board id="board" {
-            @for c in g.commanders() {
+            @for (seat, c) in g.commanders().iter().enumerate() {
                 section.commander data-commander=(c.name.as_ref())
                     data-resource=(c.resource) data-currency=(c.currency) {
                     h3 {
@@ -33,11 +40,18 @@ pub fn draw(g: &Game) -> Markup {
                     div.zone data-zone="battlefield" {
                         span.zone-name { "Battlefield" }
                         @if c.battlefield.is_empty() { em { "empty" } }
-                        @for &i in c.battlefield.iter() { (unit(g, i, 0)) }
+                        @for &i in c.battlefield.iter() { (unit(g, i, 0, hidden(seat))) }
                     }
-                    div.zone data-zone="hand" {
-                        span.zone-name { "Hand (" (c.hand.len()) ")" }
-                        @for &i in c.hand.iter() { (card(g, i)) }
+                    @if hidden(seat) {
+                        div.zone data-zone="hand" data-hidden="true" {
+                            span.zone-name { "Hand (" (c.hand.len()) ")" }
+                            (c.hand.len()) " cards, hidden"
+                        }
+                    } @else {
+                        div.zone data-zone="hand" {
+                            span.zone-name { "Hand (" (c.hand.len()) ")" }
+                            @for &i in c.hand.iter() { (card(g, i)) }
+                        }
                     }
                     div.zone data-zone="shipyard" data-count=(c.shipyard.len()) {
                         span.zone-name { "Shipyard" }
@@ -75,12 +89,20 @@ fn card(g: &Game, i: Inst) -> Markup {
     }
 }
 
-/// A card in play with what is attached to it, drawn smaller beneath it.
-fn unit(g: &Game, i: Inst, depth: usize) -> Markup {
+/// A card in play with what is attached to it, drawn smaller beneath it; `secret` draws the
+/// side's face-down cards as backs.
+fn unit(g: &Game, i: Inst, depth: usize, secret: bool) -> Markup {
     let x = g.instance(i);
     let id = x.map_or(0, |x| x.card.0);
     let wounds = x.map_or(0, |x| x.wounds);
     let face_down = x.is_some_and(|x| x.face_down);
+    if face_down && secret {
+        return html! {
+            div.unit data-inst=(i.0) data-card="0" data-wounds=(wounds) {
+                span { "a face-down card " (i) }
+            }
+        };
+    }
     let hijacked = x
         .filter(|x| x.controller != x.owner)
         .and_then(|x| g.commander(x.owner))
@@ -96,7 +118,7 @@ fn unit(g: &Game, i: Inst, depth: usize) -> Markup {
             @if !changed.is_empty() { span.now { "now: " (changed.join("; ")) } }
             @if depth < MAX_DEPTH && !g.attachments(i).is_empty() {
                 div.attached {
-                    @for &a in g.attachments(i) { (unit(g, a, depth + 1)) }
+                    @for &a in g.attachments(i) { (unit(g, a, depth + 1, secret)) }
                 }
             }
         }

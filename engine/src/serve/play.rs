@@ -417,6 +417,15 @@ async fn save(
     })
 }
 
+/// Whether the page hides `seat`'s hand: a computer's, while some person sits at the table and
+/// the game is not over (with no person, or at the end, the board is open).
+fn hides_hand(t: &Table, seat: usize) -> bool {
+    let person = |s: &Seat| matches!(s, Seat::Person);
+    t.game().decision().is_some()
+        && t.seats().iter().any(person)
+        && t.seats().get(seat).is_some_and(|s| !person(s))
+}
+
 /// A table's page; `notice` is a refusal (`true`) or news (`false`).
 fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup {
     let choices = t.choices();
@@ -438,8 +447,9 @@ fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup 
                             (t.game().commander_name(PlayerId(k as u8))) " — " (seat.name())
                         }
                     }
-                    // The one drawing of a board, the rulings' and simulations' pages' too.
-                    (super::board::draw(t.game()))
+                    // The one drawing of a board, the rulings' and simulations' pages' too; a
+                    // computer seat's hand is hidden while a person plays it and the game goes on.
+                    (super::board::draw_hiding(t.game(), &|seat| hides_hand(t, seat)))
                 }
                 aside class="side" {
                     @if !choices.is_empty() {

@@ -84,8 +84,21 @@ fn records(state: &AppState, rel: &str) -> Result<Vec<GameRecord>, PageError> {
     cardlang::read::open_regular(&path).map_err(|e| in_words(e.to_string()))?;
     let mut records = Vec::new();
     let mut budget = record::MAX_MERGE_BYTES;
-    record::read(&path, &mut records, &mut budget).map_err(in_words)?;
+    record::read(&path, &mut records, &mut budget)
+        .map_err(|e| in_words(games_file_problems(&e)))?;
     Ok(records)
+}
+
+/// A games file's problems as `hullbreach simulate merge` shows them: each line's diagnostic
+/// (plain, no colour), then the summary.
+fn games_file_problems(e: &record::GamesFileError) -> String {
+    let (diags, source) = crate::diagnostics::games_file_diagnostics(e);
+    let shown = cardlang::diag::render_all_human(
+        &diags,
+        std::slice::from_ref(&source),
+        cardlang::diag::HumanStyle::PLAIN,
+    );
+    format!("{shown}{e}")
 }
 
 /// A message about the file at `path` naming it `rel`, as the page was asked for it.
@@ -253,7 +266,7 @@ fn replayed(state: &AppState, file: &str, index: u64) -> Result<Arc<Played>, Pag
     }
     let path = state.root().resolve(file)?;
     let record = record::find(&path, index, Variant::Base)
-        .map_err(|e| PageError::bad_request(relative(&e, &path, file)))?;
+        .map_err(|e| PageError::bad_request(relative(&games_file_problems(&e), &path, file)))?;
     let decks = record
         .decks
         .iter()
