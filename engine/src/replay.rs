@@ -401,6 +401,10 @@ pub fn unwritable(g: &Game) -> Option<String> {
     if g.resolving || g.acting.is_some() {
         return Some("a card effect is resolving (§6.8)".into());
     }
+    if g.engagement.as_ref().is_some_and(|e| e.rolled.is_some()) {
+        // The faces shown are no key of a board: the board before the volley and a prelude.
+        return Some("a volley's dice are shown, waiting on a re-roll (I-91)".into());
+    }
     for (k, _) in g.instances().iter().enumerate() {
         let i = Inst(k as u16);
         if let Some(why) = unwritable_name(g.name(i)) {
