@@ -289,6 +289,79 @@ fn the_heuristic_mulligans_a_hand_without_a_ship_once() {
     assert_eq!(v1.choose(&board(marines)), Some(Choice::KeepHand));
 }
 
+/// The stated mulligan rule since the third round of issue #42 (docs/players.md): a hand
+/// with a ship and no Marine is kept (the first garrison Marine can be conscripted), and a
+/// hand without a ship goes back once, not twice.
+#[test]
+fn the_heuristic_keeps_a_hand_with_a_ship_and_mulligans_only_once() {
+    let board = |hand: &str, taken: u8| {
+        let text = format!(
+            "title: a mulligan\nseed: 5\nphase: mulligan\nactive: Ada\nturn: 0\n\n\
+             commander Ada\n  mulligans: {taken}\n  hand: {hand}\n  shipyard: \
+             Merlin-class Frigate; Merlin-class Frigate; Merlin-class Frigate; \
+             Merlin-class Frigate; Merlin-class Frigate; Merlin-class Frigate\n  in play:\n\
+             \x20   Test Station\n\n\
+             commander Bob\n  in play:\n    Test Station\n"
+        );
+        let r = ruling::parse(&text).expect("the board parses");
+        ruling::Session::start(&r, tests::ruling_pool())
+            .expect("the board builds")
+            .game()
+            .clone()
+    };
+    let mut p = PlayerKind::Heuristic.player(1, 0);
+    assert_eq!(
+        p.choose(&board("Merlin-class Frigate; Merlin-class Frigate", 0)),
+        Some(Choice::KeepHand),
+        "a hand with a ship and no Marine is kept"
+    );
+    let marines = "Military Police Company; Military Police Company";
+    assert_eq!(p.choose(&board(marines, 0)), Some(Choice::Mulligan));
+    assert_eq!(
+        p.choose(&board(marines, 1)),
+        Some(Choice::KeepHand),
+        "a second mulligan is not taken"
+    );
+}
+
+/// Ada's Station holds one Military Police Company and Bob's Griffin carries two: the garrison
+/// does not hold, but it is not empty. The heuristic does not conscript (§5.4.3: at double
+/// cost) a Marine onto it — that took the Resources its fleet needed (docs/players.md) — while
+/// it does conscript the first Marine of an empty garrison.
+#[test]
+fn the_heuristic_conscripts_only_the_first_marine_of_its_garrison() {
+    let board = |garrison: &str| {
+        let text = format!(
+            "title: a conscription\nseed: 5\nphase: manufacturing\nactive: Ada\nturn: 3\n\n\
+             commander Ada\n  stockpile: 20R 20C\n  hand: -\n  shipyard: \
+             Military Police Company; Military Police Company\n  in play:\n\
+             \x20   Test Station\n{garrison}\x20   Dragon-class Battleship\n\n\
+             commander Bob\n  in play:\n    Test Station\n      Military Police Company\n\
+             \x20   Griffin-class Battleship\n      Military Police Company\n\
+             \x20     Military Police Company\n"
+        );
+        let r = ruling::parse(&text).expect("the board parses");
+        ruling::Session::start(&r, tests::ruling_pool())
+            .expect("the board builds")
+            .game()
+            .clone()
+    };
+    let onto_station = |g: &Game, c: &Option<Choice>| {
+        let station = g.station(engine::PlayerId(0));
+        matches!(c, Some(Choice::Conscript { host, .. }) if *host == station)
+    };
+    let empty = board("");
+    let mut p = PlayerKind::Heuristic.player(1, 0);
+    let first = p.choose(&empty);
+    assert!(onto_station(&empty, &first), "the first Marine: {first:?}");
+    let held = board("      Military Police Company\n");
+    let second = p.choose(&held);
+    assert!(
+        !onto_station(&held, &second),
+        "no second Marine at double cost: {second:?}"
+    );
+}
+
 /// Colonel Adaeze Okafor gives the Marines aboard her host +1 attack: aboard a Station, her
 /// static made the Marines left there look like a garrison that holds without her, so she left
 /// for a ship, was wanted back, and left again. Game 22 of `hullbreach simulate --deck

@@ -108,7 +108,7 @@ fn score(style: Style, game: &Game, c: &Choice) -> i32 {
                 + marine_post(style, game, *card, *host)
         }
         Choice::Conscript { card, host } => {
-            20 + value(*card) + marine_post(style, game, *card, *host)
+            20 + value(*card) + conscript_post(style, game, *card, *host)
         }
         // Keep the fleet together and attack only where it can win (issue #16): the whole
         // fleet scores highest, and an attack that would lose the fleet before it wins scores
@@ -179,19 +179,22 @@ fn score(style: Style, game: &Game, c: &Choice) -> i32 {
 }
 
 /// Mulligans the heuristic takes at most (§4.4.1: each costs a Resource and a Currency).
-pub const MAX_MULLIGANS: u8 = 2;
+pub const MAX_MULLIGANS: u8 = 1;
 
-/// §4.4.1, the stated rule: mulligan an opening hand that lacks a ship (what attacks and
-/// carries Marines) or a Marine (what garrisons the Station before the first enemy turn),
-/// at most [`MAX_MULLIGANS`] times.
+/// §4.4.1, the stated rule: mulligan an opening hand without a ship (what attacks, holds the
+/// first-round shield and carries Marines), at most [`MAX_MULLIGANS`] times. A hand without a
+/// Marine is kept: the first garrison Marine can be conscripted (`conscript_post`). Sending
+/// back hands without a Marine too, up to twice, won about 4 points fewer of 1,000
+/// colonial-starter mirror games against heuristic-v1 (docs/players.md).
 fn wants_mulligan(game: &Game) -> bool {
     let Some(c) = game.decision().and_then(|d| game.commander(d.who)) else {
         return false;
     };
-    let holds = |f: fn(CardKind) -> bool| c.hand.iter().any(|&i| f(game.card(i).kind));
     c.mulligans < MAX_MULLIGANS
-        && !(holds(|k| matches!(k, CardKind::Ship(_)))
-            && holds(|k| matches!(k, CardKind::Marine { .. })))
+        && !c
+            .hand
+            .iter()
+            .any(|&i| matches!(game.card(i).kind, CardKind::Ship(_)))
 }
 
 /// The Marines aboard `host`.
@@ -305,6 +308,18 @@ fn marine_post(style: Style, game: &Game, card: Inst, host: Option<Inst>) -> i32
             _ => 0,
         },
         _ => 0,
+    }
+}
+
+/// Where a Marine conscripted at double cost (§5.4.3) is worth most: as [`marine_post`], but
+/// the defending style conscripts for its Station only the first Marine of an empty garrison
+/// (§6.9.3: an empty Station falls to any boarder). Strengthening a garrison at double cost
+/// took the Resources its fleet needed: the opponent's larger fleet then won the volley race.
+fn conscript_post(style: Style, game: &Game, card: Inst, host: Option<Inst>) -> i32 {
+    let post = marine_post(style, game, card, host);
+    match host {
+        Some(h) if game.card(h).kind == CardKind::Station && marines_aboard(game, h) > 0 => 0,
+        _ => post,
     }
 }
 
@@ -497,16 +512,27 @@ fn worth_attacking(style: Style, game: &Game, fleet: &[Inst], defender: PlayerId
     if ours == 0 {
         return false;
     }
-    // Rounds to destroy the Station <= rounds to lose the fleet, cross-multiplied; with an
-    // empty Shipyard, waiting brings nothing more to deploy, and two fleets that both wait
-    // reach the turn cap: the defending style then attacks at up to twice the rounds.
+    // Rounds to destroy the Station <= rounds to lose the fleet (the defending style: three
+    // quarters of them, `RACE_MARGIN`), cross-multiplied, in quarters; with an empty
+    // Shipyard, waiting brings nothing more to deploy, and two fleets that both wait reach the
+    // turn cap: the defending style then attacks at up to twice the rounds.
     let waits_for_nothing = style == Style::Defends
         && me
             .and_then(|me| game.commander(me))
             .is_some_and(|c| c.shipyard.is_empty());
-    let slack = if waits_for_nothing { 2 } else { 1 };
-    their_wounds * theirs <= slack * our_wounds * ours
+    let slack = match style {
+        Style::V1 => 4,
+        Style::Defends if waits_for_nothing => 8,
+        Style::Defends => RACE_MARGIN,
+    };
+    4 * their_wounds * theirs <= slack * our_wounds * ours
 }
+
+/// The defending style attacks on the volley race alone when its fleet should destroy the
+/// Station in at most this many quarters of the rounds the defenders need to destroy the
+/// fleet: the race counts the Station's wounds only, not the Module-Stations and the
+/// ships an attacker must get through first (§6.5.3). An even race won fewer games (docs/players.md).
+const RACE_MARGIN: i64 = 3;
 
 /// Whether a ship of `fleet` carries a boarding party that should take `station`: the fleet
 /// should outlive two rounds of the defenders' fire (`theirs`, expected wounds a round in
