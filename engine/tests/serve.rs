@@ -555,7 +555,11 @@ fn post_form(app: &axum::Router, uri: &str, form: &str) -> (StatusCode, String, 
         let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
             .await
             .expect("a body");
-        (status, location, String::from_utf8_lossy(&bytes).into_owned())
+        (
+            status,
+            location,
+            String::from_utf8_lossy(&bytes).into_owned(),
+        )
     })
 }
 
