@@ -458,34 +458,21 @@ fn load_recorded_deck(
     name: &str,
     game: u64,
 ) -> Result<Vec<engine::ir::CardId>, String> {
-    use engine::simulate::record::{check_deck_name, shown};
-    check_deck_name(name).map_err(|e| format!("game {game}: {e}"))?;
-    let Some(dir) = dir else {
-        return Err(format!(
+    use engine::simulate::record::{recorded_deck_path, shown, RecordedDeckMissing};
+    let real = recorded_deck_path(dir, name).map_err(|missing| match missing {
+        RecordedDeckMissing::Name(why) => format!("game {game}: {why}"),
+        RecordedDeckMissing::NoCardDirectory => format!(
             "game {game} names deck `{}`: deck names are looked up in the card directory's \
              decks/, and this database does not record one; give --deck PATH or --cards DIR",
             shown(name)
-        ));
-    };
-    let decks = dir.join("decks");
-    let not_there = || {
-        format!(
+        ),
+        RecordedDeckMissing::NotThere(decks) => format!(
             "game {game} names deck `{}`, which is no decklist in {}: give --deck PATH for a \
              deck the run was given by path",
             shown(name),
             decks.display()
-        )
-    };
-    let real = decks
-        .join(format!("{name}.txt"))
-        .canonicalize()
-        .map_err(|_| not_there())?;
-    let root = dir
-        .canonicalize()
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
-    if !real.starts_with(&root) {
-        return Err(not_there());
-    }
+        ),
+    })?;
     load_deck_at(cat, &real)
 }
 

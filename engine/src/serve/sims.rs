@@ -10,7 +10,7 @@
 //! game's link with `data-game`); on a game: `game-title`, `game-differs` (when the replay is
 //! not the recorded game), the step links and `transcript` as on a ruling, and the board.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use axum::extract::{Query, State};
@@ -324,29 +324,20 @@ fn recorded_deck(
     game: u64,
 ) -> Result<Vec<cardlang::ir::CardId>, PageError> {
     let refuse = |e: String| PageError::bad_request(format!("game {game}: {e}"));
-    record::check_deck_name(name).map_err(&refuse)?;
-    let Some(dir) = state.cards_dir() else {
-        return Err(refuse(format!(
-            "names deck `{}`, and decks are looked up in the card directory's decks/: start the workbench with --cards DIR",
-            record::shown(name)
-        )));
-    };
-    let decks = dir.join("decks");
-    let not_there = || {
-        refuse(format!(
-            "names deck `{}`, which is no decklist in {}",
-            record::shown(name),
-            decks.display()
-        ))
-    };
-    let real: PathBuf = decks
-        .join(format!("{name}.txt"))
-        .canonicalize()
-        .map_err(|_| not_there())?;
-    let root = dir.canonicalize().map_err(|_| not_there())?;
-    if !real.starts_with(&root) {
-        return Err(not_there());
-    }
+    let real = record::recorded_deck_path(state.cards_dir(), name).map_err(|missing| {
+        refuse(match missing {
+            record::RecordedDeckMissing::Name(why) => why,
+            record::RecordedDeckMissing::NoCardDirectory => format!(
+                "names deck `{}`, and decks are looked up in the card directory's decks/: start the workbench with --cards DIR",
+                record::shown(name)
+            ),
+            record::RecordedDeckMissing::NotThere(decks) => format!(
+                "names deck `{}`, which is no decklist in {}",
+                record::shown(name),
+                decks.display()
+            ),
+        })
+    })?;
     let bytes = crate::deck::read_deck_file(&real).map_err(|e| refuse(e.to_string()))?;
     let list = crate::deck::parse(&bytes);
     let db: &crate::CardDb = state.db();

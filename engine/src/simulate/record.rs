@@ -84,6 +84,40 @@ pub fn check_deck_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Why a deck a record names was not found in the pool's `decks/` folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordedDeckMissing {
+    /// The name is no plain deck name ([`check_deck_name`]'s words).
+    Name(String),
+    /// No card directory is known, so there is no `decks/` to look in.
+    NoCardDirectory,
+    /// `decks/NAME.txt` does not exist, or leads (by a link) out of the card directory; the
+    /// folder looked in.
+    NotThere(std::path::PathBuf),
+}
+
+/// The decklist a record's deck `name` stands for: `DIR/decks/NAME.txt`, only when the name is a
+/// plain deck name and the file, links followed, lies inside the card directory `dir` — the one
+/// lookup `replay` and the workbench make, so a games file never opens a file elsewhere.
+pub fn recorded_deck_path(
+    dir: Option<&Path>,
+    name: &str,
+) -> Result<std::path::PathBuf, RecordedDeckMissing> {
+    check_deck_name(name).map_err(RecordedDeckMissing::Name)?;
+    let dir = dir.ok_or(RecordedDeckMissing::NoCardDirectory)?;
+    let decks = dir.join("decks");
+    let not_there = || RecordedDeckMissing::NotThere(decks.clone());
+    let real = decks
+        .join(format!("{name}.txt"))
+        .canonicalize()
+        .map_err(|_| not_there())?;
+    let root = dir.canonicalize().map_err(|_| not_there())?;
+    if !real.starts_with(&root) {
+        return Err(not_there());
+    }
+    Ok(real)
+}
+
 /// The run a game belongs to: every shard of a run writes the same header on every line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
