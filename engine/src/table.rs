@@ -460,22 +460,17 @@ fn card_view(g: &Game, i: Inst, depth: usize) -> CardView {
 /// A decklist file's cards, one id per copy, if it is a legal deck (§2.1); else its first
 /// problems in words, naming the file.
 pub fn load_deck(pool: &CardDb, path: &std::path::Path) -> Result<Vec<CardId>, String> {
-    let bytes = crate::deck::read_deck_file(path).map_err(|e| e.to_string())?;
-    let list = crate::deck::parse(&bytes);
-    let report = crate::deck::validate(&list, pool, &crate::deck::DeckOptions::default());
-    if !report.is_legal() {
-        let why: Vec<String> = report
-            .violations
-            .iter()
-            .take(3)
-            .map(|v| v.message.clone())
-            .collect();
-        return Err(format!(
-            "{} is not a legal deck: {}",
-            path.display(),
-            why.join("; ")
-        ));
-    }
-    crate::deck::card_ids(&list, pool)
-        .ok_or_else(|| format!("{}: names a card not in the pool", path.display()))
+    crate::deck::legal_file(path, pool).map_err(|problem| match problem {
+        crate::deck::DeckFileProblem::Unreadable(e) => e.to_string(),
+        crate::deck::DeckFileProblem::Illegal(illegal) => {
+            let why: Vec<&str> = illegal
+                .1
+                .violations
+                .iter()
+                .take(3)
+                .map(|v| v.message.as_str())
+                .collect();
+            format!("{} is not a legal deck: {}", path.display(), why.join("; "))
+        }
+    })
 }

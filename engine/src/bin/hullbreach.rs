@@ -478,29 +478,28 @@ fn load_recorded_deck(
 
 /// Read, parse and validate the decklist at `path`.
 fn load_deck_at(cat: &CardDb, path: &Path) -> Result<Vec<engine::ir::CardId>, String> {
-    let bytes = engine::deck::read_deck_file(path).map_err(|e| cannot_run(e.to_string()))?;
-    let list = engine::deck::parse(&bytes);
-    // Only legal decks are played ("Your Constructed Deck", §2.1); `cardc deck check` explains
-    // each problem with its line, here the first few are named.
-    let report = engine::deck::validate(&list, cat, &engine::deck::DeckOptions::default());
-    if !report.is_legal() {
-        let file = path.display().to_string();
-        let diags = report
-            .violations
-            .iter()
-            .map(|v| engine::diagnostics::deck_diagnostic(v, &file))
-            .collect();
-        return Err(diagnosed(
-            diags,
-            cardlang::source::SourceFile::new(file.clone(), list.source.clone()),
-            format!(
-                "{file} is not a legal deck ({} problem(s))",
-                report.violations.len()
-            ),
-        ));
-    }
-    engine::deck::card_ids(&list, cat)
-        .ok_or_else(|| format!("{}: names a card not in the pool", path.display()))
+    // Only legal decks are played (§2.1); `cardc deck check` explains each problem with its
+    // line, and so does this refusal.
+    engine::deck::legal_file(path, cat).map_err(|problem| match problem {
+        engine::deck::DeckFileProblem::Unreadable(e) => cannot_run(e.to_string()),
+        engine::deck::DeckFileProblem::Illegal(illegal) => {
+            let (list, report) = *illegal;
+            let file = path.display().to_string();
+            let diags = report
+                .violations
+                .iter()
+                .map(|v| engine::diagnostics::deck_diagnostic(v, &file))
+                .collect();
+            diagnosed(
+                diags,
+                cardlang::source::SourceFile::new(file.clone(), list.source.clone()),
+                format!(
+                    "{file} is not a legal deck ({} problem(s))",
+                    report.violations.len()
+                ),
+            )
+        }
+    })
 }
 
 /// `N` or `MIN..MAX`, each in `limits::COMMANDERS`.

@@ -89,6 +89,33 @@ pub fn legal_ids(
     card_ids(&list, pool).ok_or_else(|| "a deck names a card not in the pool".to_string())
 }
 
+/// Why a deck file cannot be played.
+#[derive(Debug)]
+pub enum DeckFileProblem {
+    /// The file could not be read (a missing file, a FIFO, past the cap…).
+    Unreadable(read::DeckFileError),
+    /// It is no legal deck (§2.1): the list as read, with the report naming each problem.
+    Illegal(Box<(Decklist, DeckReport)>),
+}
+
+/// The cards of the decklist file at `path`, one id per copy, in list order — only when it is a
+/// legal deck (§2.1, "Your Constructed Deck": only legal decks are played). The one way every
+/// program that plays a deck file reads it; each words a refusal its own way (diagnostics,
+/// a page, a summary).
+pub fn legal_file(
+    path: &std::path::Path,
+    pool: &CardDb,
+) -> Result<Vec<cardlang::ir::CardId>, DeckFileProblem> {
+    let bytes = read_deck_file(path).map_err(DeckFileProblem::Unreadable)?;
+    let list = parse(&bytes);
+    let report = validate(&list, pool, &DeckOptions::default());
+    match card_ids(&list, pool) {
+        // A legal deck names only cards of the pool, so the ids are there.
+        Some(ids) if report.is_legal() => Ok(ids),
+        _ => Err(DeckFileProblem::Illegal(Box::new((list, report)))),
+    }
+}
+
 /// Parses and validates a decklist in one step.
 pub fn check<P: CardLookup + ?Sized>(
     bytes: &[u8],

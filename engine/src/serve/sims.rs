@@ -338,21 +338,12 @@ fn recorded_deck(
             ),
         })
     })?;
-    let bytes = crate::deck::read_deck_file(&real).map_err(|e| refuse(e.to_string()))?;
-    let list = crate::deck::parse(&bytes);
-    let db: &crate::CardDb = state.db();
-    let report = crate::deck::validate(&list, db, &crate::deck::DeckOptions::default());
-    if !report.is_legal() {
-        return Err(refuse(format!(
+    crate::deck::legal_file(&real, state.db()).map_err(|problem| match problem {
+        crate::deck::DeckFileProblem::Unreadable(e) => refuse(e.to_string()),
+        crate::deck::DeckFileProblem::Illegal(illegal) => refuse(format!(
             "deck `{}` is not a legal deck now ({} problems; `cardc deck check` names them)",
             record::shown(name),
-            report.violations.len()
-        )));
-    }
-    crate::deck::card_ids(&list, db).ok_or_else(|| {
-        refuse(format!(
-            "deck `{}` names a card not in the pool",
-            record::shown(name)
-        ))
+            illegal.1.violations.len()
+        )),
     })
 }
