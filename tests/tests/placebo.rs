@@ -106,7 +106,7 @@ fn run(db: &Arc<CardDb>, player: PlayerKind, games: u64, seed: u64) -> Figures {
             .adjusted
             .as_ref()
             .unwrap_or_else(|| panic!("{name} is compared: {}", line.verdict));
-        (line.verdict.clone(), adjusted.shift.clone())
+        (line.verdict.clone(), adjusted.shift)
     };
     Figures {
         placebo: figures(PLACEBO),
