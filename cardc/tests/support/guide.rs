@@ -435,16 +435,24 @@ const WORKSPACE: &[&str] = &["cardlang", "engine", "cardc", "tests"];
 /// Runs `cargo ARGS` in the followed repository with the guide's environment assignments `env`
 /// and nothing of the caller's test settings (`CI`, `INSTA_*`, `UPDATE_*`): as a designer at a
 /// terminal would, building in `target`. Sharing a target directory with another copy of the
-/// workspace is safe only so: its packages are built with a profile of their own (one
-/// codegen-unit fewer than the default, which changes no behaviour), so their artifacts are
+/// workspace is safe only so: its packages are built with a profile of their own (a
+/// few codegen-units fewer than the default, which changes no behaviour), so their artifacts are
 /// their own and only the dependencies are shared; and only the `tests` package is built,
 /// which has no binary, so nothing in `target/debug/` is replaced.
 pub fn cargo(root: &Path, env: &[String], args: &[&str], target: &Path) -> std::process::Output {
     let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    // One setting per copy of the workspace: the repository itself and each clone build their
+    // packages apart, so a clone left from an earlier run (a failed one is kept) can never lend
+    // its test binaries, which hold its own path, to another.
+    let units = match root.file_name().and_then(|n| n.to_str()) {
+        Some("guide-clone") => 254,
+        Some("guide-clone-ci") => 253,
+        _ => 255,
+    };
     for package in WORKSPACE {
         for profile in ["dev", "test"] {
             cmd.arg("--config").arg(format!(
-                "profile.{profile}.package.{package}.codegen-units=255"
+                "profile.{profile}.package.{package}.codegen-units={units}"
             ));
         }
     }
