@@ -299,10 +299,12 @@ fn file_level_errors_name_the_file() {
     let broken = dir.path().join("broken-feature.hb");
     std::fs::write(&broken, "card \"Half a Card\" {\n  cost 1R\n").expect("write");
     let broken = broken.to_string_lossy().into_owned();
-    says(
-        hullbreach(&["sweep", "--games", "1", "--feature", &broken]),
-        &format!("{broken}:1:20: error[HB0005]"),
-    );
+    // Shown as `cardc check` shows it (issue #43): the diagnostic at the file's line and
+    // column, with its code, and a summary naming the file.
+    let out = hullbreach(&["sweep", "--games", "1", "--feature", &broken]);
+    let e = text(&out.stderr);
+    assert!(e.contains("HB0005"), "{e}");
+    says(out, &format!("[{broken}:1:20]"));
     cannot(
         hullbreach(&["play", "--deck", "no-such-deck", "--deck", "rdf-starter"]),
         "cards/decks/no-such-deck.txt: no such file",

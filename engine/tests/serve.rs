@@ -575,27 +575,32 @@ fn hand_of<'a>(page: &'a str, commander: &str) -> &'a str {
 
 #[test]
 fn a_person_playing_the_computer_does_not_see_its_hand() {
-    let app = app(&repo());
+    // A moment with cards in both hands, played on with a person in seat 1 and the computer
+    // in seat 2.
+    let scratch = Scratch::new("serve-hands");
+    std::fs::write(
+        scratch.path().join("hands.ruling"),
+        "title: two hands\nseed: 1\nphase: manufacturing\nactive: Ada\n\n\
+         commander Ada\n  stockpile: 10R 10C\n  hand: Merlin-class Frigate\n  in play:\n    Bastion Fleet Command\n\n\
+         commander Bob\n  stockpile: 10R 10C\n  hand: Merlin-class Frigate; Merlin-class Frigate\n  in play:\n    New Haven Colony Hub\n",
+    )
+    .unwrap();
+    let app = router(AppState::new(scratch.path(), bundled(), None).unwrap());
     let (status, location, body) = post_form(
         &app,
         "/play/new",
-        "from=decks&deck1=cards%2Fdecks%2Frdf-starter.txt&deck2=cards%2Fdecks%2Fcolonial-starter.txt\
-         &seat1=person&seat2=heuristic&seed=1",
+        "from=ruling&ruling=hands.ruling&seat1=person&seat2=heuristic&seed=1",
     );
     assert!(status.is_redirection(), "{status}: {body}");
     let (status, page) = get(&app, &location);
     assert_eq!(status, StatusCode::OK, "{page}");
-    let names: Vec<&str> = page
-        .split("data-commander=\"")
-        .skip(1)
-        .map(|s| s.split('"').next().unwrap())
-        .collect();
-    assert_eq!(names.len(), 2, "{page}");
-    // The person's hand shows its cards; the computer's only how many it holds.
-    let mine = hand_of(&page, names[0]);
+    // The person's hand shows its card; the computer's only how many it holds.
+    let mine = hand_of(&page, "Ada");
     assert!(mine.contains("data-inst="), "{mine}");
-    let theirs = hand_of(&page, names[1]);
+    assert!(!mine.contains("data-hidden"), "{mine}");
+    let theirs = hand_of(&page, "Bob");
     assert!(theirs.contains("data-hidden=\"true\""), "{theirs}");
+    assert!(theirs.contains("Hand (2)"), "{theirs}");
     assert!(!theirs.contains("data-inst="), "{theirs}");
     assert!(!theirs.contains("/face/"), "{theirs}");
 }
