@@ -4,29 +4,32 @@
 //! lines inside a summary. The case's snapshot is beside it (human, no colour, 100 columns).
 
 mod support;
-use support::{repo, text};
+use support::{hullbreach_plain, repo, text};
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 const CASE: &str = "engine/tests/feature_diagnostics/broken.hb";
 
 /// `hullbreach --cards tests/rulings/pool simulate ... --feature CASE FLAGS` in the repository
 /// root, no colour: the guide's A/B with a broken Mk III.
 fn simulate_with_feature(format: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
-        .args(["--message-format", format, "--cards", "tests/rulings/pool"])
-        .args(["simulate", "--deck", "docs/guide/pelican-deck.txt"])
-        .args(["--deck", "docs/guide/opponent-deck.txt", "--games", "2"])
-        .args([
-            "--swap",
-            "Pelican-class Transport=Pelican-class Transport Mk III",
-            "--feature",
-            CASE,
-        ])
-        .current_dir(repo())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("hullbreach runs")
+    hullbreach_plain(&[
+        "--message-format",
+        format,
+        "--cards",
+        "tests/rulings/pool",
+        "simulate",
+        "--deck",
+        "docs/guide/pelican-deck.txt",
+        "--deck",
+        "docs/guide/opponent-deck.txt",
+        "--games",
+        "2",
+        "--swap",
+        "Pelican-class Transport=Pelican-class Transport Mk III",
+        "--feature",
+        CASE,
+    ])
 }
 
 #[test]

@@ -6,49 +6,16 @@
 //! (`simulate merge`, human, no colour, 100 columns).
 
 mod support;
-use support::{repo, text};
-
-use std::path::PathBuf;
-use std::process::{Command, Output};
+// `hullbreach ARGS` in the repository root, no colour.
+use support::{hullbreach_plain as hullbreach, snapshot_cases, text};
 
 const CASES: &str = "engine/tests/games_diagnostics";
 
-/// `hullbreach ARGS` in the repository root, no colour.
-fn hullbreach(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
-        .args(args)
-        .current_dir(repo())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("hullbreach runs")
-}
-
 #[test]
 fn every_case_is_diagnosed_as_its_snapshot_shows() {
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(repo().join(CASES))
-        .expect("the cases")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    cases.sort();
-    assert!(cases.len() >= 4, "{cases:?}");
-    for case in cases {
-        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
-        let file = format!("{CASES}/{name}.jsonl");
-        let out = hullbreach(&["simulate", "merge", &file]);
-        let shown = format!(
-            "exit {:?}\n--- stderr\n{}",
-            out.status.code(),
-            text(&out.stderr)
-        );
-        insta::with_settings!({
-            snapshot_path => repo().join(CASES),
-            prepend_module_to_snapshot => false,
-            input_file => &file,
-        }, {
-            insta::assert_snapshot!(name.as_str(), shown);
-        });
-    }
+    snapshot_cases(CASES, "jsonl", 4, |file| {
+        hullbreach(&["simulate", "merge", file])
+    });
 }
 
 /// Every problem of the file at once, each at its line and column, with its own code; the

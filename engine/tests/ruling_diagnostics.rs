@@ -5,50 +5,22 @@
 //! `tests/ruling_diagnostics/`, its snapshot beside it (human, no colour, 100 columns).
 
 mod support;
-use support::{repo, text};
+use support::{hullbreach_plain, repo, snapshot_cases, text};
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 const CASES: &str = "engine/tests/ruling_diagnostics";
 
 /// `hullbreach --cards tests/rulings/pool ARGS` in the repository root, no colour.
 fn hullbreach(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
-        .args(["--cards", "tests/rulings/pool"])
-        .args(args)
-        .current_dir(repo())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("hullbreach runs")
+    let mut all = vec!["--cards", "tests/rulings/pool"];
+    all.extend_from_slice(args);
+    hullbreach_plain(&all)
 }
 
 #[test]
 fn every_case_is_diagnosed_as_its_snapshot_shows() {
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(repo().join(CASES))
-        .expect("the cases")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ruling"))
-        .collect();
-    cases.sort();
-    assert!(cases.len() >= 4, "{cases:?}");
-    for case in cases {
-        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
-        let file = format!("{CASES}/{name}.ruling");
-        let out = hullbreach(&["ruling", &file]);
-        let shown = format!(
-            "exit {:?}\n--- stderr\n{}",
-            out.status.code(),
-            text(&out.stderr)
-        );
-        insta::with_settings!({
-            snapshot_path => repo().join(CASES),
-            prepend_module_to_snapshot => false,
-            input_file => &file,
-        }, {
-            insta::assert_snapshot!(name.as_str(), shown);
-        });
-    }
+    snapshot_cases(CASES, "ruling", 4, |file| hullbreach(&["ruling", file]));
 }
 
 /// Every problem of the file, not the first: the format problems of eleven lines, then (once

@@ -28,6 +28,46 @@ pub fn hullbreach(args: &[&str]) -> Output {
     hullbreach_in(&repo(), &all)
 }
 
+/// `hullbreach ARGS` in the repository root with colour off: what diagnostics snapshots show.
+pub fn hullbreach_plain(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hullbreach"))
+        .args(args)
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("hullbreach runs")
+}
+
+/// One case per `*.EXT` file in the repository folder `dir` (at least `least` of them): `run`
+/// is given the file's repository path, and its exit code and standard error are compared with
+/// the snapshot named after the file, beside it.
+pub fn snapshot_cases(dir: &str, ext: &str, least: usize, run: impl Fn(&str) -> Output) {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(repo().join(dir))
+        .expect("the cases")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= least, "{cases:?}");
+    for case in cases {
+        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
+        let file = format!("{dir}/{name}.{ext}");
+        let out = run(&file);
+        let shown = format!(
+            "exit {:?}\n--- stderr\n{}",
+            out.status.code(),
+            text(&out.stderr)
+        );
+        insta::with_settings!({
+            snapshot_path => repo().join(dir),
+            prepend_module_to_snapshot => false,
+            input_file => &file,
+        }, {
+            insta::assert_snapshot!(name.as_str(), shown);
+        });
+    }
+}
+
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
