@@ -123,14 +123,19 @@ const KINDS: [&str; 5] = [
 ];
 
 async fn start_page(State(state): State<AppState>) -> Markup {
+    start_form_of(&state, None)
+}
+
+/// The start form over the folder's decklists (`.txt` files in a `decks/` folder) and its
+/// rulings and moments, with a refusal if there is one.
+fn start_form_of(state: &AppState, refused: Option<&str>) -> Markup {
     let root = state.root();
     let decks: Vec<String> = root
         .find(".txt")
         .into_iter()
         .filter(|p| p.starts_with("decks/") || p.contains("/decks/"))
         .collect();
-    let rulings = root.find(".ruling");
-    start_form(&decks, &rulings, None)
+    start_form(&decks, &root.find(".ruling"), refused)
 }
 
 fn start_form(decks: &[String], rulings: &[String], problem: Option<&str>) -> Markup {
@@ -201,19 +206,8 @@ fn field<'a>(fields: &'a Fields, name: &str) -> &'a str {
 }
 
 async fn new_game(State(state): State<AppState>, Form(fields): Form<Fields>) -> Response {
-    let refused = |why: String| {
-        let root = state.root();
-        let decks: Vec<String> = root
-            .find(".txt")
-            .into_iter()
-            .filter(|p| p.starts_with("decks/") || p.contains("/decks/"))
-            .collect();
-        (
-            StatusCode::BAD_REQUEST,
-            start_form(&decks, &root.find(".ruling"), Some(&why)),
-        )
-            .into_response()
-    };
+    let refused =
+        |why: String| (StatusCode::BAD_REQUEST, start_form_of(&state, Some(&why))).into_response();
     let seed = match field(&fields, "seed") {
         "" => 0,
         s => match s.parse::<u64>() {
