@@ -40,16 +40,33 @@ pub fn get(app: &axum::Router, uri: &str) -> (StatusCode, String) {
 }
 
 pub fn send(app: &axum::Router, request: Request<Body>) -> (StatusCode, String) {
+    let (status, _, body) = answer(app, request);
+    (status, body)
+}
+
+/// The answer to `request`: its status, the `Location` it points to (empty if none) and the
+/// body as text.
+fn answer(app: &axum::Router, request: Request<Body>) -> (StatusCode, String, String) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .expect("a runtime");
     runtime.block_on(async {
         let response = app.clone().oneshot(request).await.expect("infallible");
         let status = response.status();
+        let location = response
+            .headers()
+            .get("location")
+            .and_then(|l| l.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
         let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
             .await
             .expect("a body");
-        (status, String::from_utf8_lossy(&bytes).into_owned())
+        (
+            status,
+            location,
+            String::from_utf8_lossy(&bytes).into_owned(),
+        )
     })
 }
 
@@ -540,27 +557,7 @@ fn post_form(app: &axum::Router, uri: &str, form: &str) -> (StatusCode, String, 
         .header("content-type", "application/x-www-form-urlencoded")
         .body(Body::from(form.to_string()))
         .expect("a request");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async {
-        let response = app.clone().oneshot(request).await.expect("infallible");
-        let status = response.status();
-        let location = response
-            .headers()
-            .get("location")
-            .and_then(|l| l.to_str().ok())
-            .unwrap_or_default()
-            .to_string();
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-            .await
-            .expect("a body");
-        (
-            status,
-            location,
-            String::from_utf8_lossy(&bytes).into_owned(),
-        )
-    })
+    answer(app, request)
 }
 
 /// The hand zone of `commander` on a page.
