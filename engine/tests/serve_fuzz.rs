@@ -189,6 +189,8 @@ fn every_game_page_of_an_ab_run_gets_a_page_and_never_a_5xx() {
         .enable_all()
         .build()
         .unwrap();
+    // The swapped games' pages drawn: the fuzzing reaches them.
+    let swapped_pages = std::cell::Cell::new(0usize);
     let result = runner.run(
         &request,
         |(stem, file, (game, side, step, chart), extra)| {
@@ -213,10 +215,19 @@ fn every_game_page_of_an_ab_run_gets_a_page_and_never_a_5xx() {
             });
             prop_assert!(!status.is_server_error(), "{uri}: {status}");
             prop_assert!(!bytes.is_empty(), "{uri}: {status} with no body");
+            // A replay runs off the async threads, and a panic there is answered as this page.
+            let body = String::from_utf8_lossy(&bytes);
+            prop_assert!(
+                !body.contains("the replay stopped"),
+                "{uri}: a replay panicked"
+            );
+            let swapped = body.contains("the swapped side (");
+            swapped_pages.set(swapped_pages.get() + usize::from(swapped));
             Ok(())
         },
     );
     if let Err(e) = result {
         panic!("{e}");
     }
+    assert!(swapped_pages.get() > 0, "no swapped game's page was drawn");
 }
