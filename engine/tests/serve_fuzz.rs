@@ -161,9 +161,10 @@ fn every_game_page_of_an_ab_run_gets_a_page_and_never_a_5xx() {
     let files = cardlang::source::read_pool(&cards).expect("pool");
     let db = Arc::new(CardDb::new(cardlang::compile(&files).cards).expect("db"));
     let app = router(AppState::new(scratch.path(), db, Some(&cards)).expect("root"));
-    // The game page's own keys, mostly there and mostly naming the file's games, and others.
-    let own = |key: &'static str, p: f64| {
-        prop::option::weighted(p, game_value().prop_map(move |v| (key, v)))
+    // The game page's own keys, mostly there and mostly values the file has, and others.
+    let own = |key: &'static str, p: f64, likely: Vec<&'static str>| {
+        let v = prop_oneof![3 => prop::sample::select(likely).prop_map(String::from), 1 => game_value()];
+        prop::option::weighted(p, v.prop_map(move |v| (key, v)))
     };
     let request = (
         prop::sample::select(vec!["/sim/game", "/sim/game", "/sim", "/sim/chart"]),
@@ -172,10 +173,10 @@ fn every_game_page_of_an_ab_run_gets_a_page_and_never_a_5xx() {
             prop_oneof![4 => Just("ab.jsonl".to_string()), 1 => value()],
         ),
         (
-            own("game", 0.9),
-            own("side", 0.7),
-            own("step", 0.5),
-            own("chart", 0.2),
+            own("game", 0.9, vec!["0", "1", "2"]),
+            own("side", 0.7, vec!["swapped", "base"]),
+            own("step", 0.5, vec!["0", "1", "5", "40"]),
+            own("chart", 0.2, vec!["win-rates"]),
         ),
         prop::collection::vec((prop::sample::select(KEYS), game_value()), 0..2),
     );

@@ -241,8 +241,11 @@ async fn chart_svg(
 /// The last few games replayed, so stepping through one does not play it again each time.
 #[derive(Default)]
 pub(super) struct Replays {
-    kept: Mutex<Vec<(String, u64, Variant, Arc<Played>)>>,
+    kept: Mutex<Vec<(Kept, Arc<Played>)>>,
 }
+
+/// Which game a kept replay is: its file, its index and its side.
+type Kept = (String, u64, Variant);
 
 /// How many replayed games are kept.
 const KEPT: usize = 4;
@@ -327,9 +330,9 @@ fn replayed(
 ) -> Result<Arc<Played>, PageError> {
     let replays = state.replays();
     if let Ok(kept) = replays.kept.lock() {
-        if let Some((.., p)) = kept
+        if let Some((_, p)) = kept
             .iter()
-            .find(|(f, i, v, _)| f == file && *i == index && *v == variant)
+            .find(|((f, i, v), _)| f == file && *i == index && *v == variant)
         {
             return Ok(p.clone());
         }
@@ -396,7 +399,7 @@ fn replayed(
         if kept.len() >= KEPT {
             kept.remove(0);
         }
-        kept.push((file.to_string(), index, variant, played.clone()));
+        kept.push(((file.to_string(), index, variant), played.clone()));
     }
     Ok(played)
 }
