@@ -747,6 +747,38 @@ fn the_swapped_side_of_an_ab_game_is_replayed_as_replay_swapped_replays_it() {
     let (status, body) = get(&app, "/sim/game?file=ab.jsonl&game=1&side=both");
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body.contains("base or swapped"), "{body}");
+    // A run's swap that is not `Old=New`, or whose new card this pool lacks, is refused in
+    // words by the page and by `replay --swapped` alike.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let swap = "\"swap\":\"Merlin-class Frigate=Griffin-class Battleship\"";
+    assert!(text.contains(swap), "{text}");
+    for (name, tampered, says) in [
+        (
+            "no-equals.jsonl",
+            "\"swap\":\"Merlin-class Frigate\"",
+            "the run's swap `Merlin-class Frigate` is not \"Old Card=New Card\"",
+        ),
+        (
+            "new-card.jsonl",
+            "\"swap\":\"Merlin-class Frigate=Merlin Mk II\"",
+            "swaps in `Merlin Mk II`, which is not in the",
+        ),
+    ] {
+        let file = scratch.path().join(name);
+        std::fs::write(&file, text.replace(swap, tampered)).unwrap();
+        let (status, body) = get(&app, &format!("/sim/game?file={name}&game=0&side=swapped"));
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            body.contains(&maud::html! { (says) }.into_string()),
+            "{body}"
+        );
+        assert!(body.contains(name), "{body}");
+        let file = file.display().to_string();
+        let ran = support::hullbreach(&["replay", &file, "--game", "0", "--swapped"]);
+        assert!(!ran.status.success());
+        let err = support::text(&ran.stderr);
+        assert!(err.contains(says), "{err}");
+    }
 }
 
 /// Issue #45: the other shapes a games file takes — a round robin, shards merged by
