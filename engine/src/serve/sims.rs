@@ -76,7 +76,7 @@ fn side_of(text: Option<&str>) -> Result<Variant, PageError> {
         None | Some("base") => Ok(Variant::Base),
         Some("swapped") => Ok(Variant::Swap),
         Some(other) => Err(PageError::bad_request(format!(
-            "side {:?} is not a side of an A/B game: base or swapped",
+            "side `{}` is not a side of an A/B game: base or swapped",
             record::shown(other)
         ))),
     }
