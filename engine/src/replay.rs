@@ -22,7 +22,7 @@ use crate::event::{Event, Outcome};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardId, RuleValue};
 use crate::resolver::Scope;
-use crate::simulate::record::{Ending, GameRecord};
+use crate::simulate::record::{shown, Ending, GameRecord, Variant};
 use crate::state::{DiscountTarget, Game, Step};
 use crate::sweep::PlayerKind;
 use crate::CardDb;
@@ -37,9 +37,9 @@ pub struct Replayed {
     pub choices: usize,
 }
 
-/// Play the game of `record` again: each seat's deck (`decks`, in seat order: for the swapped
-/// side of an A/B game, the decks with the swap made, `simulate::swap_deck`), its seed, turn
-/// cap and players, as [`crate::simulate::Simulation::play`] played it.
+/// Play the game of `record` again: each seat's deck (`decks`, in seat order, as [`dealt`]
+/// deals them), its seed, turn cap and players, as [`crate::simulate::Simulation::play`]
+/// played it.
 pub fn replay(
     db: Arc<CardDb>,
     record: &GameRecord,
@@ -66,6 +66,46 @@ pub fn replay(
         end,
         choices,
     })
+}
+
+/// Why the swapped side of an A/B game cannot be dealt its decks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SwapProblem {
+    /// The run's swap names a card (shown, escaped) this pool does not have: the new card's
+    /// file was a `--feature` of the run.
+    NotInPool(String),
+    /// The run's swap is not `Old Card=New Card` (a record no run writes; shown, escaped).
+    NotASwap(String),
+    /// A deck with the swap made is not a legal deck (§2.1), in the deck checker's words.
+    Illegal(String),
+}
+
+/// The decks game `record` was played with, given the entrants' decks in seat order: as given
+/// for a base game; for the swapped side of an A/B game, every copy of the old card replaced
+/// by the new in every deck, as the run made them (`simulate::swap_deck`, which refuses a deck
+/// the swap makes illegal). `hullbreach replay --swapped` and the workbench both deal through
+/// this, so the two replay the same game.
+pub fn dealt(
+    db: &CardDb,
+    record: &GameRecord,
+    decks: Vec<Vec<CardId>>,
+) -> Result<Vec<Vec<CardId>>, SwapProblem> {
+    let (Variant::Swap, Some(swap)) = (record.variant, &record.run.swap) else {
+        return Ok(decks);
+    };
+    let (old, new) = swap
+        .split_once('=')
+        .ok_or_else(|| SwapProblem::NotASwap(shown(swap)))?;
+    let id = |name: &str| {
+        db.by_name(name.trim())
+            .map(|c| c.id)
+            .ok_or_else(|| SwapProblem::NotInPool(shown(name.trim())))
+    };
+    let (old, new) = (id(old)?, id(new)?);
+    decks
+        .iter()
+        .map(|d| crate::simulate::swap_deck(db, d, old, new).map_err(SwapProblem::Illegal))
+        .collect()
 }
 
 /// Where the replay differs from its record (who won, how, after how many turns and choices),

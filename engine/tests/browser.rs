@@ -531,3 +531,82 @@ fn a_simulated_game_is_replayed_step_by_step() {
         c.close().await.expect("closed");
     });
 }
+
+/// Issue #45: an A/B simulation in the browser: the report says what was swapped, the swapped
+/// side of a game is a link like any other, its page says which side and what was swapped,
+/// steps to its end, and links to its base twin.
+#[test]
+fn the_swapped_side_of_an_ab_game_is_stepped_through() {
+    if !browser_present("the_swapped_side_of_an_ab_game_is_stepped_through") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = folder("browser-sim-ab");
+    let games = dir.path().join("ab.jsonl");
+    let out = hullbreach_in(
+        &repo(),
+        &[
+            "--cards",
+            "cards",
+            "simulate",
+            "--deck",
+            "rdf-starter",
+            "--deck",
+            "colonial-starter",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--player",
+            "random",
+            "--turns",
+            "4",
+            "--swap",
+            "Merlin-class Frigate=Griffin-class Battleship",
+            "--out",
+            &games.display().to_string(),
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (_server, url) = serve(dir.path());
+    run(async {
+        let (_driver, c) = browser(&dir.path().join(".profile")).await;
+        c.goto(&format!("{url}/sim?file=ab.jsonl"))
+            .await
+            .expect("the run");
+        let report = text_of(&c, "sim-report").await;
+        assert!(
+            report.contains(
+                "A/B: every `Merlin-class Frigate` replaced by `Griffin-class Battleship`"
+            ),
+            "{report}"
+        );
+        c.find(Locator::Css(
+            "#sim-games a[data-game='1'][data-side='swapped']",
+        ))
+        .await
+        .expect("the swapped side of game 1")
+        .click()
+        .await
+        .expect("clicked");
+        c.wait()
+            .for_element(Locator::Id("game-title"))
+            .await
+            .expect("the game");
+        let title = text_of(&c, "game-title").await;
+        assert!(
+            title.starts_with("Game 1, the swapped side (every `Merlin-class Frigate` replaced by `Griffin-class Battleship`)"),
+            "{title}"
+        );
+        assert!(
+            c.find(Locator::Id("game-differs")).await.is_err(),
+            "the replay is the recorded game"
+        );
+        step_to_the_end(&c).await;
+        screenshot(&c, "sim-swapped.png").await;
+        click_through(&c, "game-twin").await;
+        let title = text_of(&c, "game-title").await;
+        assert!(title.starts_with("Game 1, the base side"), "{title}");
+        c.close().await.expect("closed");
+    });
+}

@@ -609,3 +609,258 @@ fn an_oversized_form_is_refused_before_it_is_read() {
     let (status, _, _) = post_form(&app, "/play/new", &form);
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
+
+/// `hullbreach --cards cards simulate ARGS --out DIR/NAME` with two starter decks, random
+/// players and a short turn cap: the games file and what `simulate` printed.
+fn simulated(dir: &Scratch, name: &str, args: &[&str]) -> (String, String) {
+    let out = dir.file(name);
+    let mut all = vec![
+        "simulate", "--seed", "5", "--player", "random", "--turns", "6", "--out", &out,
+    ];
+    all.extend_from_slice(args);
+    let ran = support::hullbreach(&all);
+    assert!(ran.status.success(), "{}", support::text(&ran.stderr));
+    (out, support::text(&ran.stdout))
+}
+
+/// The whole transcript a game's page shows (every step's part), as the text it reads.
+fn sim_transcript(page: &str) -> String {
+    let div = page
+        .split("id=\"transcript\">")
+        .nth(1)
+        .expect("a transcript");
+    div.split("<pre data-step=")
+        .skip(1)
+        .map(|part| {
+            let text = &part[part.find('>').expect("a tag") + 1..];
+            text[..text.find("</pre>").expect("its end")].to_string()
+        })
+        .collect::<Vec<_>>()
+        .concat()
+        .replace("&gt;", ">")
+        .replace("&lt;", "<")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+/// Issue #45: in an A/B games file every game replays in the page, the swapped side too: its
+/// decks dealt with the swap made as `hullbreach replay --swapped` deals them, so its
+/// transcript is that command's; its title says which side and what was swapped, each side
+/// links to its twin, and the file's page shows the A/B report `simulate` printed.
+#[test]
+fn the_swapped_side_of_an_ab_game_is_replayed_as_replay_swapped_replays_it() {
+    let scratch = Scratch::new("serve-sim-ab");
+    let (out, printed) = simulated(
+        &scratch,
+        "ab.jsonl",
+        &[
+            "--deck",
+            "rdf-starter",
+            "--deck",
+            "colonial-starter",
+            "--games",
+            "4",
+            "--swap",
+            "Merlin-class Frigate=Griffin-class Battleship",
+        ],
+    );
+    let app = app(scratch.path());
+    let (status, body) = get(&app, "/sim?file=ab.jsonl");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let report = body.split("id=\"sim-report\">").nth(1).unwrap();
+    let report = &report[..report.find("</pre>").unwrap()];
+    assert_eq!(report, maud::html! { (printed) }.into_string());
+    assert!(
+        printed.contains("A/B: every `Merlin-class Frigate`"),
+        "{printed}"
+    );
+    // Every game on both sides is a link.
+    assert_eq!(
+        attrs(&body, "data-game"),
+        ["0", "0", "1", "1", "2", "2", "3", "3"]
+    );
+    assert_eq!(
+        attrs(&body, "data-side"),
+        ["base", "swapped"].repeat(4),
+        "{body}"
+    );
+    // A game whose two sides played differently, each page against the command line.
+    let mut changed = false;
+    for game in ["0", "1", "2", "3"] {
+        let cli = |swapped: bool| {
+            let mut args = vec!["replay", &out, "--game", game, "--numbered"];
+            if swapped {
+                args.push("--swapped");
+            }
+            let ran = support::hullbreach(&args);
+            assert!(ran.status.success(), "{}", support::text(&ran.stderr));
+            support::text(&ran.stdout)
+        };
+        let (status, swapped) = get(
+            &app,
+            &format!("/sim/game?file=ab.jsonl&game={game}&side=swapped"),
+        );
+        assert_eq!(status, StatusCode::OK, "{swapped}");
+        assert!(
+            swapped.contains(&format!(
+                "Game {game}, the swapped side (every `Merlin-class Frigate` replaced by \
+                 `Griffin-class Battleship`): "
+            )),
+            "{swapped}"
+        );
+        assert!(!swapped.contains("game-differs"), "{swapped}");
+        let twin = format!("href=\"/sim/game?file=ab.jsonl&amp;game={game}\"");
+        assert!(
+            swapped.contains(&twin),
+            "a link to the base side: {swapped}"
+        );
+        let from_cli = cli(true);
+        assert_eq!(sim_transcript(&swapped), from_cli, "game {game}, swapped");
+        // Played to its end: the last step is the last choice, and nothing follows.
+        let steps = from_cli
+            .lines()
+            .filter(|l| l.starts_with("choice "))
+            .count();
+        let (status, end) = get(
+            &app,
+            &format!("/sim/game?file=ab.jsonl&game={game}&side=swapped&step={steps}"),
+        );
+        assert_eq!(status, StatusCode::OK, "{end}");
+        assert!(
+            end.contains(&format!("data-step=\"{steps}\" data-steps=\"{steps}\"")),
+            "{end}"
+        );
+        assert!(!end.contains("id=\"step-forward\""), "{end}");
+        let (_, base) = get(&app, &format!("/sim/game?file=ab.jsonl&game={game}"));
+        assert!(
+            base.contains(&format!(
+                "Game {game}, the base side (the decks as given): "
+            )),
+            "{base}"
+        );
+        let twin = format!("href=\"/sim/game?file=ab.jsonl&amp;game={game}&amp;side=swapped\"");
+        assert!(base.contains(&twin), "a link to the swapped side: {base}");
+        assert_eq!(sim_transcript(&base), cli(false), "game {game}, base");
+        changed |= sim_transcript(&base) != sim_transcript(&swapped);
+    }
+    assert!(changed, "the swap changed some game");
+    let (status, body) = get(&app, "/sim/game?file=ab.jsonl&game=1&side=both");
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("base or swapped"), "{body}");
+    // A run's swap that is not `Old=New`, or whose new card this pool lacks, is refused in
+    // words by the page and by `replay --swapped` alike.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let swap = "\"swap\":\"Merlin-class Frigate=Griffin-class Battleship\"";
+    assert!(text.contains(swap), "{text}");
+    for (name, tampered, says) in [
+        (
+            "no-equals.jsonl",
+            "\"swap\":\"Merlin-class Frigate\"",
+            "the run's swap `Merlin-class Frigate` is not \"Old Card=New Card\"",
+        ),
+        (
+            "new-card.jsonl",
+            "\"swap\":\"Merlin-class Frigate=Merlin Mk II\"",
+            "swaps in `Merlin Mk II`, which is not in the",
+        ),
+    ] {
+        let file = scratch.path().join(name);
+        std::fs::write(&file, text.replace(swap, tampered)).unwrap();
+        let (status, body) = get(&app, &format!("/sim/game?file={name}&game=0&side=swapped"));
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            body.contains(&maud::html! { (says) }.into_string()),
+            "{body}"
+        );
+        assert!(body.contains(name), "{body}");
+        let file = file.display().to_string();
+        let ran = support::hullbreach(&["replay", &file, "--game", "0", "--swapped"]);
+        assert!(!ran.status.success());
+        let err = support::text(&ran.stderr);
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+/// Issue #45: the other shapes a games file takes — a round robin, shards merged by
+/// `simulate merge`, one shard alone — each give their page and games, and a file with a line
+/// that is no game a refusal in words naming the file and the line.
+#[test]
+fn every_shape_of_games_file_is_a_page_or_a_refusal_in_words() {
+    let scratch = Scratch::new("serve-sim-shapes");
+    let three = [
+        "--deck",
+        "rdf-starter",
+        "--deck",
+        "colonial-starter",
+        "--deck",
+        "corporate-starter",
+    ];
+    let (_, printed) = simulated(
+        &scratch,
+        "robin.jsonl",
+        &[&three[..], &["--round-robin", "--games", "3"]].concat(),
+    );
+    let two = &three[..4];
+    let shard = |k: &str| {
+        simulated(
+            &scratch,
+            &format!("shard{k}.jsonl"),
+            &[two, &["--games", "4", "--shard", &format!("{k}/2")]].concat(),
+        )
+    };
+    let (one, _) = shard("1");
+    let (other, _) = shard("2");
+    let merged = scratch.file("merged.jsonl");
+    let ran = support::hullbreach(&["simulate", "merge", &one, &other, "--out", &merged]);
+    assert!(ran.status.success(), "{}", support::text(&ran.stderr));
+    let app = app(scratch.path());
+    // The round robin: its report, and a game of each pairing replayed without a difference.
+    let (status, body) = get(&app, "/sim?file=robin.jsonl");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let report = body.split("id=\"sim-report\">").nth(1).unwrap();
+    assert!(
+        report.starts_with(&maud::html! { (printed) }.into_string()),
+        "{body}"
+    );
+    assert!(!body.contains("data-side=\"swapped\""), "{body}");
+    for game in attrs(&body, "data-game") {
+        let (status, page) = get(&app, &format!("/sim/game?file=robin.jsonl&game={game}"));
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert!(!page.contains("game-differs"), "{page}");
+        assert!(
+            !page.contains("game-twin"),
+            "no twin outside an A/B run: {page}"
+        );
+    }
+    // Merged shards are the whole run; a game of each shard replays.
+    let (status, body) = get(&app, "/sim?file=merged.jsonl");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(attrs(&body, "data-game"), ["0", "1", "2", "3"]);
+    let (status, page) = get(&app, "/sim/game?file=merged.jsonl&game=3");
+    assert_eq!(status, StatusCode::OK, "{page}");
+    // One shard alone: its part of the run, said so; its games replay.
+    let (status, body) = get(&app, "/sim?file=shard1.jsonl");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        body.contains("2 games, seed 5, turn cap 6 (of the run's 4)"),
+        "{body}"
+    );
+    assert_eq!(attrs(&body, "data-game"), ["0", "2"]);
+    let (status, page) = get(&app, "/sim/game?file=shard2.jsonl&game=1");
+    assert_eq!(status, StatusCode::OK, "{page}");
+    // A line that is no game: refused, naming the file and the line; the swapped side of a
+    // run without a swap is refused in words.
+    let mut text = std::fs::read_to_string(&merged).unwrap();
+    text.push_str("{\"index\": \"three\"}\n");
+    std::fs::write(scratch.path().join("broken.jsonl"), text).unwrap();
+    let (status, body) = get(&app, "/sim?file=broken.jsonl");
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body.contains("broken.jsonl:5"),
+        "the file and its line: {body}"
+    );
+    let (status, body) = get(&app, "/sim/game?file=merged.jsonl&game=1&side=swapped");
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.contains("no swapped game 1"), "{body}");
+    assert!(body.contains("merged.jsonl"), "{body}");
+}

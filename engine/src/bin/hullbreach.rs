@@ -1331,22 +1331,17 @@ fn replay(
         });
     }
     // The swapped side: every copy of the old card replaced, as the run made it.
-    if let (Variant::Swap, Some(swap)) = (record.variant, &record.run.swap) {
-        let (old, new) = swap.split_once('=').unwrap_or((swap, ""));
-        let id = |name: &str| {
-            db.by_name(name.trim()).map(|c| c.id).ok_or_else(|| {
-                format!(
-                    "game {} swaps in `{}`, which is not in the pool: give its --feature FILE",
-                    record.index,
-                    shown(name.trim())
-                )
-            })
-        };
-        let (old, new) = (id(old)?, id(new)?);
-        for d in &mut decks {
-            *d = engine::simulate::swap_deck(&db, d, old, new)?;
-        }
-    }
+    let decks = engine::replay::dealt(&db, &record, decks).map_err(|problem| match problem {
+        engine::replay::SwapProblem::NotInPool(card) => format!(
+            "game {} swaps in `{card}`, which is not in the pool: give its --feature FILE",
+            record.index
+        ),
+        engine::replay::SwapProblem::NotASwap(swap) => format!(
+            "game {}: the run's swap `{swap}` is not \"Old Card=New Card\"",
+            record.index
+        ),
+        engine::replay::SwapProblem::Illegal(why) => why,
+    })?;
     let played = engine::replay::replay(db, &record, decks)?;
     if let Some(d) = engine::replay::differs(&record, &played) {
         return Err(format!(

@@ -3,12 +3,17 @@
 //! the text `hullbreach simulate` prints and the SVG charts `--chart` draws, both from
 //! `simulate::report` and `simulate::chart`); and one game replayed step by step
 //! (`/sim/game?file=F&game=I&step=N`: `replay::replay` plays it again with its seed, decks and
-//! players, as `hullbreach replay` does; step N is the board after its first N choices).
+//! players, as `hullbreach replay` does; step N is the board after its first N choices). In an
+//! A/B run (`simulate --swap`) every game was played twice; `&side=swapped` is the twin with
+//! the swap made, its decks dealt by `replay::dealt` as `hullbreach replay --swapped` deals
+//! them, and each side's page links to the other.
 //!
 //! Stable ids for browser tests: `sims` (each `li` with `data-file`); `sim-report` (the
 //! report's text), `sim-charts` (each chart a `figure` with `data-chart`), `sim-games` (each
-//! game's link with `data-game`); on a game: `game-title`, `game-differs` (when the replay is
-//! not the recorded game), the step links and `transcript` as on a ruling, and the board.
+//! game's link with `data-game` and `data-side`, `base` or `swapped`); on a game:
+//! `game-title`, `game-twin` (in an A/B run, the link to the other side), `game-differs` (when
+//! the replay is not the recorded game), the step links and `transcript` as on a ruling, and
+//! the board.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -60,7 +65,53 @@ struct Open {
     #[serde(default)]
     step: Option<String>,
     #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
     chart: String,
+}
+
+/// The side of an A/B game an address names: `side=base` (or none) or `side=swapped`.
+fn side_of(text: Option<&str>) -> Result<Variant, PageError> {
+    match text {
+        None | Some("base") => Ok(Variant::Base),
+        Some("swapped") => Ok(Variant::Swap),
+        Some(other) => Err(PageError::bad_request(format!(
+            "side `{}` is not a side of an A/B game: base or swapped",
+            record::shown(other)
+        ))),
+    }
+}
+
+/// A side as an address names it.
+fn side_word(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Base => "base",
+        Variant::Swap => "swapped",
+    }
+}
+
+/// What a run's swap `Old=New` does, in the report's words.
+fn swap_words(swap: &str) -> String {
+    match swap.split_once('=') {
+        Some((old, new)) => format!(
+            "every `{}` replaced by `{}`",
+            record::shown(old.trim()),
+            record::shown(new.trim())
+        ),
+        None => format!("the swap `{}`", record::shown(swap)),
+    }
+}
+
+/// The address of a game's page on one side, at its first step.
+fn game_address(file: &str, index: u64, variant: Variant) -> String {
+    let side = match variant {
+        Variant::Base => String::new(),
+        Variant::Swap => format!("&side={}", side_word(variant)),
+    };
+    format!(
+        "/sim/game?file={}&game={index}{side}",
+        layout::query_value(file)
+    )
 }
 
 fn open(
@@ -115,8 +166,12 @@ async fn show(
     let records = records(&state, file)?;
     let games: Vec<(u64, Variant, String)> = records
         .iter()
-        .map(|r| (r.index, r.variant, r.decks.join(" vs ")))
+        .map(|r| {
+            let decks: Vec<String> = r.decks.iter().map(|d| record::shown(d)).collect();
+            (r.index, r.variant, decks.join(" vs "))
+        })
         .collect();
+    let swap = records.first().and_then(|r| r.run.swap.clone());
     let report =
         Report::new(records).map_err(|e| PageError::bad_request(format!("{file}: {e}")))?;
     let charts =
@@ -139,16 +194,17 @@ async fn show(
                 }
             }
             h2 { "Games" }
-            ol id="sim-games" start="0" {
+            @if let Some(swap) = &swap {
+                p { "An A/B run: each game was played twice, on the base side with the decks as given and on the swapped side with "
+                    (swap_words(swap)) ", from the same seed." }
+            }
+            ul id="sim-games" {
                 @for (index, variant, decks) in &games {
                     li {
-                        @if *variant == Variant::Base {
-                            a data-game=(index) href={ "/sim/game?file=" (PreEscaped(&link)) "&game=" (index) } {
-                                "game " (index) ": " (decks)
-                            }
-                        } @else {
-                            "game " (index) " (the swapped side): " (decks)
-                            " — replayed by " code { "hullbreach replay --swapped" }
+                        a data-game=(index) data-side=(side_word(*variant)) href=(game_address(file, *index, *variant)) {
+                            "game " (index)
+                            @if swap.is_some() { ", the " (side_word(*variant)) " side" }
+                            ": " (decks)
                         }
                     }
                 }
@@ -185,8 +241,11 @@ async fn chart_svg(
 /// The last few games replayed, so stepping through one does not play it again each time.
 #[derive(Default)]
 pub(super) struct Replays {
-    kept: Mutex<Vec<(String, u64, Arc<Played>)>>,
+    kept: Mutex<Vec<(Kept, Arc<Played>)>>,
 }
+
+/// Which game a kept replay is: its file, its index and its side.
+type Kept = (String, u64, Variant);
 
 /// How many replayed games are kept.
 const KEPT: usize = 4;
@@ -198,6 +257,8 @@ pub(super) struct Played {
     parts: Vec<String>,
     differs: Option<String>,
     title: String,
+    /// In an A/B run, the other side of the game and the link's words.
+    twin: Option<(Variant, String)>,
 }
 
 async fn game(
@@ -213,10 +274,11 @@ async fn game(
         None => return Err(PageError::bad_request("name a game: &game=N")),
     };
     let step = step_of(open.step.as_deref())?;
+    let variant = side_of(open.side.as_deref())?;
     let played = {
         let state = state.clone();
         let file = file.clone();
-        tokio::task::spawn_blocking(move || replayed(&state, &file, index))
+        tokio::task::spawn_blocking(move || replayed(&state, &file, index, variant))
             .await
             .map_err(|_| PageError::bad_request("the replay stopped"))??
     };
@@ -232,12 +294,15 @@ async fn game(
             break;
         }
     }
-    let base = format!("/sim/game?file={}&game={index}", layout::query_value(&file));
+    let base = game_address(&file, index, variant);
     Ok(layout::page(
         &played.title,
         html! {
             h1 id="game-title" { (played.title) }
             p { a href={ "/sim?file=" (PreEscaped(layout::query_value(&file))) } { "The run's report" } }
+            @if let Some(twin) = &played.twin {
+                p { a id="game-twin" href=(game_address(&file, index, twin.0)) { (twin.1) } }
+            }
             @if let Some(d) = &played.differs {
                 p id="game-differs" {
                     "This replay is not the recorded game (" (d) "): the pool or a deck changed since the run."
@@ -256,46 +321,85 @@ async fn game(
     ))
 }
 
-/// Game `index` of the games file `file`, played again (or as it was kept).
-fn replayed(state: &AppState, file: &str, index: u64) -> Result<Arc<Played>, PageError> {
+/// Game `index` of the games file `file` on side `variant`, played again (or as it was kept).
+fn replayed(
+    state: &AppState,
+    file: &str,
+    index: u64,
+    variant: Variant,
+) -> Result<Arc<Played>, PageError> {
     let replays = state.replays();
     if let Ok(kept) = replays.kept.lock() {
-        if let Some((_, _, p)) = kept.iter().find(|(f, i, _)| f == file && *i == index) {
+        if let Some((_, p)) = kept
+            .iter()
+            .find(|((f, i, v), _)| f == file && *i == index && *v == variant)
+        {
             return Ok(p.clone());
         }
     }
     let path = state.root().resolve(file)?;
-    let record = record::find(&path, index, Variant::Base)
+    let record = record::find(&path, index, variant)
         .map_err(|e| PageError::bad_request(relative(&games_file_problems(&e), &path, file)))?;
     let decks = record
         .decks
         .iter()
         .map(|name| recorded_deck(state, name, index))
         .collect::<Result<Vec<_>, _>>()?;
+    let decks = crate::replay::dealt(state.db(), &record, decks).map_err(|problem| {
+        PageError::bad_request(match problem {
+            crate::replay::SwapProblem::NotInPool(card) => format!(
+                "{file}: game {index}, the swapped side, swaps in `{card}`, which is not in the \
+                 workbench's pool (the run added it with --feature): start the workbench with \
+                 --cards DIR of a pool that holds it"
+            ),
+            crate::replay::SwapProblem::NotASwap(swap) => format!(
+                "{file}: game {index}: the run's swap `{swap}` is not \"Old Card=New Card\""
+            ),
+            crate::replay::SwapProblem::Illegal(why) => format!(
+                "{file}: game {index}, the swapped side: a deck with the swap made is not a \
+                 legal deck now: {why}"
+            ),
+        })
+    })?;
     let replayed = crate::replay::replay(state.db().clone(), &record, decks)
         .map_err(|e| PageError::bad_request(format!("{file}: {e}")))?;
     let differs = crate::replay::differs(&record, &replayed);
     let parts = split_at_choices(&crate::replay::transcript(&replayed, true));
-    let title = format!(
-        "Game {index}: {}",
-        record
-            .decks
-            .iter()
-            .map(|d| record::shown(d))
-            .collect::<Vec<_>>()
-            .join(" vs ")
-    );
+    let decks = record
+        .decks
+        .iter()
+        .map(|d| record::shown(d))
+        .collect::<Vec<_>>()
+        .join(" vs ");
+    let (title, twin) = match (&record.run.swap, variant) {
+        (None, _) => (format!("Game {index}: {decks}"), None),
+        (Some(_), Variant::Base) => (
+            format!("Game {index}, the base side (the decks as given): {decks}"),
+            Some((
+                Variant::Swap,
+                "The same game on the swapped side".to_string(),
+            )),
+        ),
+        (Some(swap), Variant::Swap) => (
+            format!(
+                "Game {index}, the swapped side ({}): {decks}",
+                swap_words(swap)
+            ),
+            Some((Variant::Base, "The same game on the base side".to_string())),
+        ),
+    };
     let played = Arc::new(Played {
         replayed,
         parts,
         differs,
         title,
+        twin,
     });
     if let Ok(mut kept) = replays.kept.lock() {
         if kept.len() >= KEPT {
             kept.remove(0);
         }
-        kept.push((file.to_string(), index, played.clone()));
+        kept.push(((file.to_string(), index, variant), played.clone()));
     }
     Ok(played)
 }
