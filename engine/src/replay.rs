@@ -22,7 +22,7 @@ use crate::event::{Event, Outcome};
 use crate::ids::{Inst, PlayerId};
 use crate::ir::{CardId, RuleValue};
 use crate::resolver::Scope;
-use crate::simulate::record::{shown, Ending, GameRecord, Variant};
+use crate::simulate::record::{shown, swap_names, Ending, GameRecord, Variant};
 use crate::state::{DiscountTarget, Game, Step};
 use crate::sweep::PlayerKind;
 use crate::CardDb;
@@ -93,13 +93,11 @@ pub fn dealt(
     let (Variant::Swap, Some(swap)) = (record.variant, &record.run.swap) else {
         return Ok(decks);
     };
-    let (old, new) = swap
-        .split_once('=')
-        .ok_or_else(|| SwapProblem::NotASwap(shown(swap)))?;
+    let (old, new) = swap_names(swap).ok_or_else(|| SwapProblem::NotASwap(shown(swap)))?;
     let id = |name: &str| {
-        db.by_name(name.trim())
+        db.by_name(name)
             .map(|c| c.id)
-            .ok_or_else(|| SwapProblem::NotInPool(shown(name.trim())))
+            .ok_or_else(|| SwapProblem::NotInPool(shown(name)))
     };
     let (old, new) = (id(old)?, id(new)?);
     decks

@@ -816,10 +816,8 @@ fn simulate(pool_args: &PoolArgs, run: &SimulateRun, out: &ReportArgs) -> Result
     let swap = match run.swap {
         None => None,
         Some(text) => {
-            let (old, new) = text
-                .split_once('=')
+            let (old, new) = engine::simulate::record::swap_names(&text)
                 .ok_or_else(|| format!("--swap takes \"Old Card=New Card\", not `{text}`"))?;
-            let (old, new) = (old.trim(), new.trim());
             let find = |name: &str| {
                 db.by_name(name).map(|c| c.id).ok_or_else(|| {
                     let hint = db

@@ -92,11 +92,11 @@ fn side_word(variant: Variant) -> &'static str {
 
 /// What a run's swap `Old=New` does, in the report's words.
 fn swap_words(swap: &str) -> String {
-    match swap.split_once('=') {
+    match record::swap_names(swap) {
         Some((old, new)) => format!(
             "every `{}` replaced by `{}`",
-            record::shown(old.trim()),
-            record::shown(new.trim())
+            record::shown(old),
+            record::shown(new)
         ),
         None => format!("the swap `{}`", record::shown(swap)),
     }

@@ -34,6 +34,13 @@ const SHOWN_CHARS: usize = 40;
 /// How much of a parser's message about a hostile line is shown (it may quote the line).
 const SHOWN_ERROR_CHARS: usize = 200;
 
+/// A run's swap, `Old Card=New Card`, as its two card names, trimmed; `None` when `text` is not
+/// one. The one reading of `--swap` for the run, its report, `replay --swapped` and the workbench.
+pub fn swap_names(text: &str) -> Option<(&str, &str)> {
+    text.split_once('=')
+        .map(|(old, new)| (old.trim(), new.trim()))
+}
+
 /// `text` as a message may show it: control and invisible characters escaped (`\u{1b}`), cut
 /// to its first 40 characters with `…` after. For text read from a file the user did not write.
 pub fn shown(text: &str) -> String {

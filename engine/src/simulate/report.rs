@@ -896,7 +896,7 @@ pub fn bradley_terry(wins: &[Vec<u64>], games: &[Vec<u64>]) -> Vec<f64> {
 
 fn swap(records: &[GameRecord], run: &Run) -> Option<SwapReport> {
     let text = run.swap.as_ref()?;
-    let (old, new) = text.split_once('=').unwrap_or((text.as_str(), ""));
+    let (old, new) = super::record::swap_names(text).unwrap_or((text.as_str(), ""));
     // Records are sorted by (index, variant): a base game directly precedes its swapped twin.
     let pairs: Vec<(&GameRecord, &GameRecord)> = records
         .windows(2)
