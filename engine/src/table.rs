@@ -127,10 +127,8 @@ impl Table {
         let (game, _) = crate::simulate::new_game(db, seed, TURNS, entrants)?;
         let source = format!("{}, seed {seed}", names.join(" vs "));
         let heading = format!("game: {source}\n\n== start ==\n");
-        let seen = hidden_seats(&seats).map(|hidden| {
-            let namer = Namer::seen_by(&game, &|p| hidden.get(usize::from(p.0)) == Some(&true));
-            heading.clone() + &render_events(&namer, game.log())
-        });
+        let seen = hidden_seats(&seats)
+            .map(|_| heading.clone() + &render_events(&seen_by(&game, &seats), game.log()));
         let full = heading + &crate::transcript::render_log(&game);
         let players = players(&seats, seed);
         Ok(Table::seat(
@@ -344,10 +342,9 @@ impl Table {
         let added = &self.session.transcript()[text_from..];
         let events = g.log().get(log_from..).unwrap_or_default();
         let full = render_events(&Namer::new(g), events);
-        let hidden = hidden_seats(&self.seats).unwrap_or_default();
-        let namer = Namer::seen_by(g, &|p| hidden.get(usize::from(p.0)) == Some(&true));
+        let theirs = render_events(&seen_by(g, &self.seats), events);
         // The session writes a choice's events as one block after its script line.
-        seen.push_str(&added.replacen(&full, &render_events(&namer, events), 1));
+        seen.push_str(&added.replacen(&full, &theirs, 1));
     }
 
     /// The computer seats choose until a person is to choose, the game ends, or they stop.
@@ -415,6 +412,12 @@ fn hidden_seats(seats: &[Seat]) -> Option<Vec<bool>> {
     let computer = |s: &Seat| matches!(s, Seat::Computer(_));
     (seats.iter().any(|s| !computer(s)) && seats.iter().any(computer))
         .then(|| seats.iter().map(computer).collect())
+}
+
+/// Events worded as the persons at a table of `seats` see them (I-103).
+fn seen_by<'g>(g: &'g Game, seats: &[Seat]) -> Namer<'g> {
+    let hidden = hidden_seats(seats).unwrap_or_default();
+    Namer::seen_by(g, &|p| hidden.get(usize::from(p.0)) == Some(&true))
 }
 
 /// Each computer seat's player, seeded from the game's seed and the seat as `hullbreach play`
