@@ -658,7 +658,7 @@ fn a_person_reads_the_computers_draws_only_as_counts() {
         .collect();
     let seats = vec![Seat::Person, Seat::Computer(PlayerKind::Heuristic)];
     let mut t = Table::from_decks(bundled(), decks, seats, 5).expect("a table");
-    let mut computer_drew = 0;
+    let (mut computer_drew, mut person_drew) = (0, 0);
     for _ in 0..30 {
         let (status, page) = get(&app, &location);
         assert_eq!(status, StatusCode::OK, "{page}");
@@ -675,6 +675,7 @@ fn a_person_reads_the_computers_draws_only_as_counts() {
             }
             if let Some((_, drawn)) = line.split_once("] rdf-starter (1) draws ") {
                 assert!(drawn.contains(" #"), "{line}");
+                person_drew += 1;
             }
         }
         let g = t.game();
@@ -703,4 +704,5 @@ fn a_person_reads_the_computers_draws_only_as_counts() {
             .expect("a listed choice");
     }
     assert!(computer_drew >= 2, "the computer drew at Setup and later");
+    assert!(person_drew >= 2, "the person drew at Setup and later");
 }
