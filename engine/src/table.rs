@@ -166,9 +166,8 @@ impl Table {
         seats.resize(session.game().commanders().len(), Seat::Person);
         let players = players(&seats, seed);
         let source = format!("{origin} played on, seed {seed}");
-        // The ruling's own board and script are the file the person opened, shown as it
-        // prints them; what happens from here on is worded as the persons see it.
-        let seen = hidden_seats(&seats).map(|_| session.transcript().to_string());
+        let seen =
+            hidden_seats(&seats).map(|_| seen_ruling(session.transcript(), session.game(), &seats));
         Ok(Table::seat(session, seats, players, source, seen))
     }
 
@@ -418,6 +417,70 @@ fn hidden_seats(seats: &[Seat]) -> Option<Vec<bool>> {
 fn seen_by<'g>(g: &'g Game, seats: &[Seat]) -> Namer<'g> {
     let hidden = hidden_seats(seats).unwrap_or_default();
     Namer::seen_by(g, &|p| hidden.get(usize::from(p.0)) == Some(&true))
+}
+
+/// A ruling's transcript `full` (its board, start and script, played to `g`) as the persons at
+/// a table of `seats` see it: a hidden seat's hand and Shipyard on the board as counts and its
+/// face-down cards unnamed, and each event line worded by [`seen_by`].
+fn seen_ruling(full: &str, g: &Game, seats: &[Seat]) -> String {
+    let hidden = hidden_seats(seats).unwrap_or_default();
+    let secret: Vec<&str> = g
+        .commanders()
+        .iter()
+        .zip(&hidden)
+        .filter(|(_, h)| **h)
+        .map(|(c, _)| c.name.as_ref())
+        .collect();
+    let (all, theirs) = (Namer::new(g), seen_by(g, seats));
+    // A card's full wording does not change as the game goes on, so each event's line is
+    // found again in order (a line that is not the next event's is not an event's).
+    let mut events = g.log().iter().peekable();
+    let (mut in_board, mut hiding) = (false, false);
+    let mut out = String::with_capacity(full.len());
+    for line in full.lines() {
+        if line.starts_with("== ") {
+            in_board = line == "== board ==";
+        } else if in_board && !line.starts_with(' ') && !line.is_empty() {
+            hiding = secret.iter().any(|name| {
+                line.strip_prefix(name)
+                    .is_some_and(|rest| rest.starts_with(": ") || rest.starts_with(" (out): "))
+            });
+        }
+        let worded = match events.peek() {
+            _ if in_board && hiding => unseen_board_line(line),
+            Some(e) if !in_board && all.line(e) == line => events.next().map(|e| theirs.line(e)),
+            _ => None,
+        };
+        out.push_str(worded.as_deref().unwrap_or(line));
+        out.push('\n');
+    }
+    out
+}
+
+/// A hidden seat's line of a ruling's board (`ruling::board`) as the others see it, if it
+/// shows what they may not: the hand and Shipyard as counts, a face-down card unnamed.
+fn unseen_board_line(line: &str) -> Option<String> {
+    if let Some(cards) = line.strip_prefix("  hand: ") {
+        let n = if cards.is_empty() {
+            0
+        } else {
+            cards.split("; ").count()
+        };
+        return Some(format!("  hand: {n} card(s), hidden"));
+    }
+    if line.starts_with("  shipyard (") {
+        return line.split_once(": ").map(|(count, _)| count.to_string());
+    }
+    let face_down = line.find(" [face down]")?;
+    let card_end = line[..face_down].find(" [").unwrap_or(face_down);
+    let number = line[..card_end].rfind(" #")?;
+    let indent = line.len() - line.trim_start().len();
+    Some(format!(
+        "{:indent$}a face-down card {}{}",
+        "",
+        &line[number + 1..card_end],
+        &line[card_end..]
+    ))
 }
 
 /// Each computer seat's player, seeded from the game's seed and the seat as `hullbreach play`

@@ -706,3 +706,58 @@ fn a_person_reads_the_computers_draws_only_as_counts() {
     assert!(computer_drew >= 2, "the computer drew at Setup and later");
     assert!(person_drew >= 2, "the person drew at Setup and later");
 }
+
+/// A game played on from a ruling against the computer: the ruling's own board in the
+/// transcript shows the computer's hand and Shipyard as counts and its face-down Module
+/// unnamed (I-103), so no card of them is named anywhere in the page.
+#[test]
+fn a_game_from_a_ruling_hides_the_computers_cards_in_its_transcript_too() {
+    use engine::sweep::PlayerKind;
+    use engine::table::{Seat, Table};
+    let scratch = Scratch::new("serve-ruling-hidden");
+    let ruling = "title: hidden from the start\nseed: 1\nphase: manufacturing\nactive: Ada\n\n\
+         commander Ada\n  stockpile: 10R 10C\n  hand: Merlin-class Frigate\n  in play:\n    \
+         Bastion Fleet Command\n\n\
+         commander Bob\n  stockpile: 10R 10C\n  hand: Merlin-class Frigate; Shrike-class Destroyer\n  \
+         shipyard: Falcon-class Cruiser; Crow-class Destroyer\n  in play:\n    \
+         New Haven Colony Hub\n    Hydra-class Battle Cruiser\n      Fleet Command Uplink face-down\n";
+    std::fs::write(scratch.path().join("hidden.ruling"), ruling).unwrap();
+    let app = router(AppState::new(scratch.path(), bundled(), None).unwrap());
+    let (status, location, body) = post_form(
+        &app,
+        "/play/new",
+        "from=ruling&ruling=hidden.ruling&seat1=person&seat2=heuristic&seed=1",
+    );
+    assert!(status.is_redirection(), "{status}: {body}");
+    let (status, page) = get(&app, &location);
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let seats = vec![Seat::Person, Seat::Computer(PlayerKind::Heuristic)];
+    let t = Table::from_ruling(bundled(), ruling, "hidden.ruling", seats, 1).expect("a table");
+    let g = t.game();
+    let bob = &g.commanders()[1];
+    let mut unseen: Vec<_> = bob.hand.iter().chain(&bob.shipyard).copied().collect();
+    let open = engine::table::view(g, None, &|_| false);
+    unseen.extend(
+        open.seats[1]
+            .in_play
+            .iter()
+            .flat_map(|u| &u.attached)
+            .filter(|a| a.face_down)
+            .map(|a| a.inst),
+    );
+    assert_eq!(unseen.len(), 5, "{}", t.transcript());
+    for i in unseen {
+        let label = engine::transcript::card_label(g, i);
+        assert!(t.transcript().contains(&label), "{label}");
+        let named = page
+            .match_indices(&label)
+            .any(|(at, _)| !page[at + label.len()..].starts_with(|c: char| c.is_ascii_digit()));
+        assert!(!named, "the computer's {label} is on the page");
+    }
+    assert!(page.contains("  hand: 2 card(s), hidden"), "{page}");
+    assert!(page.contains("  shipyard (2)\n"), "{page}");
+    assert!(page.contains("a face-down card #"), "{page}");
+    // The person's own hand is named.
+    let ada = engine::transcript::card_label(g, g.commanders()[0].hand[0]);
+    assert!(page.contains(&ada), "{ada}");
+}
