@@ -1,7 +1,8 @@
 //! The Play page's answer time (issue #45): a person's choice to the next state ready to draw —
 //! the choice applied, a search:100 computer seat answering until it is the person's turn again,
-//! then the board view, the person's choices in words and the transcript — on the bundled
-//! starter decks. The issue's target is within 150 ms at the 95th percentile.
+//! then the board as the page reads it (`table::view`, the computer's hand hidden), the person's
+//! choices in words and the transcript as the person sees it — on the bundled starter decks.
+//! The issue's target is within 150 ms at the 95th percentile.
 //!
 //! Divan measures one choice from fixed positions (`choice_to_render`); before it, `main` plays
 //! whole games and prints the spread of every person's choice along them (p50, p95, max), the
@@ -54,7 +55,7 @@ fn choose_and_render(t: &mut Table, k: usize, line: &str) -> usize {
     t.choose(t.moves(), k, line).expect("a listed choice");
     let board = t.board();
     let choices = t.choices();
-    board.seats.len() + choices.len() + t.transcript().len() + t.status().len()
+    board.seats.len() + choices.len() + t.seen_transcript().len() + t.status().len()
 }
 
 /// The games `main` times: seeds, and at most this many person choices each.

@@ -6,6 +6,15 @@
 //! events after it), and the moment can be saved as a ruling file by the replay writer
 //! (`replay::write_with_prelude`), checked there to play as the game did.
 //!
+//! A person sees what their commander would see at a real table (I-103): while a person sits
+//! at it and the game goes on, a computer seat's hand is a count and its face-down cards are
+//! backs, on the board ([`Table::board`]) and in the transcript ([`Table::seen_transcript`],
+//! worded by `transcript::Namer::seen_by`). Two persons at one screen see each other's hands:
+//! the page cannot tell who is looking, so it hides only what no person at it may see.
+//!
+//! [`view`] is the one read of a position for drawing: the workbench's boards (`serve::board`),
+//! the benchmark and the tests all take it.
+//!
 //! The table decides no rule: a choice is one the engine listed, and the engine applies it.
 //! Nothing here is a web type, so the server (`serve::play`), the benchmark and the tests drive
 //! the same code.
@@ -22,7 +31,7 @@ use crate::replay::Written;
 use crate::ruling::Session;
 use crate::state::Game;
 use crate::sweep::PlayerKind;
-use crate::transcript::Namer;
+use crate::transcript::{render_events, Namer};
 use crate::CardDb;
 
 /// Who sits in a seat.
@@ -80,6 +89,9 @@ pub struct Table {
     stopped: Option<String>,
     /// Where the game came from, for a saved ruling's title.
     source: String,
+    /// The transcript as the persons at the table see it, when a seat's cards are hidden from
+    /// them (`None`: they see it all, and it is the session's).
+    seen: Option<String>,
 }
 
 impl Table {
@@ -114,14 +126,17 @@ impl Table {
             .collect();
         let (game, _) = crate::simulate::new_game(db, seed, TURNS, entrants)?;
         let source = format!("{}, seed {seed}", names.join(" vs "));
-        let mut heading = format!("game: {source}\n\n== start ==\n");
-        heading.push_str(&crate::transcript::render_log(&game));
+        let heading = format!("game: {source}\n\n== start ==\n");
+        let seen = hidden_seats(&seats)
+            .map(|_| heading.clone() + &render_events(&seen_by(&game, &seats), game.log()));
+        let full = heading + &crate::transcript::render_log(&game);
         let players = players(&seats, seed);
         Ok(Table::seat(
-            Session::from_game(game, heading),
+            Session::from_game(game, full),
             seats,
             players,
             source,
+            seen,
         ))
     }
 
@@ -151,7 +166,9 @@ impl Table {
         seats.resize(session.game().commanders().len(), Seat::Person);
         let players = players(&seats, seed);
         let source = format!("{origin} played on, seed {seed}");
-        Ok(Table::seat(session, seats, players, source))
+        let seen =
+            hidden_seats(&seats).map(|_| seen_ruling(session.transcript(), session.game(), &seats));
+        Ok(Table::seat(session, seats, players, source, seen))
     }
 
     fn seat(
@@ -159,6 +176,7 @@ impl Table {
         seats: Vec<Seat>,
         players: Vec<Option<Box<dyn Player + Send>>>,
         source: String,
+        seen: Option<String>,
     ) -> Table {
         let g = session.game();
         let anchor = crate::replay::unwritable(g)
@@ -175,6 +193,7 @@ impl Table {
             guard,
             stopped: None,
             source,
+            seen,
         };
         t.answer();
         t
@@ -190,9 +209,29 @@ impl Table {
         &self.seats
     }
 
-    /// The transcript so far: the start, then each choice as a script line and its events.
+    /// The transcript so far: the start, then each choice as a script line and its events,
+    /// every card named (as `hullbreach ruling` prints it).
     pub fn transcript(&self) -> &str {
         self.session.transcript()
+    }
+
+    /// The transcript as the persons at the table see it: a computer seat's draws and searches
+    /// into hand as counts and its face-down cards unnamed, while a person plays it and the
+    /// game goes on (I-103); at the end, as at a real table, everything is shown.
+    pub fn seen_transcript(&self) -> &str {
+        match &self.seen {
+            Some(seen) if self.game().decision().is_some() => seen,
+            _ => self.transcript(),
+        }
+    }
+
+    /// Whether the persons at the table may not see `seat`'s hidden cards (its hand, its
+    /// face-down cards): a computer's, while some person sits at the table and the game goes
+    /// on. With no person, or at the end, the board is open.
+    pub fn hides(&self, seat: usize) -> bool {
+        self.seen.is_some()
+            && self.game().decision().is_some()
+            && matches!(self.seats.get(seat), Some(Seat::Computer(_)))
     }
 
     /// Choices made at this table so far: a page shows it, and sends it back with a choice so a
@@ -270,7 +309,10 @@ impl Table {
     /// One choice, kept as the table's history and its anchor.
     fn make(&mut self, who: PlayerId, choice: Choice) -> Result<(), String> {
         let words = choice.script(self.game());
-        if !self.session.choose(who, choice.clone()) {
+        let (text_from, log_from) = (self.transcript().len(), self.game().log().len());
+        let accepted = self.session.choose(who, choice.clone());
+        self.see_since(text_from, log_from);
+        if !accepted {
             // The choice was listed, so a refusal is the engine's bug: say so, play no further.
             let why = format!("a listed choice was refused: {words}");
             self.stopped = Some(why.clone());
@@ -287,6 +329,21 @@ impl Table {
             self.stopped = Some(why);
         }
         Ok(())
+    }
+
+    /// The session's transcript from byte `text_from`, whose events are the log's from
+    /// `log_from`, joins the persons' transcript with those events worded as they see them.
+    fn see_since(&mut self, text_from: usize, log_from: usize) {
+        let Some(seen) = &mut self.seen else {
+            return;
+        };
+        let g = self.session.game();
+        let added = &self.session.transcript()[text_from..];
+        let events = g.log().get(log_from..).unwrap_or_default();
+        let full = render_events(&Namer::new(g), events);
+        let theirs = render_events(&seen_by(g, &self.seats), events);
+        // The session writes a choice's events as one block after its script line.
+        seen.push_str(&added.replacen(&full, &theirs, 1));
     }
 
     /// The computer seats choose until a person is to choose, the game ends, or they stop.
@@ -334,10 +391,96 @@ impl Table {
             .map_err(|why| format!("this moment cannot be written as a ruling: {why}"))
     }
 
-    /// The board as it stands, for drawing.
-    pub fn board(&self) -> Board {
-        view(self.game(), Some(&self.seats))
+    /// The position in full, as `hullbreach ruling FILE --choices` prints its final one after
+    /// `== final ==`: the board (every card named, Shipyards in order) and the pending decision
+    /// with all its legal choices, in the table's names; a saved moment's
+    /// [`Written::translate`] words it in the ruling's own.
+    pub fn position(&self) -> String {
+        crate::ruling::board(self.game()) + &self.session.pending(None)
     }
+
+    /// The board as it stands, for drawing, as the persons at the table see it.
+    pub fn board(&self) -> Board {
+        view(self.game(), Some(&self.seats), &|seat| self.hides(seat))
+    }
+}
+
+/// Which seats' hidden cards the persons at a table may not see, by seat number: the
+/// computers', when at least one person sits at it; `None` when nothing is hidden.
+fn hidden_seats(seats: &[Seat]) -> Option<Vec<bool>> {
+    let computer = |s: &Seat| matches!(s, Seat::Computer(_));
+    (seats.iter().any(|s| !computer(s)) && seats.iter().any(computer))
+        .then(|| seats.iter().map(computer).collect())
+}
+
+/// Events worded as the persons at a table of `seats` see them (I-103).
+fn seen_by<'g>(g: &'g Game, seats: &[Seat]) -> Namer<'g> {
+    let hidden = hidden_seats(seats).unwrap_or_default();
+    Namer::seen_by(g, &|p| hidden.get(usize::from(p.0)) == Some(&true))
+}
+
+/// A ruling's transcript `full` (its board, start and script, played to `g`) as the persons at
+/// a table of `seats` see it: a hidden seat's hand and Shipyard on the board as counts and its
+/// face-down cards unnamed, and each event line worded by [`seen_by`].
+fn seen_ruling(full: &str, g: &Game, seats: &[Seat]) -> String {
+    let hidden = hidden_seats(seats).unwrap_or_default();
+    let secret: Vec<&str> = g
+        .commanders()
+        .iter()
+        .zip(&hidden)
+        .filter(|(_, h)| **h)
+        .map(|(c, _)| c.name.as_ref())
+        .collect();
+    let (all, theirs) = (Namer::new(g), seen_by(g, seats));
+    // A card's full wording does not change as the game goes on, so each event's line is
+    // found again in order (a line that is not the next event's is not an event's).
+    let mut events = g.log().iter().peekable();
+    let (mut in_board, mut hiding) = (false, false);
+    let mut out = String::with_capacity(full.len());
+    for line in full.lines() {
+        if line.starts_with("== ") {
+            in_board = line == "== board ==";
+        } else if in_board && !line.starts_with(' ') && !line.is_empty() {
+            hiding = secret.iter().any(|name| {
+                line.strip_prefix(name)
+                    .is_some_and(|rest| rest.starts_with(": ") || rest.starts_with(" (out): "))
+            });
+        }
+        let worded = match events.peek() {
+            _ if in_board && hiding => unseen_board_line(line),
+            Some(e) if !in_board && all.line(e) == line => events.next().map(|e| theirs.line(e)),
+            _ => None,
+        };
+        out.push_str(worded.as_deref().unwrap_or(line));
+        out.push('\n');
+    }
+    out
+}
+
+/// A hidden seat's line of a ruling's board (`ruling::board`) as the others see it, if it
+/// shows what they may not: the hand and Shipyard as counts, a face-down card unnamed.
+fn unseen_board_line(line: &str) -> Option<String> {
+    if let Some(cards) = line.strip_prefix("  hand: ") {
+        let n = if cards.is_empty() {
+            0
+        } else {
+            cards.split("; ").count()
+        };
+        return Some(format!("  hand: {n} card(s), hidden"));
+    }
+    if line.starts_with("  shipyard (") {
+        return line.split_once(": ").map(|(count, _)| count.to_string());
+    }
+    let face_down = line.find(" [face down]")?;
+    let card_end = line[..face_down].find(" [").unwrap_or(face_down);
+    let number = line[..card_end].rfind(" #")?;
+    let indent = line.len() - line.trim_start().len();
+    Some(format!(
+        "{:indent$}a face-down card {}{}",
+        "",
+        &line[number + 1..card_end],
+        &line[card_end..]
+    ))
 }
 
 /// Each computer seat's player, seeded from the game's seed and the seat as `hullbreach play`
@@ -354,7 +497,7 @@ fn players(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Player + Send>>> {
 }
 
 /// The board of a game, for drawing: each commander's counts and zones, the cards in play as
-/// trees of attachments, and whose turn it is.
+/// trees of attachments, whose turn it is and the decision pending.
 #[derive(Debug, Clone)]
 pub struct Board {
     pub turn: u32,
@@ -362,6 +505,8 @@ pub struct Board {
     pub active: usize,
     /// The seat that must decide now, if any.
     pub deciding: Option<usize>,
+    /// The pending decision in words (`None`: none is pending).
+    pub decision: Option<String>,
     pub seats: Vec<SeatView>,
 }
 
@@ -375,7 +520,11 @@ pub struct SeatView {
     /// The Stockpile's resources and currency.
     pub resource: u8,
     pub currency: u8,
+    /// The hand's cards: empty when it is hidden from whoever looks (`hand_hidden`).
     pub hand: Vec<CardView>,
+    /// How many cards the hand holds, public even when they are hidden.
+    pub hand_size: usize,
+    pub hand_hidden: bool,
     /// The Shipyard is face down: only its count is seen.
     pub shipyard: usize,
     pub scrapheap: Vec<CardView>,
@@ -389,9 +538,10 @@ pub struct SeatView {
 #[derive(Debug, Clone)]
 pub struct CardView {
     pub inst: Inst,
-    /// The card in the pool, whose face is drawn.
-    pub card: CardId,
-    /// `Name #N`, as the transcript names it.
+    /// The card in the pool, whose face is drawn; `None` for a face-down card whoever looks may
+    /// not see (§3.4.4), drawn as a back.
+    pub card: Option<CardId>,
+    /// `Name #N`, as the transcript names it (`a face-down card #N` when it is unseen).
     pub label: String,
     pub wounds: u8,
     pub face_down: bool,
@@ -406,41 +556,68 @@ pub struct CardView {
 /// ruling's board from nesting the page without end).
 const MAX_DEPTH: usize = 20;
 
-/// The board of `g`; `seats` says who sits where when it is a table's.
-pub fn view(g: &Game, seats: Option<&[Seat]>) -> Board {
-    let cards = |v: &[Inst]| v.iter().map(|&i| card_view(g, i, 0)).collect::<Vec<_>>();
+/// The board of `g` as someone sees it who may not look at the hidden cards of the seats
+/// `hidden` names (their hands, their face-down cards); `seats` says who sits where when it is
+/// a table's. A ruling's or a finished game's board hides nothing (`&|_| false`).
+pub fn view(g: &Game, seats: Option<&[Seat]>, hidden: &dyn Fn(usize) -> bool) -> Board {
     Board {
         turn: g.turn(),
         active: usize::from(g.active().0),
         deciding: g.decision().map(|d| usize::from(d.who.0)),
+        decision: g.decision().map(|d| d.words(g)),
         seats: g
             .commanders()
             .iter()
             .enumerate()
-            .map(|(k, c)| SeatView {
-                name: c.name.to_string(),
-                seat: seats.and_then(|s| s.get(k).copied()),
-                out: c.out,
-                resource: c.resource,
-                currency: c.currency,
-                hand: cards(&c.hand),
-                shipyard: c.shipyard.len(),
-                scrapheap: cards(&c.scrapheap),
-                in_play: cards(&c.battlefield),
-                stockpile: cards(&c.stockpile_cards),
+            .map(|(k, c)| {
+                let secret = hidden(k);
+                let cards = |v: &[Inst]| {
+                    v.iter()
+                        .map(|&i| card_view(g, i, 0, secret))
+                        .collect::<Vec<_>>()
+                };
+                SeatView {
+                    name: c.name.to_string(),
+                    seat: seats.and_then(|s| s.get(k).copied()),
+                    out: c.out,
+                    resource: c.resource,
+                    currency: c.currency,
+                    hand: if secret { Vec::new() } else { cards(&c.hand) },
+                    hand_size: c.hand.len(),
+                    hand_hidden: secret,
+                    shipyard: c.shipyard.len(),
+                    scrapheap: cards(&c.scrapheap),
+                    in_play: cards(&c.battlefield),
+                    stockpile: cards(&c.stockpile_cards),
+                }
             })
             .collect(),
     }
 }
 
-fn card_view(g: &Game, i: Inst, depth: usize) -> CardView {
+/// One card and what is attached to it; `secret` when its side's face-down cards are unseen.
+fn card_view(g: &Game, i: Inst, depth: usize, secret: bool) -> CardView {
     let x = g.instance(i);
+    let face_down = x.is_some_and(|x| x.face_down);
+    let wounds = x.map_or(0, |x| x.wounds);
+    if face_down && secret {
+        return CardView {
+            inst: i,
+            card: None,
+            label: format!("a face-down card {i}"),
+            wounds,
+            face_down,
+            hijacked_from: None,
+            now: Vec::new(),
+            attached: Vec::new(),
+        };
+    }
     CardView {
         inst: i,
-        card: x.map_or(CardId(0), |x| x.card),
+        card: x.map(|x| x.card),
         label: crate::transcript::card_label(g, i),
-        wounds: x.map_or(0, |x| x.wounds),
-        face_down: x.is_some_and(|x| x.face_down),
+        wounds,
+        face_down,
         hijacked_from: x
             .filter(|x| x.controller != x.owner && depth == 0)
             .and_then(|x| g.commander(x.owner))
@@ -449,7 +626,7 @@ fn card_view(g: &Game, i: Inst, depth: usize) -> CardView {
         attached: if depth < MAX_DEPTH {
             g.attachments(i)
                 .iter()
-                .map(|&a| card_view(g, a, depth + 1))
+                .map(|&a| card_view(g, a, depth + 1, secret))
                 .collect()
         } else {
             Vec::new()

@@ -1,5 +1,8 @@
 //! Readable transcripts: one line per event, `[§section] what happened`, naming cards and
-//! commanders. Used by `hullbreach play`, `hullbreach ruling` and the ruling snapshots.
+//! commanders. Used by `hullbreach play`, `hullbreach ruling` and the ruling snapshots, all
+//! worded in full; the workbench's Play page words them as a person at the table sees them
+//! ([`Namer::seen_by`]): another commander's draws and searches into hand as counts, and a
+//! face-down card they control without its name (§3.4.4, I-103).
 
 use crate::state::engagement::VolleyKind;
 use std::fmt::Write;
@@ -20,11 +23,41 @@ pub fn card_label(g: &Game, i: crate::ids::Inst) -> String {
 /// Names for rendering: the game supplies card and commander names.
 pub struct Namer<'g> {
     game: &'g Game,
+    /// The seats whose hidden cards are not named (by seat number): none for the full wording.
+    hidden: Vec<bool>,
 }
 
 impl<'g> Namer<'g> {
+    /// Every card named: the wording of rulings, replays and simulations.
     pub fn new(game: &'g Game) -> Namer<'g> {
-        Namer { game }
+        Namer {
+            game,
+            hidden: Vec::new(),
+        }
+    }
+
+    /// The wording a commander sees who cannot look at the hidden cards of the seats `hidden`
+    /// names (I-103): what such a seat draws, or takes into hand by a search, is a count, and a
+    /// face-down card it controls is `a face-down card #N`. Everything else is public and
+    /// worded in full: cards in play face up, Scrapheaps, Stockpiles, counts of hands and
+    /// Shipyards, a card once it is played, flipped or discarded.
+    pub fn seen_by(game: &'g Game, hidden: &dyn Fn(PlayerId) -> bool) -> Namer<'g> {
+        let hidden = (0..game.commanders().len())
+            .map(|k| hidden(PlayerId(k as u8)))
+            .collect();
+        Namer { game, hidden }
+    }
+
+    /// Whether `p`'s hidden cards are hidden from this wording.
+    fn hides(&self, p: PlayerId) -> bool {
+        self.hidden.get(usize::from(p.0)).copied().unwrap_or(false)
+    }
+
+    /// A card seen face down by a commander who may not look at it (§3.4.4).
+    fn unseen(&self, c: CardRef) -> bool {
+        self.game
+            .instance(c.inst)
+            .is_some_and(|x| x.face_down && self.hides(x.controller))
     }
 
     pub fn who(&self, p: PlayerId) -> String {
@@ -34,6 +67,14 @@ impl<'g> Namer<'g> {
     }
 
     pub fn card(&self, c: CardRef) -> String {
+        if self.unseen(c) {
+            return format!("a face-down card {}", c.inst);
+        }
+        self.named(c)
+    }
+
+    /// The card by its name whoever looks: one whose name is already public.
+    fn named(&self, c: CardRef) -> String {
         let name = self
             .game
             .catalog()
@@ -85,7 +126,11 @@ impl<'g> Namer<'g> {
             Event::Drew {
                 who, cards, short, ..
             } => {
-                let mut s = format!("{} draws {}", self.who(*who), self.cards(cards));
+                let mut s = if self.hides(*who) {
+                    format!("{} draws {}", self.who(*who), count(cards.len()))
+                } else {
+                    format!("{} draws {}", self.who(*who), self.cards(cards))
+                };
                 if *short > 0 {
                     let _ = write!(s, " ({short} short: the Shipyard is empty)");
                 }
@@ -774,6 +819,11 @@ impl<'g> Namer<'g> {
                     self.who(*p)
                 ),
             },
+            // No rule reveals a card searched into hand (§8.3): only that one was taken.
+            Event::SearchedToHand { who, .. } if self.hides(*who) => format!(
+                "{} takes a card from the Shipyard into hand",
+                self.who(*who)
+            ),
             Event::SearchedToHand { who, card } => format!(
                 "{} takes {} from the Shipyard into hand",
                 self.who(*who),
@@ -835,8 +885,9 @@ impl<'g> Namer<'g> {
                 ended_words(*duration)
             ),
             Event::ModuleFlipped { card } => format!("{} is flipped face up", self.card(*card)),
+            // It was face up until now: its name is public.
             Event::ModuleTurnedFaceDown { card } => {
-                format!("{} is turned face down again", self.card(*card))
+                format!("{} is turned face down again", self.named(*card))
             }
             Event::AftermathBegan { who } => format!(
                 "end of the engagement: {} may reassign Wings and Marines and turn modules face down",
@@ -1014,13 +1065,26 @@ impl<'g> Namer<'g> {
 
 /// The whole log, one line per event.
 pub fn render_log(game: &Game) -> String {
-    let n = Namer::new(game);
+    render_events(&Namer::new(game), game.log())
+}
+
+/// `events`, one line each, in `namer`'s wording.
+pub fn render_events(namer: &Namer, events: &[Event]) -> String {
     let mut s = String::new();
-    for e in game.log() {
-        s.push_str(&n.line(e));
+    for e in events {
+        s.push_str(&namer.line(e));
         s.push('\n');
     }
     s
+}
+
+/// `N card(s)`, for cards drawn unseen.
+fn count(n: usize) -> String {
+    if n == 1 {
+        "1 card".into()
+    } else {
+        format!("{n} cards")
+    }
 }
 
 /// A temporary card modifier in words, as it begins and as it ends (§9.22).

@@ -9,7 +9,10 @@
 //! them). Without them the tests say so and pass, unless `CI` is set: then they fail.
 
 mod support;
-use support::{copy_dir, hullbreach_in, repo, text, Scratch};
+use support::{
+    copy_dir, first_choice_made, hullbreach_in, last_line_played, repo, ruling_position, text,
+    Scratch,
+};
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -293,11 +296,13 @@ fn a_saved_moment_is_a_ruling_that_replays_to_the_page() {
     run(async {
         let (_driver, c) = browser(&dir.path().join(".profile")).await;
         start_game(&c, &url, &["person", "heuristic"], "4").await;
+        let mut clicked = Vec::new();
         for k in 0..20 {
             let words = choice_words(&c).await;
             if words.is_empty() {
                 break;
             }
+            clicked.push(k * 7 % words.len());
             click_choice(&c, k * 7 % words.len()).await;
         }
         let buttons = choice_words(&c).await;
@@ -324,38 +329,112 @@ fn a_saved_moment_is_a_ruling_that_replays_to_the_page() {
         assert!(!dir.path().join("../escape.ruling").exists());
         assert_eq!(std::fs::read(&saved).expect("still there"), first);
 
-        // `hullbreach ruling` runs the file to the page's position: its legal choices are the
-        // page's buttons, in the ruling's names (commanders renamed, cards renumbered).
-        let out = hullbreach_in(
-            dir.path(),
-            &[
-                "--cards",
-                &repo().join("cards").display().to_string(),
-                "ruling",
-                "my-moment.ruling",
-                "--choices",
-            ],
+        // The page's game followed in the library: the same decks, seats, seed and clicks make
+        // the same table, which writes the very file the page saved (so the page's state is
+        // the table's, field by field: the writer writes and checks the whole state).
+        let mut t = mirror(&c, &clicked).await;
+        assert_eq!(t.choices(), buttons, "the library's table is the page's");
+        let w = t.save_as_ruling().expect("a ruling");
+        assert_eq!(
+            w.text.as_bytes(),
+            first.as_slice(),
+            "the page saved the table's moment"
         );
-        let printed = text(&out.stdout);
-        assert!(out.status.success(), "{printed}{}", text(&out.stderr));
-        let last = &printed[printed.find("\n== final ==\n").expect("a final board")..];
+        // `hullbreach ruling` runs the file to the page's position: the whole final board and
+        // every legal choice, line for line, in the ruling's names (commanders renamed, cards
+        // renumbered: `Written::translate`); the choices are the page's buttons.
+        let last = ruling_position(&ruling_of(dir.path(), "my-moment.ruling"));
+        assert_eq!(last, w.translate(&t.position()));
         let listed: Vec<&str> = last
             .lines()
             .skip_while(|l| !l.starts_with("legal choices"))
             .skip(1)
-            .filter(|l| l.starts_with("  "))
+            .map(str::trim)
             .collect();
-        assert_eq!(listed.len(), buttons.len(), "{last}\n{buttons:?}");
-        let verbs = |l: &str| {
-            l.split_once(": ")
-                .map(|(_, a)| a.split(' ').next().unwrap_or("").to_string())
-                .unwrap_or_default()
-        };
-        let ours: Vec<String> = buttons.iter().map(|b| verbs(b)).collect();
-        let theirs: Vec<String> = listed.iter().map(|l| verbs(l.trim())).collect();
-        assert_eq!(ours, theirs);
+        let ours: Vec<String> = buttons.iter().map(|b| w.translate(b)).collect();
+        assert_eq!(listed, ours);
+        // One more choice, the same on both sides: a button on the page, a line appended to
+        // the ruling's script; a deployment if there is one (no dice, which the ruling would
+        // roll from its own seed).
+        let k = buttons
+            .iter()
+            .position(|b| {
+                b.split_once(": ")
+                    .is_some_and(|(_, a)| a.starts_with("deploy "))
+            })
+            .unwrap_or(buttons.len() - 1);
+        let from = t.transcript().len();
+        click_choice(&c, k).await;
+        t.choose(t.moves(), k, &buttons[k])
+            .expect("a listed choice");
+        assert_eq!(
+            choice_words(&c).await,
+            t.choices(),
+            "the page is the table again"
+        );
+        let made = first_choice_made(&t.transcript()[from..]);
+        let mut more = w.text.clone();
+        if !more.contains("\nscript:\n") {
+            more.push_str("\nscript:\n");
+        }
+        more.push_str(&format!("  {}\n", w.translate(&buttons[k])));
+        std::fs::write(dir.path().join("one-more.ruling"), more).expect("written");
+        assert_eq!(
+            last_line_played(&ruling_of(dir.path(), "one-more.ruling")),
+            w.translate(&made)
+        );
         c.close().await.expect("closed");
     });
+}
+
+/// `hullbreach ruling FILE --choices` in `dir`, over the bundled pool: what it prints.
+fn ruling_of(dir: &Path, file: &str) -> String {
+    let out = hullbreach_in(
+        dir,
+        &[
+            "--cards",
+            &repo().join("cards").display().to_string(),
+            "ruling",
+            file,
+            "--choices",
+        ],
+    );
+    let printed = text(&out.stdout);
+    assert!(out.status.success(), "{printed}{}", text(&out.stderr));
+    printed
+}
+
+/// The page's game as a library table: its decks and seed from the transcript's first line
+/// (`game: A vs B, seed N`), a person against the heuristic, and the person's `clicked`
+/// choices (by their place in the list) made again.
+async fn mirror(c: &Client, clicked: &[usize]) -> engine::table::Table {
+    use engine::table::{load_deck, Seat, Table};
+    let transcript = text_of(c, "transcript").await;
+    let heading = transcript.lines().next().unwrap_or_default();
+    let (decks, seed) = heading
+        .strip_prefix("game: ")
+        .and_then(|h| h.split_once(", seed "))
+        .unwrap_or_else(|| panic!("a game from decks: {heading}"));
+    let files = cardlang::source::read_pool(&repo().join("cards")).expect("the pool");
+    let db = std::sync::Arc::new(engine::CardDb::new(cardlang::compile(&files).cards).unwrap());
+    let decks = decks
+        .split(" vs ")
+        .map(|n| {
+            let path = repo().join("cards/decks").join(format!("{n}.txt"));
+            (n.to_string(), load_deck(&db, &path).expect("a deck"))
+        })
+        .collect();
+    let seats = vec![
+        Seat::Person,
+        Seat::Computer(engine::sweep::PlayerKind::Heuristic),
+    ];
+    let mut t = Table::from_decks(db, decks, seats, seed.parse().expect("a seed")).unwrap();
+    for &k in clicked {
+        let choices = t.choices();
+        t.choose(t.moves(), k, &choices[k])
+            .expect("a listed choice");
+    }
+    t
 }
 
 /// Two tabs, two games: a choice in one leaves the other as it was.

@@ -864,3 +864,155 @@ fn every_shape_of_games_file_is_a_page_or_a_refusal_in_words() {
     assert!(body.contains("no swapped game 1"), "{body}");
     assert!(body.contains("merged.jsonl"), "{body}");
 }
+
+/// `text` as a form value (`application/x-www-form-urlencoded`).
+fn form_value(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'*' => {
+                (b as char).to_string()
+            }
+            b' ' => "+".into(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Text as the page writes it into HTML.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A person playing a computer seat reads their own draws by name and the computer's only as
+/// a count, in the transcript, and no card in the computer's hand is named anywhere in the
+/// page (I-103). The page's game is followed by the same table in the library, which knows the
+/// computer's hand.
+#[test]
+fn a_person_reads_the_computers_draws_only_as_counts() {
+    use engine::sweep::PlayerKind;
+    use engine::table::{load_deck, Seat, Table};
+    let scratch = Scratch::new("serve-draws");
+    support::copy_dir(&repo().join("cards/decks"), &scratch.path().join("decks"));
+    let app = router(AppState::new(scratch.path(), bundled(), None).unwrap());
+    let (status, location, body) = post_form(
+        &app,
+        "/play/new",
+        "from=decks&deck1=decks%2Frdf-starter.txt&deck2=decks%2Fcolonial-starter.txt\
+         &seat1=person&seat2=heuristic&seed=5",
+    );
+    assert!(status.is_redirection(), "{status}: {body}");
+    let decks = ["rdf-starter", "colonial-starter"]
+        .iter()
+        .map(|n| {
+            let path = repo().join("cards/decks").join(format!("{n}.txt"));
+            (n.to_string(), load_deck(&bundled(), &path).expect("a deck"))
+        })
+        .collect();
+    let seats = vec![Seat::Person, Seat::Computer(PlayerKind::Heuristic)];
+    let mut t = Table::from_decks(bundled(), decks, seats, 5).expect("a table");
+    let (mut computer_drew, mut person_drew) = (0, 0);
+    for _ in 0..30 {
+        let (status, page) = get(&app, &location);
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let seen = t.seen_transcript();
+        assert!(
+            page.contains(&escaped(seen)),
+            "the page's transcript is the table's"
+        );
+        for line in seen.lines() {
+            if let Some((_, drawn)) = line.split_once("] colonial-starter (2) draws ") {
+                assert!(drawn.starts_with(char::is_numeric), "{line}");
+                assert!(drawn.contains(" card"), "{line}");
+                computer_drew += 1;
+            }
+            if let Some((_, drawn)) = line.split_once("] rdf-starter (1) draws ") {
+                assert!(drawn.contains(" #"), "{line}");
+                person_drew += 1;
+            }
+        }
+        let g = t.game();
+        for &i in &g.commanders()[1].hand {
+            let label = engine::transcript::card_label(g, i);
+            let named = page
+                .match_indices(&label)
+                .any(|(at, _)| !page[at + label.len()..].starts_with(|c: char| c.is_ascii_digit()));
+            assert!(!named, "the computer's {label} is on the page");
+        }
+        let theirs = hand_of(&page, "colonial-starter (2)");
+        assert!(theirs.contains("data-hidden=\"true\""), "{theirs}");
+        let choices = t.choices();
+        if choices.is_empty() {
+            break;
+        }
+        let k = t.moves() * 7 % choices.len();
+        let form = format!(
+            "moves={}&index={k}&line={}",
+            t.moves(),
+            form_value(&choices[k])
+        );
+        let (status, _, body) = post_form(&app, &format!("{location}/choose"), &form);
+        assert!(status.is_redirection(), "{status}: {body}");
+        t.choose(t.moves(), k, &choices[k])
+            .expect("a listed choice");
+    }
+    assert!(computer_drew >= 2, "the computer drew at Setup and later");
+    assert!(person_drew >= 2, "the person drew at Setup and later");
+}
+
+/// A game played on from a ruling against the computer: the ruling's own board in the
+/// transcript shows the computer's hand and Shipyard as counts and its face-down Module
+/// unnamed (I-103), so no card of them is named anywhere in the page.
+#[test]
+fn a_game_from_a_ruling_hides_the_computers_cards_in_its_transcript_too() {
+    use engine::sweep::PlayerKind;
+    use engine::table::{Seat, Table};
+    let scratch = Scratch::new("serve-ruling-hidden");
+    let ruling = "title: hidden from the start\nseed: 1\nphase: manufacturing\nactive: Ada\n\n\
+         commander Ada\n  stockpile: 10R 10C\n  hand: Merlin-class Frigate\n  in play:\n    \
+         Bastion Fleet Command\n\n\
+         commander Bob\n  stockpile: 10R 10C\n  hand: Merlin-class Frigate; Shrike-class Destroyer\n  \
+         shipyard: Falcon-class Cruiser; Crow-class Destroyer\n  in play:\n    \
+         New Haven Colony Hub\n    Hydra-class Battle Cruiser\n      Fleet Command Uplink face-down\n";
+    std::fs::write(scratch.path().join("hidden.ruling"), ruling).unwrap();
+    let app = router(AppState::new(scratch.path(), bundled(), None).unwrap());
+    let (status, location, body) = post_form(
+        &app,
+        "/play/new",
+        "from=ruling&ruling=hidden.ruling&seat1=person&seat2=heuristic&seed=1",
+    );
+    assert!(status.is_redirection(), "{status}: {body}");
+    let (status, page) = get(&app, &location);
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let seats = vec![Seat::Person, Seat::Computer(PlayerKind::Heuristic)];
+    let t = Table::from_ruling(bundled(), ruling, "hidden.ruling", seats, 1).expect("a table");
+    let g = t.game();
+    let bob = &g.commanders()[1];
+    let mut unseen: Vec<_> = bob.hand.iter().chain(&bob.shipyard).copied().collect();
+    let open = engine::table::view(g, None, &|_| false);
+    unseen.extend(
+        open.seats[1]
+            .in_play
+            .iter()
+            .flat_map(|u| &u.attached)
+            .filter(|a| a.face_down)
+            .map(|a| a.inst),
+    );
+    assert_eq!(unseen.len(), 5, "{}", t.transcript());
+    for i in unseen {
+        let label = engine::transcript::card_label(g, i);
+        assert!(t.transcript().contains(&label), "{label}");
+        let named = page
+            .match_indices(&label)
+            .any(|(at, _)| !page[at + label.len()..].starts_with(|c: char| c.is_ascii_digit()));
+        assert!(!named, "the computer's {label} is on the page");
+    }
+    assert!(page.contains("  hand: 2 card(s), hidden"), "{page}");
+    assert!(page.contains("  shipyard (2)\n"), "{page}");
+    assert!(page.contains("a face-down card #"), "{page}");
+    // The person's own hand is named.
+    let ada = engine::transcript::card_label(g, g.commanders()[0].hand[0]);
+    assert!(page.contains(&ada), "{ada}");
+}

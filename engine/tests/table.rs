@@ -4,7 +4,9 @@
 //! giving a file `hullbreach ruling` runs to the table's own position.
 
 mod support;
-use support::{hullbreach_in, repo, text, Scratch};
+use support::{
+    first_choice_made, hullbreach_in, last_line_played, repo, ruling_position, text, Scratch,
+};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -185,8 +187,10 @@ fn a_ruling_opens_at_the_end_of_its_script() {
     assert!(bad.starts_with("bad.ruling: line 5: "), "{bad}");
 }
 
-/// The final board and pending decision `hullbreach ruling FILE` prints for a saved moment are
-/// the table's own, in the ruling's names; the writer has also compared the whole state.
+/// `hullbreach ruling FILE --choices` on a saved moment ends at the table's own position, in
+/// the ruling's names (commanders renamed, cards renumbered: `Written::translate`): the whole
+/// final board and every legal choice, line for line. Then one more choice, made at the table
+/// and appended to the ruling's script, gives the same transcript lines on both sides.
 #[test]
 fn a_saved_moment_replays_to_the_tables_position() {
     let db = bundled();
@@ -215,34 +219,193 @@ fn a_saved_moment_replays_to_the_tables_position() {
         let w = t.save_as_ruling().expect("a ruling");
         let path = scratch.path().join(format!("moment-{seed}.ruling"));
         cardlang::write::write_atomic(&path, w.text.as_bytes()).expect("written");
-        let out = hullbreach_in(
-            &repo(),
-            &[
-                "--cards",
-                "cards",
-                "ruling",
-                &path.display().to_string(),
-                "--choices",
-            ],
+        let last = ruling_position(&ruling_output(&path));
+        assert_eq!(
+            last,
+            w.translate(&t.position()),
+            "seed {seed}: the ruling's final position is not the table's"
         );
-        let printed = text(&out.stdout);
-        assert!(out.status.success(), "{printed}\n{}", text(&out.stderr));
-        let final_at = printed.find("\n== final ==\n").expect("a final board");
-        let board = w.translate(&engine::ruling::board(t.game()));
-        assert!(
-            printed[final_at..].contains(&board),
-            "seed {seed}: the ruling's final board\n{}\nis not the table's\n{board}",
-            &printed[final_at..]
-        );
-        let next = w.translate(&t.status());
-        assert!(printed[final_at..].contains(&next), "{next}");
-        let g = t.game();
-        let d = g.decision().expect("the game goes on");
-        let who = g.commander_name(d.who);
-        for c in g.legal_choices().iter().take(10) {
-            let line = w.translate(&format!("  {who}: {}", c.script(g)));
-            assert!(printed[final_at..].contains(&line), "{line}");
+        // One more choice on both sides: a deployment if there is one (no dice, which the
+        // ruling would roll from its own seed), else the last choice.
+        let choices = t.choices();
+        let k = choices
+            .iter()
+            .position(|c| {
+                c.split_once(": ")
+                    .is_some_and(|(_, a)| a.starts_with("deploy "))
+            })
+            .unwrap_or(choices.len() - 1);
+        let from = t.transcript().len();
+        t.choose(t.moves(), k, &choices[k])
+            .expect("a listed choice");
+        let made = first_choice_made(&t.transcript()[from..]);
+        let mut more = w.text.clone();
+        if !more.contains("\nscript:\n") {
+            more.push_str("\nscript:\n");
         }
+        more.push_str(&format!("  {}\n", w.translate(&choices[k])));
+        let path = scratch.path().join(format!("moment-{seed}-more.ruling"));
+        cardlang::write::write_atomic(&path, more.as_bytes()).expect("written");
+        assert_eq!(
+            last_line_played(&ruling_output(&path)),
+            w.translate(&made),
+            "seed {seed}: the same choice reads differently"
+        );
     }
     assert!(saved >= 3, "only {saved} games went on to be saved");
+}
+
+/// What `hullbreach ruling FILE --choices` prints, run over the bundled pool.
+fn ruling_output(path: &Path) -> String {
+    let out = hullbreach_in(
+        &repo(),
+        &[
+            "--cards",
+            "cards",
+            "ruling",
+            &path.display().to_string(),
+            "--choices",
+        ],
+    );
+    let printed = text(&out.stdout);
+    assert!(out.status.success(), "{printed}\n{}", text(&out.stderr));
+    printed
+}
+
+/// The transcript worded as one commander sees it (`Namer::seen_by`, I-103): another's draws are
+/// a count and a face-down Module they deploy goes unnamed (§3.4.4), while the full wording, the
+/// one rulings and replays print, names every card as before.
+#[test]
+fn the_transcript_as_a_commander_sees_it_names_none_of_anothers_hidden_cards() {
+    use engine::ids::PlayerId;
+    use engine::transcript::{render_events, render_log, Namer};
+    let db = pool(&repo().join("tests/rulings/pool"));
+    let ruling = "title: hidden cards\nseed: 9\nphase: manufacturing\nactive: Ada\nturn: 2\n\n\
+        commander Ada\n  stockpile: 5R 5C\n  hand: Fleet Command Uplink\n  in play:\n    \
+        Test Station\n    Eagle-class Battle Cruiser @eagle\n\n\
+        commander Bob\n  shipyard: Seagull-class Cruiser; Albatross-class Transport\n  in play:\n    \
+        Test Station\n";
+    let r = engine::ruling::diagnose(ruling, &db).expect("a ruling");
+    let mut s = engine::ruling::Session::start(&r, db).expect("its board");
+    let accepted = s.play("Ada: deploy Fleet Command Uplink onto @eagle", 1);
+    assert!(accepted.expect("a choice"), "{}", s.transcript());
+    // Ada ends each step, fighting no engagement, until Bob's turn begins with his draw
+    // (§5.3.1).
+    for line in 2..40 {
+        match s.game().decision() {
+            Some(d) if d.who == PlayerId(0) => {
+                let lines = s.choice_lines();
+                let quiet = ["end-phase", "no-engagement", "end-turn", "pass", "done"];
+                let end = lines
+                    .iter()
+                    .find(|l| quiet.iter().any(|q| l.ends_with(&format!(": {q}"))))
+                    .unwrap_or_else(|| {
+                        panic!("a way to end the step: {lines:?}\n{}", s.transcript())
+                    })
+                    .clone();
+                let accepted = s.play(&end, line).expect("a choice");
+                assert!(accepted, "{}", s.transcript());
+            }
+            _ => break,
+        }
+    }
+    let g = s.game();
+    let full = render_events(&Namer::new(g), g.log());
+    assert_eq!(full, render_log(g), "the full wording is the log's");
+    assert!(
+        full.contains("Ada deploys Fleet Command Uplink #"),
+        "{full}"
+    );
+    let bob_draws = draws(&full, "Bob");
+    assert!(
+        bob_draws.len() == 1 && bob_draws[0].contains("Seagull-class Cruiser #"),
+        "{full}"
+    );
+    // Bob cannot see Ada's face-down Module; Ada cannot see Bob's draw.
+    let bobs = render_events(&Namer::seen_by(g, &|p| p == PlayerId(0)), g.log());
+    assert!(bobs.contains("Ada deploys a face-down card #"), "{bobs}");
+    assert!(!bobs.contains("Fleet Command Uplink"), "{bobs}");
+    assert_eq!(draws(&bobs, "Bob"), bob_draws, "{bobs}");
+    let adas = render_events(&Namer::seen_by(g, &|p| p == PlayerId(1)), g.log());
+    assert!(
+        adas.contains("Ada deploys Fleet Command Uplink #"),
+        "{adas}"
+    );
+    assert!(draws(&adas, "Bob")[0].starts_with("2 cards"), "{adas}");
+    assert!(!adas.contains("Seagull-class Cruiser"), "{adas}");
+    assert!(!adas.contains("Albatross-class Transport"), "{adas}");
+    // Line for line, only those lines differ.
+    let differ = |a: &str, b: &str| a.lines().zip(b.lines()).filter(|(x, y)| x != y).count();
+    assert_eq!(full.lines().count(), adas.lines().count());
+    assert_eq!(differ(&full, &adas), 1, "{adas}");
+    assert_eq!(differ(&full, &bobs), 1, "{bobs}");
+}
+
+/// A person at a table with a computer seat reads the computer's draws as counts, in the
+/// transcript and on the board, while their own are named; with two persons (one screen, the
+/// page cannot tell who looks) nothing is hidden; at the end everything is shown.
+#[test]
+fn a_person_sees_the_computers_draws_only_as_counts() {
+    let db = bundled();
+    let mut t = Table::from_decks(
+        db.clone(),
+        starters(&db),
+        vec![Seat::Person, heuristic()],
+        5,
+    )
+    .expect("a table");
+    play(&mut t, 30, wander);
+    assert!(t.game().decision().is_some(), "{}", t.status());
+    let seen = t.seen_transcript();
+    let mine = draws(seen, "rdf-starter (1)");
+    let theirs = draws(seen, "colonial-starter (2)");
+    assert!(!mine.is_empty() && !theirs.is_empty(), "{seen}");
+    assert!(mine.iter().all(|d| d.contains(" #")), "{mine:?}");
+    assert!(
+        theirs
+            .iter()
+            .all(|d| d.ends_with(" card") || d.ends_with(" cards")),
+        "{theirs:?}"
+    );
+    assert_eq!(
+        draws(t.transcript(), "colonial-starter (2)").len(),
+        theirs.len()
+    );
+    assert!(draws(t.transcript(), "colonial-starter (2)")
+        .iter()
+        .all(|d| d.contains(" #")));
+    // The board: the computer's hand a count, no card of it drawn or named anywhere.
+    let b = t.board();
+    let (me, it) = (&b.seats[0], &b.seats[1]);
+    assert!(!me.hand_hidden && me.hand.len() == me.hand_size);
+    assert!(it.hand_hidden && it.hand.is_empty());
+    assert_eq!(it.hand_size, t.game().commanders()[1].hand.len());
+    for &i in &t.game().commanders()[1].hand {
+        let label = engine::transcript::card_label(t.game(), i);
+        assert!(!seen.contains(&label), "{label} is named in\n{seen}");
+    }
+    // Two persons at one screen: open.
+    let two = Table::from_decks(
+        db.clone(),
+        starters(&db),
+        vec![Seat::Person, Seat::Person],
+        5,
+    )
+    .expect("a table");
+    assert_eq!(two.seen_transcript(), two.transcript());
+    assert!(!two.board().seats.iter().any(|s| s.hand_hidden));
+    // At the end: open.
+    play(&mut t, 5_000, |c, _| c.len() - 1);
+    assert!(t.game().outcome().is_some());
+    assert_eq!(t.seen_transcript(), t.transcript());
+    assert!(!t.board().seats.iter().any(|s| s.hand_hidden));
+}
+
+/// What `who` draws in a transcript: the words after `WHO draws `.
+fn draws(transcript: &str, who: &str) -> Vec<String> {
+    let mark = format!("] {who} draws ");
+    transcript
+        .lines()
+        .filter_map(|l| l.split_once(&mark).map(|(_, d)| d.to_string()))
+        .collect()
 }

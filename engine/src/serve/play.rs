@@ -1,6 +1,8 @@
 //! The Play page (issue #45): a game from decks or from a ruling or moment under the folder,
 //! each seat a person or a computer player; the board, the person's legal choices as buttons
 //! worded as script lines, the transcript beside the table, and "save this moment as a ruling".
+//! Board and transcript show what the persons at the table may see (`Table::board`,
+//! `Table::seen_transcript`): a computer seat's hand and face-down cards stay hidden.
 //!
 //! The game itself is an [`engine::table::Table`](crate::table::Table): this module only draws
 //! it and carries a person's clicks to it, so the engine decides every choice's legality. Each
@@ -411,15 +413,6 @@ async fn save(
     })
 }
 
-/// Whether the page hides `seat`'s hand: a computer's, while some person sits at the table and
-/// the game is not over (with no person, or at the end, the board is open).
-fn hides_hand(t: &Table, seat: usize) -> bool {
-    let person = |s: &Seat| matches!(s, Seat::Person);
-    t.game().decision().is_some()
-        && t.seats().iter().any(person)
-        && t.seats().get(seat).is_some_and(|s| !person(s))
-}
-
 /// A table's page; `notice` is a refusal (`true`) or news (`false`).
 fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup {
     let choices = t.choices();
@@ -442,8 +435,9 @@ fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup 
                         }
                     }
                     // The one drawing of a board, the rulings' and simulations' pages' too; a
-                    // computer seat's hand is hidden while a person plays it and the game goes on.
-                    (super::board::draw_hiding(t.game(), &|seat| hides_hand(t, seat)))
+                    // computer seat's hidden cards are hidden while a person plays it and the
+                    // game goes on (`Table::hides`).
+                    (super::board::draw_board(&t.board()))
                 }
                 aside class="side" {
                     @if !choices.is_empty() {
@@ -466,7 +460,7 @@ fn table_markup(id: &str, t: &Table, notice: Option<&(bool, String)>) -> Markup 
                         button id="save-button" type="submit" { "Save" }
                     }
                     h2 { "Transcript" }
-                    pre id="transcript" class="transcript" { (t.transcript()) }
+                    pre id="transcript" class="transcript" { (t.seen_transcript()) }
                     // The latest lines are the ones a person reads after a choice.
                     script { (PreEscaped("document.getElementById('transcript').scrollTop = 1e9;")) }
                 }

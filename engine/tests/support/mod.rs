@@ -116,3 +116,49 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The position `hullbreach ruling FILE --choices` ends at: the final board (after
+/// `== final ==`, up to its pending decision) and the pending decision with every legal choice
+/// (the `  | ` lines `--choices` prints after the last script line, where the final section
+/// lists only the first ten). `engine::table::Table::position` is the same text.
+pub fn ruling_position(printed: &str) -> String {
+    let mark = "\n== final ==\n";
+    let at = printed.find(mark).expect("a final board");
+    let last = &printed[at + mark.len()..];
+    let board = &last[..last.find("next decision:").expect("a decision")];
+    let listed: Vec<&str> = printed[..at]
+        .lines()
+        .rev()
+        .take_while(|l| l.starts_with("  | "))
+        .collect();
+    let pending: String = listed
+        .iter()
+        .rev()
+        .map(|l| format!("{}\n", &l[4..]))
+        .collect();
+    assert!(
+        last[board.len()..].starts_with(pending.lines().next().unwrap_or("?")),
+        "the final decision is the last one listed:\n{printed}"
+    );
+    format!("{board}{pending}")
+}
+
+/// The transcript lines of the last script line `hullbreach ruling FILE --choices` played:
+/// `> line` and its events, without the choices listed after them.
+pub fn last_line_played(printed: &str) -> String {
+    let end = printed.find("\n== final ==\n").expect("a final board");
+    let start = printed[..end].rfind("\n\n> ").expect("a script line") + 1;
+    let played = &printed[start..end];
+    let played = played.find("\n  | ").map_or(played, |k| &played[..k]);
+    played.trim_end_matches('\n').to_string()
+}
+
+/// The first choice in a table's transcript `added` since a moment (`\n> line` and its
+/// events), up to the next choice.
+pub fn first_choice_made(added: &str) -> String {
+    let made = match added.get(1..).and_then(|rest| rest.find("\n> ")) {
+        Some(end) => &added[..end + 1],
+        None => added,
+    };
+    made.trim_end_matches('\n').to_string()
+}
