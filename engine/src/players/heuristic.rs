@@ -123,6 +123,9 @@ fn score(style: Style, game: &Game, c: &Choice) -> i32 {
         Choice::EndPhase | Choice::EndTurn | Choice::Pass | Choice::RegimentDecline => 0,
         Choice::DeclineEngagement => 1,
         Choice::Reassign { unit, host } => reassign(style, game, *unit, *host),
+        // The hand refills only to its size (§5.3.1): a card held for a window keeps a ship
+        // from being drawn (`clogs`); the cheapest goes first.
+        Choice::Discard(i) if defends && clogs(game, *i) => 30 - value(*i),
         Choice::Discard(_) | Choice::Mulligan | Choice::Relieve { .. } => -10,
         Choice::Scoop => -1000,
         // Engagements: shoot what dies soonest, board when possible, never retreat.
@@ -195,6 +198,17 @@ fn wants_mulligan(game: &Game) -> bool {
             .hand
             .iter()
             .any(|&i| matches!(game.card(i).kind, CardKind::Ship(_)))
+}
+
+/// Whether `card`, left in hand when the turn (or Setup) ends, is an Event or Tactic: the
+/// defending style discards it (§4.7, §5.5.4). The Logistics Phase draws only up to the hand's
+/// size (§5.3.1), so a card kept for a response window that may not come takes the place of
+/// a ship or Marine: holding them, the new heuristic drew one card a turn where heuristic-v1,
+/// which deploys every card it can in STEP 1 of an engagement, drew five, and it lost the
+/// long games to a larger fleet (docs/players.md, fourth round). Events and Tactics still
+/// drawn are deployed when they pay off, in the Manufacturing Phase or a response window.
+fn clogs(game: &Game, card: Inst) -> bool {
+    matches!(game.card(card).kind, CardKind::Event | CardKind::Tactic)
 }
 
 /// The Marines aboard `host`.
