@@ -448,9 +448,22 @@ pub(crate) fn cut_off(g: &Game, seats: usize) -> Vec<f64> {
     if g.outcome().is_some() {
         return strength;
     }
+    // An open Station facing boarders is a likely loss in the race's half too (§6.9.3).
+    let mut race = race_shares(g, seats);
+    for (p, r) in race.iter_mut().enumerate() {
+        if open_to_boarders(g, PlayerId(p as u8)) {
+            *r *= OPEN_STATION;
+        }
+    }
+    let total: f64 = race.iter().sum();
+    if total > 0.0 {
+        for r in &mut race {
+            *r /= total;
+        }
+    }
     strength
         .into_iter()
-        .zip(race_shares(g, seats))
+        .zip(race)
         .map(|(s, r)| (1.0 - RACE) * s + RACE * r)
         .collect()
 }
