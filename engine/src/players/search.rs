@@ -440,7 +440,8 @@ pub(crate) fn evaluate(g: &Game, seats: usize) -> Vec<f64> {
 
 /// The search's judgement of where a playout stopped: a finished game as [`evaluate`] scores
 /// it; a cut-off position by [`evaluate`]'s strength shares blended half and half
-/// ([`RACE`]) with the volley race ([`race_shares`]) — strength counts what each commander
+/// ([`RACE`]) with the volley race ([`race_shares`], an open Station's share cut as
+/// [`evaluate`] cuts its strength) — strength counts what each commander
 /// has, the race how soon each fleet's volleys would destroy the other's Station (§6.5.3,
 /// §6.1), which decides the long games.
 pub(crate) fn cut_off(g: &Game, seats: usize) -> Vec<f64> {
