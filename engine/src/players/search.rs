@@ -18,9 +18,10 @@
 //! 3. **plays out** from the new node with the heuristic player's choices (its scoring, ties
 //!    broken from the stream, never responding) until the game ends, `HORIZON` commander
 //!    turns after the decision's turn have begun, or `ROLLOUT_CAP` choices were made;
-//! 4. **evaluates** the end: a win is 1 for the winner and 0 for everyone else (a turn-capped
-//!    game shares evenly); a cut-off position gives each commander still in its share of the
-//!    total [`strength`]; and **backs up** each commander's reward through the nodes of its
+//! 4. **evaluates** the end ([`cut_off`]): a win is 1 for the winner and 0 for everyone else
+//!    (a turn-capped game shares evenly); a cut-off position gives each commander still in
+//!    half its share of the total [`strength`] and half its share of the volley race
+//!    ([`race_shares`]); and **backs up** each commander's reward through the nodes of its
 //!    choices.
 //!
 //! The choice is the most visited of the root's choices (ties: the better mean, then the
@@ -45,8 +46,10 @@ pub const DEFAULT_BUDGET: u32 = 100;
 /// The largest budget `search:N` accepts.
 pub const MAX_BUDGET: u32 = 100_000;
 
-/// Commander turns a playout may begin after the decision's own turn before it is cut off.
-pub const HORIZON: u32 = 1;
+/// Commander turns a playout may begin after the decision's own turn before it is cut off:
+/// two, so a playout from a commander's own turn sees the opponent's answer to it (the
+/// boarding or the volleys a choice invites) before it is judged.
+pub const HORIZON: u32 = 2;
 
 /// Choices a playout may make before it is cut off (a long engagement).
 pub const ROLLOUT_CAP: usize = 400;
@@ -274,7 +277,7 @@ fn search(
         if alive {
             play_out(&mut g, start_turn, stream, &mut choices);
         }
-        let reward = evaluate(&g, seats);
+        let reward = cut_off(&g, seats);
         for &k in &path {
             tree[k].visits += 1;
             tree[k].reward += reward
@@ -435,6 +438,95 @@ pub(crate) fn evaluate(g: &Game, seats: usize) -> Vec<f64> {
     }
 }
 
+/// The search's judgement of where a playout stopped: a finished game as [`evaluate`] scores
+/// it; a cut-off position by [`evaluate`]'s strength shares blended half and half
+/// ([`RACE`]) with the volley race ([`race_shares`], an open Station's share cut as
+/// [`evaluate`] cuts its strength) — strength counts what each commander
+/// has, the race how soon each fleet's volleys would destroy the other's Station (§6.5.3,
+/// §6.1), which decides the long games.
+pub(crate) fn cut_off(g: &Game, seats: usize) -> Vec<f64> {
+    let strength = evaluate(g, seats);
+    if g.outcome().is_some() {
+        return strength;
+    }
+    // An open Station facing boarders is a likely loss in the race's half too (§6.9.3).
+    let mut race = race_shares(g, seats);
+    for (p, r) in race.iter_mut().enumerate() {
+        if open_to_boarders(g, PlayerId(p as u8)) {
+            *r *= OPEN_STATION;
+        }
+    }
+    let total: f64 = race.iter().sum();
+    if total > 0.0 {
+        for r in &mut race {
+            *r /= total;
+        }
+    }
+    strength
+        .into_iter()
+        .zip(race)
+        .map(|(s, r)| (1.0 - RACE) * s + RACE * r)
+        .collect()
+}
+
+/// Each commander's share of the volley race, averaged over its opponents: against an
+/// opponent, its fleet's speed over the sum of both speeds, where a fleet's speed is its
+/// ships' expected wounds a volley turn against the other's Station (the heuristic's
+/// [`expected_wounds`](super::heuristic::expected_wounds), with the combat modifiers) over
+/// that Station's remaining wounds — the share of the race it would win. Two fleets that
+/// cannot wound each other's Stations share evenly; a commander out has none. The shares of
+/// the commanders still in sum to one.
+fn race_shares(g: &Game, seats: usize) -> Vec<f64> {
+    let ids: Vec<PlayerId> = (0..seats).map(|p| PlayerId(p as u8)).collect();
+    let still_in = |p: PlayerId| g.commander(p).is_some_and(|c| !c.out);
+    // How many of `q`'s Stations `p`'s ships destroy a volley turn, in expectation.
+    let speed = |p: PlayerId, q: PlayerId| -> f64 {
+        let (Some(c), Some(station)) = (g.commander(p), g.station(q)) else {
+            return 0.0;
+        };
+        let rate: i64 = c
+            .battlefield
+            .iter()
+            .filter(|&&u| matches!(g.card(u).kind, CardKind::Ship(_)))
+            .map(|&u| super::heuristic::expected_wounds(g, u, station))
+            .sum();
+        // Expected wounds are in hundredths.
+        rate as f64 / 100.0 / f64::from(stats::remaining(g, station).max(1))
+    };
+    let mut shares: Vec<f64> = ids
+        .iter()
+        .map(|&p| {
+            if !still_in(p) {
+                return 0.0;
+            }
+            let against: Vec<f64> = ids
+                .iter()
+                .filter(|&&q| q != p && still_in(q))
+                .map(|&q| {
+                    let (ours, theirs) = (speed(p, q), speed(q, p));
+                    if ours + theirs <= 0.0 {
+                        0.5
+                    } else {
+                        ours / (ours + theirs)
+                    }
+                })
+                .collect();
+            if against.is_empty() {
+                1.0
+            } else {
+                against.iter().sum::<f64>() / against.len() as f64
+            }
+        })
+        .collect();
+    let total: f64 = shares.iter().sum();
+    if total > 0.0 {
+        for s in &mut shares {
+            *s /= total;
+        }
+    }
+    shares
+}
+
 /// Whether `p`'s Station has no Marine aboard while a ship of an opponent still in carries
 /// Marines (what `p` sees: cards in play).
 fn open_to_boarders(g: &Game, p: PlayerId) -> bool {
@@ -511,6 +603,9 @@ fn firepower(g: &Game, i: crate::ids::Inst) -> f64 {
     let volleys = 1.0 + f64::from(stats::extra_volleys(g, i).min(5));
     2.0 * volleys * (dice * hits + rerolled)
 }
+
+/// The weight of the volley race in a cut-off's judgement ([`cut_off`]); the rest is strength.
+const RACE: f64 = 0.5;
 
 /// The share of its strength a commander keeps in a cut-off's judgement while its Station
 /// lies open to an enemy ship carrying Marines.
@@ -676,6 +771,34 @@ mod tests {
         assert!(
             open < 0.6 * held,
             "the open Station is a likely loss: {open} against {held}"
+        );
+    }
+
+    #[test]
+    fn the_cut_off_weighs_the_volley_race() {
+        let ada = |g: &Game| (cut_off(g, 2)[0], evaluate(g, 2)[0]);
+        // The same fleets and Stations either side (Bob has a Marine more): an even race only
+        // draws strength's judgement towards even.
+        let (race, strength) = ada(&garrison_board(true));
+        assert!(strength < race && race <= 0.5, "{race} against {strength}");
+        // A Station two wounds from destruction facing a Frigate: Ada's ships need ten wounds
+        // on Bob's Station, his two on hers (§6.5.3) — a lost race, judged worse than the
+        // strength alone (which counts three per Station wound left) says.
+        let wounded = |who: usize| {
+            let mut g = garrison_board(true);
+            let station = g.station(PlayerId(who as u8)).expect("a Station");
+            g.instances[station.0 as usize].wounds = 8;
+            g
+        };
+        let (race, strength) = ada(&wounded(0));
+        assert!(race < strength - 0.01, "lost: {race} against {strength}");
+        let (race, strength) = ada(&wounded(1));
+        assert!(race > strength + 0.01, "won: {race} against {strength}");
+        // The shares still sum to one.
+        let shares = cut_off(&wounded(0), 2);
+        assert!(
+            (shares.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+            "{shares:?}"
         );
     }
 
