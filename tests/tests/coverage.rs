@@ -917,7 +917,8 @@ fn interpretations(text: &str) -> Vec<(u32, usize, String)> {
 }
 
 /// Every interpretation says what pins it and names at least one ruling (a
-/// `tests/rulings/NAME.ruling` as `NAME`, or a test file by path) that exists; every `I-n` that
+/// `tests/rulings/NAME.ruling` as `NAME`, or a test file by path: `tests/…` or a crate's
+/// `…/tests/…`) that exists; every `I-n` that
 /// docs/sections.txt refers to exists.
 #[test]
 fn interpretations_are_pinned() {
@@ -939,7 +940,8 @@ fn interpretations_are_pinned() {
         let exists = |name: &&str| {
             let ruling = repo().join(format!("{RULINGS}/{name}.ruling"));
             let path = repo().join(name);
-            ruling.is_file() || (name.starts_with("tests/") && path.is_file())
+            ruling.is_file()
+                || ((name.starts_with("tests/") || name.contains("/tests/")) && path.is_file())
         };
         if !named.iter().any(exists) {
             errors.push(format!(
