@@ -816,7 +816,7 @@ fn simulate(pool_args: &PoolArgs, run: &SimulateRun, out: &ReportArgs) -> Result
     let swap = match run.swap {
         None => None,
         Some(text) => {
-            let (old, new) = engine::simulate::record::swap_names(&text)
+            let (old, new) = engine::simulate::record::swap_names(text)
                 .ok_or_else(|| format!("--swap takes \"Old Card=New Card\", not `{text}`"))?;
             let find = |name: &str| {
                 db.by_name(name).map(|c| c.id).ok_or_else(|| {
