@@ -270,7 +270,35 @@ impl Table {
         if self.person_to_choose().is_none() {
             return Vec::new();
         }
-        self.session.choice_lines()
+        let lines = self.session.choice_lines();
+        if self.seen.is_none() {
+            return lines;
+        }
+        lines.iter().map(|l| self.seen_line(l)).collect()
+    }
+
+    /// `text` as the persons at the table may read it: a card whose name is hidden from them (a
+    /// computer seat's face-down card, I-103) is named as [`Namer::seen_by`] names it, so a
+    /// choice that targets one — `detach target opposing Module-Ship` — does not give it away.
+    fn seen_line(&self, text: &str) -> String {
+        let g = self.game();
+        let namer = seen_by(g, &self.seats);
+        let mut out = text.to_string();
+        for (k, x) in g.instances().iter().enumerate() {
+            if !x.face_down {
+                continue;
+            }
+            let Ok(k) = u16::try_from(k) else { break };
+            let i = crate::ids::Inst(k);
+            let (full, seen) = (
+                crate::transcript::card_label(g, i),
+                namer.card(g.card_ref(i)),
+            );
+            if full != seen {
+                out = replace_label(&out, &full, &seen);
+            }
+        }
+        out
     }
 
     /// Make the person's choice `index` of [`Table::choices`], whose words the page showed as
@@ -291,11 +319,13 @@ impl Table {
         let mut listed = Vec::new();
         g.legal_choices_into(&mut listed);
         let name = g.commander_name(who);
-        let Some(choice) = listed
-            .into_iter()
-            .nth(index)
-            .filter(|c| format!("{name}: {}", c.script(g)) == line)
-        else {
+        let Some(choice) = listed.into_iter().nth(index).filter(|c| {
+            let words = format!("{name}: {}", c.script(g));
+            match self.seen {
+                Some(_) => self.seen_line(&words) == line,
+                None => words == line,
+            }
+        }) else {
             return Err(format!(
                 "`{line}` is not choice {} of the legal choices now: it was not made",
                 index + 1
@@ -334,16 +364,20 @@ impl Table {
     /// The session's transcript from byte `text_from`, whose events are the log's from
     /// `log_from`, joins the persons' transcript with those events worded as they see them.
     fn see_since(&mut self, text_from: usize, log_from: usize) {
-        let Some(seen) = &mut self.seen else {
+        if self.seen.is_none() {
             return;
-        };
+        }
         let g = self.session.game();
         let added = &self.session.transcript()[text_from..];
         let events = g.log().get(log_from..).unwrap_or_default();
         let full = render_events(&Namer::new(g), events);
         let theirs = render_events(&seen_by(g, &self.seats), events);
-        // The session writes a choice's events as one block after its script line.
-        seen.push_str(&added.replacen(&full, &theirs, 1));
+        // The session writes a choice's events as one block after its script line, which may
+        // name a card the persons may not see (a target): worded as the choices were.
+        let added = self.seen_line(&added.replacen(&full, &theirs, 1));
+        if let Some(seen) = &mut self.seen {
+            seen.push_str(&added);
+        }
     }
 
     /// The computer seats choose until a person is to choose, the game ends, or they stop.
@@ -407,6 +441,25 @@ impl Table {
 
 /// Which seats' hidden cards the persons at a table may not see, by seat number: the
 /// computers', when at least one person sits at it; `None` when nothing is hidden.
+/// `text` with each `label` (`Name #N`) replaced by `by`, where it is whole: `Name #5` is not
+/// the start of `Name #55`.
+fn replace_label(text: &str, label: &str, by: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(label) {
+        let after = &rest[at + label.len()..];
+        out.push_str(&rest[..at]);
+        if after.starts_with(|c: char| c.is_ascii_digit()) {
+            out.push_str(label);
+        } else {
+            out.push_str(by);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 fn hidden_seats(seats: &[Seat]) -> Option<Vec<bool>> {
     let computer = |s: &Seat| matches!(s, Seat::Computer(_));
     (seats.iter().any(|s| !computer(s)) && seats.iter().any(computer))

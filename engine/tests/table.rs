@@ -409,3 +409,51 @@ fn draws(transcript: &str, who: &str) -> Vec<String> {
         .filter_map(|l| l.split_once(&mark).map(|(_, d)| d.to_string()))
         .collect()
 }
+
+/// A person's choice that targets a computer seat's face-down card names it as the transcript
+/// does, `a face-down card #N` (I-103), on the button and in the transcript; the choice so worded
+/// is the one made. Card text may target any Module-Ship, face down or not (§3.4.4).
+#[test]
+fn a_target_the_person_may_not_see_is_not_named_on_their_choices() {
+    let ruling = "title: a hidden target\nseed: 3\nphase: manufacturing\nactive: Ada\nturn: 2\n\n\
+        commander Ada\n  stockpile: 10R 10C\n  hand: Hostile Audit\n  in play:\n    \
+        Meridian Exchange Platform\n\n\
+        commander Bob\n  in play:\n    Meridian Exchange Platform\n    \
+        Magnate-class Battle Cruiser\n      False Transponder face-down\n";
+    let mut t = Table::from_ruling(
+        bundled(),
+        ruling,
+        "hidden.ruling",
+        vec![Seat::Person, heuristic()],
+        3,
+    )
+    .expect("a table");
+    let hidden = "False Transponder";
+    let pick = |t: &Table, words: &str| -> (usize, String) {
+        let choices = t.choices();
+        assert!(choices.iter().all(|c| !c.contains(hidden)), "{choices:#?}");
+        let k = choices
+            .iter()
+            .position(|c| c.contains(words))
+            .unwrap_or_else(|| panic!("no `{words}` among {choices:#?}"));
+        (k, choices[k].clone())
+    };
+    let (k, line) = pick(&t, "Hostile Audit");
+    t.choose(t.moves(), k, &line).expect("deployed");
+    let (k, line) = pick(&t, "a face-down card #");
+    let before = t.game().commanders()[1].scrapheap.len();
+    t.choose(t.moves(), k, &line)
+        .expect("the target as the person reads it");
+    assert_eq!(
+        t.game().commanders()[1].scrapheap.len(),
+        before + 1,
+        "{}",
+        t.transcript()
+    );
+    // In the Scrapheap the card is public (§8.3): from there on the person reads its name.
+    let seen = t.seen_transcript();
+    assert!(
+        seen.contains("False Transponder #4 is detached from"),
+        "{seen}"
+    );
+}
