@@ -439,8 +439,6 @@ impl Table {
     }
 }
 
-/// Which seats' hidden cards the persons at a table may not see, by seat number: the
-/// computers', when at least one person sits at it; `None` when nothing is hidden.
 /// `text` with each `label` (`Name #N`) replaced by `by`, where it is whole: `Name #5` is not
 /// the start of `Name #55`.
 fn replace_label(text: &str, label: &str, by: &str) -> String {
@@ -460,6 +458,8 @@ fn replace_label(text: &str, label: &str, by: &str) -> String {
     out
 }
 
+/// Which seats' hidden cards the persons at a table may not see, by seat number: the
+/// computers', when at least one person sits at it; `None` when nothing is hidden.
 fn hidden_seats(seats: &[Seat]) -> Option<Vec<bool>> {
     let computer = |s: &Seat| matches!(s, Seat::Computer(_));
     (seats.iter().any(|s| !computer(s)) && seats.iter().any(computer))

@@ -553,29 +553,19 @@ fn a_simulated_game_is_replayed_step_by_step() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = folder("browser-sim");
     let games = dir.path().join("games.jsonl");
-    let out = hullbreach_in(
-        &repo(),
+    support::simulated(
+        &games.display().to_string(),
         &[
-            "--cards",
-            "cards",
-            "simulate",
             "--deck",
             "rdf-starter",
             "--deck",
             "colonial-starter",
             "--games",
             "2",
-            "--seed",
-            "5",
-            "--player",
-            "random",
             "--turns",
             "4",
-            "--out",
-            &games.display().to_string(),
         ],
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let (_server, url) = serve(dir.path());
     run(async {
         let (_driver, c) = browser(&dir.path().join(".profile")).await;
@@ -622,31 +612,21 @@ fn the_swapped_side_of_an_ab_game_is_stepped_through() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = folder("browser-sim-ab");
     let games = dir.path().join("ab.jsonl");
-    let out = hullbreach_in(
-        &repo(),
+    support::simulated(
+        &games.display().to_string(),
         &[
-            "--cards",
-            "cards",
-            "simulate",
             "--deck",
             "rdf-starter",
             "--deck",
             "colonial-starter",
             "--games",
             "2",
-            "--seed",
-            "5",
-            "--player",
-            "random",
             "--turns",
             "4",
             "--swap",
             "Merlin-class Frigate=Griffin-class Battleship",
-            "--out",
-            &games.display().to_string(),
         ],
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let (_server, url) = serve(dir.path());
     run(async {
         let (_driver, c) = browser(&dir.path().join(".profile")).await;

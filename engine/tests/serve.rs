@@ -463,23 +463,17 @@ fn a_broken_ruling_is_shown_as_its_diagnostics() {
 fn a_simulation_shows_its_report_charts_and_any_game_step_by_step() {
     let scratch = Scratch::new("serve-sim");
     let out = scratch.file("run.jsonl");
-    let ran = support::hullbreach(&[
-        "simulate",
-        "--deck",
-        "rdf-starter",
-        "--deck",
-        "colonial-starter",
-        "--games",
-        "2",
-        "--seed",
-        "5",
-        "--player",
-        "random",
-        "--out",
+    let printed = support::simulated(
         &out,
-    ]);
-    assert!(ran.status.success(), "{}", support::text(&ran.stderr));
-    let printed = support::text(&ran.stdout);
+        &[
+            "--deck",
+            "rdf-starter",
+            "--deck",
+            "colonial-starter",
+            "--games",
+            "2",
+        ],
+    );
     let app =
         router(AppState::new(scratch.path(), bundled(), Some(&repo().join("cards"))).unwrap());
     let (_, list) = get(&app, "/sims");
@@ -610,19 +604,6 @@ fn an_oversized_form_is_refused_before_it_is_read() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
 
-/// `hullbreach --cards cards simulate ARGS --out DIR/NAME` with two starter decks, random
-/// players and a short turn cap: the games file and what `simulate` printed.
-fn simulated(dir: &Scratch, name: &str, args: &[&str]) -> (String, String) {
-    let out = dir.file(name);
-    let mut all = vec![
-        "simulate", "--seed", "5", "--player", "random", "--turns", "6", "--out", &out,
-    ];
-    all.extend_from_slice(args);
-    let ran = support::hullbreach(&all);
-    assert!(ran.status.success(), "{}", support::text(&ran.stderr));
-    (out, support::text(&ran.stdout))
-}
-
 /// The whole transcript a game's page shows (every step's part), as the text it reads.
 fn sim_transcript(page: &str) -> String {
     let div = page
@@ -650,10 +631,12 @@ fn sim_transcript(page: &str) -> String {
 #[test]
 fn the_swapped_side_of_an_ab_game_is_replayed_as_replay_swapped_replays_it() {
     let scratch = Scratch::new("serve-sim-ab");
-    let (out, printed) = simulated(
-        &scratch,
-        "ab.jsonl",
+    let out = scratch.file("ab.jsonl");
+    let printed = support::simulated(
+        &out,
         &[
+            "--turns",
+            "6",
             "--deck",
             "rdf-starter",
             "--deck",
@@ -795,18 +778,26 @@ fn every_shape_of_games_file_is_a_page_or_a_refusal_in_words() {
         "--deck",
         "corporate-starter",
     ];
-    let (_, printed) = simulated(
-        &scratch,
-        "robin.jsonl",
-        &[&three[..], &["--round-robin", "--games", "3"]].concat(),
+    let printed = support::simulated(
+        &scratch.file("robin.jsonl"),
+        &[
+            &three[..],
+            &["--turns", "6", "--round-robin", "--games", "3"],
+        ]
+        .concat(),
     );
     let two = &three[..4];
     let shard = |k: &str| {
-        simulated(
-            &scratch,
-            &format!("shard{k}.jsonl"),
-            &[two, &["--games", "4", "--shard", &format!("{k}/2")]].concat(),
-        )
+        let out = scratch.file(&format!("shard{k}.jsonl"));
+        let printed = support::simulated(
+            &out,
+            &[
+                two,
+                &["--turns", "6", "--games", "4", "--shard", &format!("{k}/2")],
+            ]
+            .concat(),
+        );
+        (out, printed)
     };
     let (one, _) = shard("1");
     let (other, _) = shard("2");

@@ -28,6 +28,19 @@ pub fn hullbreach(args: &[&str]) -> Output {
     hullbreach_in(&repo(), &all)
 }
 
+/// `hullbreach --cards cards simulate --seed 5 --player random --out OUT ARGS` (ARGS: the decks,
+/// games, turn cap, any swap, ...), which must succeed: a games file for the workbench's tests.
+/// What `simulate` printed.
+pub fn simulated(out: &str, args: &[&str]) -> String {
+    let mut all = vec![
+        "simulate", "--seed", "5", "--player", "random", "--out", out,
+    ];
+    all.extend_from_slice(args);
+    let ran = hullbreach(&all);
+    assert!(ran.status.success(), "{}", text(&ran.stderr));
+    text(&ran.stdout)
+}
+
 /// `hullbreach ARGS` in the repository root with colour off: what diagnostics snapshots show.
 pub fn hullbreach_plain(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hullbreach"))
