@@ -1,7 +1,7 @@
 //! Computer players: a uniformly random legal player, the heuristic ones ([`heuristic`]: a
 //! fixed scoring of choices, in two styles, docs/players.md), and a search player ([`search`]:
-//! information-set Monte Carlo tree search over determinised hidden information,
-//! [`determinise`]), and `play_out`, which plays a game on with them. All are deterministic
+//! the heuristic's choices compared by playouts on shared determinisations of the hidden
+//! information, [`determinise`]), and `play_out`, which plays a game on with them. All are deterministic
 //! given their seed (their own ChaCha stream, separate from the game's dice).
 
 mod determinise;

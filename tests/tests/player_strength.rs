@@ -333,3 +333,42 @@ fn the_new_heuristic_beats_the_old_with_each_deck() {
         "the new heuristic won {total} of 1,200 mirror games against heuristic-v1"
     );
 }
+
+/// Issue #42: search:100 against the new heuristic, the same deck on both sides and seats
+/// swapped, for every bundled starter deck (docs/players.md, "What 'with each deck' means").
+/// A bounded version of the measurement in docs/players.md (200 games a deck there).
+/// Since the fifth round (the rollout search) these 120 games give 88 wins (31, 27 and 30);
+/// the tree search before it won 85 (31, 29, 25) — 40 games a deck cannot tell the two apart
+/// (docs/players.md measures that on 600), but they do tell the search from the heuristic it
+/// improves on, which would win about half of them: at even odds, 80 of 120 comes up less
+/// than once in 5,000 runs.
+#[test]
+fn the_search_beats_the_heuristic_with_each_deck() {
+    let db = pool();
+    let mut total = 0;
+    for deck in ["colonial-starter", "corporate-starter", "rdf-starter"] {
+        let e = [
+            entrant(&db, deck, "search:100"),
+            entrant(&db, deck, "heuristic"),
+        ];
+        let played = run(&e, 42, 40, 100, 2);
+        let won_in = |seat: usize| {
+            played
+                .iter()
+                .filter(|p| p.first_entrant_seat == seat && p.winner == Some(0))
+                .count()
+        };
+        let (first, second) = (won_in(0), won_in(1));
+        let won = first + second;
+        println!("{deck} mirror: search:100 won {won} of 40 ({first} + {second} by seat)");
+        assert!(
+            won >= 24,
+            "with {deck} on both sides search:100 won only {won} of 40 against the heuristic"
+        );
+        total += won;
+    }
+    assert!(
+        total >= 80,
+        "search:100 won {total} of 120 mirror games against the heuristic"
+    );
+}

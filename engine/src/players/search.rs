@@ -1,34 +1,32 @@
-//! The search player (issue #16): single-observer information-set Monte Carlo tree search
-//! (Cowling, Powley & Whitehouse 2012) over determinised hidden information.
+//! The search player (issue #16; a rollout search since issue #42): the heuristic player's
+//! first choices compared by playing each on, on the same determinisations of the hidden
+//! information, and the heuristic's own choice left only for one that clearly did better —
+//! the rollout algorithm of policy improvement (Tesauro & Galperin 1996; Bertsekas), with
+//! the deals shared between choices (common random numbers) and the budget spent by
+//! sequential halving (Karnin, Koren & Somekh 2013).
 //!
-//! Each decision with more than one legal choice runs `budget` iterations. An iteration
+//! Each decision with more than one legal choice ranks them by the heuristic's scoring and
+//! compares the first [`WIDTH`] with `budget` playouts ([`search`]). A playout
 //!
-//! 1. **determinises** ([`Unseen::deal`]): the opponents' hands, every Shipyard's order and
-//!    the opponents' unseen face-down Modules are dealt again at random, and the dice are
-//!    reseeded — all from the player's own seeded stream, never from the game's;
-//! 2. **descends** one tree shared by every determinisation, keyed by (commander, choice):
-//!    at each decision with more than one choice, the choices are ranked by the heuristic
-//!    player's scoring and only the first `WIDEN_BASE + √visits` are considered (progressive
-//!    widening: a split volley can list hundreds); an untried one is **expanded**, else the
-//!    one with the best UCB1 value `mean + C·√(ln(available) / visits)` is taken, where
-//!    *available* counts the iterations in which the choice was legal (a choice legal in
-//!    only some determinisations is not penalised for the others). Forced decisions (one
-//!    choice) take no node. Each commander's nodes hold that commander's rewards, so every
-//!    commander in the tree plays for itself;
-//! 3. **plays out** from the new node with the heuristic player's choices (its scoring, ties
-//!    broken from the stream, never responding) until the game ends, `HORIZON` commander
-//!    turns after the decision's turn have begun, or `ROLLOUT_CAP` choices were made;
-//! 4. **evaluates** the end ([`cut_off`]): a win is 1 for the winner and 0 for everyone else
-//!    (a turn-capped game shares evenly); a cut-off position gives each commander still in
-//!    half its share of the total [`strength`] and half its share of the volley race
-//!    ([`race_shares`]); and **backs up** each commander's reward through the nodes of its
-//!    choices.
+//! 1. **determinises** ([`Unseen::deal_in`]) from a deal's seed: the opponents' hands, every
+//!    Shipyard's order and the opponents' unseen face-down Modules are dealt again at random,
+//!    and the dice reseeded — from the player's own stream, never from the game's. Each
+//!    choice compared meets the same deals, so it meets the same hidden cards and dice;
+//! 2. **makes the choice**, then **plays out** with the heuristic player's choices (its
+//!    scoring, ties broken from the deal's stream, never responding) until the game ends,
+//!    `HORIZON` commander turns after the decision's turn have begun, or `ROLLOUT_CAP`
+//!    choices were made;
+//! 3. **judges the end** ([`cut_off`]): a win is 1 for the winner and 0 for everyone else (a
+//!    turn-capped game shares evenly); a cut-off position gives each commander still in half
+//!    its share of the total [`strength`] and half its share of the volley race
+//!    ([`race_shares`]). The searcher's share is the playout's reward.
 //!
-//! The choice is the most visited of the root's choices (ties: the better mean, then the
-//! heuristic's order). Iterations stop early once no other choice could catch up. Everything
-//! random flows from the player's ChaCha stream (`rng::Dice`), and the arithmetic avoids
-//! platform functions (`ln` is computed here), so the same seed and the same game give the
-//! same choice everywhere.
+//! Sequential halving keeps the better half after each round, the heuristic's choice
+//! always; the best survivor is taken only when it beats the heuristic's choice on the deals
+//! both met by [`MARGIN`] and [`CONFIDENCE`] standard errors of the paired differences.
+//! Everything random flows from the player's ChaCha stream (`rng::Dice`), and the
+//! arithmetic is IEEE's own (a square root, no platform function), so the same seed and the
+//! same game give the same choice everywhere.
 
 use super::determinise::Unseen;
 use super::{HeuristicPlayer, Player};
@@ -54,14 +52,22 @@ pub const HORIZON: u32 = 2;
 /// Choices a playout may make before it is cut off (a long engagement).
 pub const ROLLOUT_CAP: usize = 400;
 
-/// The UCB1 exploration constant (rewards are in 0..1).
-const EXPLORATION: f64 = 0.7;
+/// The heuristic's first choices a search compares (a split volley can list hundreds).
+pub const WIDTH: usize = 6;
 
 /// How much better (in mean reward) a choice must do than the heuristic's to be taken instead.
 const MARGIN: f64 = 0.02;
 
-/// Choices considered at a node before any visit; one more per square of its visits.
-const WIDEN_BASE: usize = 3;
+/// Standard errors of the paired difference by which a choice must beat the heuristic's,
+/// beyond [`MARGIN`]: half of one won more games than one in docs/players.md's measurement.
+const CONFIDENCE: f64 = 0.5;
+
+/// The smallest variance of a difference of two rewards assumed (rewards are in 0..1): a
+/// few deals on which two choices happened to score the same say little.
+const MIN_VARIANCE: f64 = 0.0025;
+
+/// Mixed into a deal's seed for the stream that breaks its playout's ties.
+const TIES: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// `search` or `search:N`, the budget in playouts per decision (1 to [`MAX_BUDGET`]).
 pub fn parse_budget(text: &str) -> Result<u32, String> {
@@ -86,7 +92,7 @@ pub fn parse_budget(text: &str) -> Result<u32, String> {
     }
 }
 
-/// The search player: ISMCTS with `budget` playouts per decision.
+/// The search player: the heuristic's choices compared with `budget` playouts per decision.
 #[derive(Debug, Clone)]
 pub struct SearchPlayer {
     dice: Dice,
@@ -143,28 +149,15 @@ impl Player for SearchPlayer {
     }
 }
 
-/// A node: the choice that led to it, by whom, and its statistics for that commander.
-#[derive(Debug, Clone)]
-struct Node {
-    who: PlayerId,
-    choice: Choice,
-    visits: u32,
-    available: u32,
-    reward: f64,
-    children: Vec<usize>,
-}
-
-impl Node {
-    fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.reward / f64::from(self.visits)
-        }
-    }
-}
-
 /// Search `game`'s decision `d` for its commander; `legal` are the real game's choices.
+///
+/// The heuristic's first [`WIDTH`] choices are compared by sequential halving: the budget is
+/// split evenly over ⌈log₂ width⌉ rounds, and in each round every choice still in is played
+/// on the same new deals; then the better half by mean reward stays (the heuristic's own
+/// choice always stays, as the yardstick). Every choice is judged on the deals of every
+/// other still in: one deal is one determinisation and one dice stream, so two choices meet
+/// the same hidden cards and the same rolls and the difference of their rewards is the
+/// difference the choice made (common random numbers).
 fn search(
     game: &Game,
     d: &Decision,
@@ -176,158 +169,107 @@ fn search(
     let unseen = Unseen::of(game, me);
     let start_turn = game.turn();
     let seats = game.commanders().len();
-    let mut tree = vec![Node {
-        who: me,
-        choice: Choice::Pass,
-        visits: 0,
-        available: 0,
-        reward: 0.0,
-        children: Vec::new(),
-    }];
-    // Every iteration forks the root into one scratch game (`clone_from`, no allocation once
+    let ranked = rank(game, d, legal.to_vec());
+    // At least two playouts however small the budget: one choice against the heuristic's.
+    let width = ranked.len().min(WIDTH).min((budget as usize).max(2));
+    if width < 2 {
+        return ranked.into_iter().next();
+    }
+    // Every playout forks the root into one scratch game (`clone_from`, no allocation once
     // the scratch has grown), the root's log frozen so no fork copies an event.
     let mut root = game.clone();
     root.freeze_log();
     let mut g = root.clone();
     // One choice buffer for every playout of the search.
     let mut choices = Vec::new();
-    for done in 0..budget {
-        g.clone_from(&root);
-        unseen.deal_in(&mut g, stream);
-        let mut path = vec![0usize];
-        let mut node = 0usize;
-        let mut alive = true;
-        // Selection and expansion.
-        loop {
-            if past_horizon(&g, start_turn) {
-                break;
-            }
-            let Some(dec) = g.decision() else {
-                break;
-            };
-            let choices = g.legal_choices();
-            if choices.is_empty() {
-                break;
-            }
-            if choices.len() == 1 {
-                let only = choices.into_iter().next();
-                if only.is_some_and(|c| g.play(dec.who, c).is_err()) {
-                    alive = false;
-                    break;
+    // The reward of choice `c` (its place in `ranked`) on deal `j`, for every deal it met.
+    let mut rewards: Vec<Vec<f64>> = vec![Vec::new(); width];
+    let mut deals: Vec<u64> = Vec::new();
+    let mut alive: Vec<usize> = (0..width).collect();
+    let rounds = (usize::BITS - (width - 1).leading_zeros()) as usize;
+    for _ in 0..rounds {
+        let each = (budget as usize / rounds / alive.len()).max(1);
+        // The choices still in have met the same deals, so far and in this round.
+        let upto = rewards[alive[0]].len() + each;
+        while deals.len() < upto {
+            deals.push(
+                (u64::from(stream.below(u32::MAX)) << 32) | u64::from(stream.below(u32::MAX)),
+            );
+        }
+        for &c in &alive {
+            for &deal in &deals[rewards[c].len()..upto] {
+                g.clone_from(&root);
+                unseen.deal_in(&mut g, &mut Dice::new(deal));
+                // A choice the deal makes illegal is judged by the position it was tried in.
+                if g.play(me, ranked[c].clone()).is_ok() {
+                    // The playout's ties are broken from a stream of the deal's own.
+                    let mut ties = Dice::new(deal ^ TIES);
+                    play_out(&mut g, start_turn, &mut ties, &mut choices);
                 }
-                continue;
-            }
-            let ranked = rank(&g, &dec, choices);
-            let width = widen(tree[node].visits).min(ranked.len());
-            let mut untried = None;
-            let mut best: Option<(f64, usize)> = None;
-            for c in &ranked[..width] {
-                let child = tree[node]
-                    .children
-                    .iter()
+                let r = cut_off(&g, seats)
+                    .get(usize::from(me.0))
                     .copied()
-                    .find(|&k| tree[k].who == dec.who && tree[k].choice == *c);
-                match child {
-                    Some(k) => {
-                        tree[k].available += 1;
-                        let n = &tree[k];
-                        let ucb = if n.visits == 0 {
-                            f64::INFINITY
-                        } else {
-                            n.mean()
-                                + EXPLORATION
-                                    * (ln(f64::from(n.available)) / f64::from(n.visits)).sqrt()
-                        };
-                        if best.is_none_or(|(b, _)| ucb > b) {
-                            best = Some((ucb, k));
-                        }
-                    }
-                    None => {
-                        if untried.is_none() {
-                            untried = Some(c.clone());
-                        }
-                    }
-                }
-            }
-            if let Some(c) = untried {
-                let k = tree.len();
-                tree.push(Node {
-                    who: dec.who,
-                    choice: c.clone(),
-                    visits: 0,
-                    available: 1,
-                    reward: 0.0,
-                    children: Vec::new(),
-                });
-                tree[node].children.push(k);
-                path.push(k);
-                alive = g.play(dec.who, c).is_ok();
-                break;
-            }
-            let Some((_, k)) = best else {
-                break;
-            };
-            path.push(k);
-            node = k;
-            if g.play(dec.who, tree[k].choice.clone()).is_err() {
-                alive = false;
-                break;
+                    .unwrap_or(0.0);
+                rewards[c].push(r);
             }
         }
-        if alive {
-            play_out(&mut g, start_turn, stream, &mut choices);
+        if alive.len() <= 2 {
+            break;
         }
-        let reward = cut_off(&g, seats);
-        for &k in &path {
-            tree[k].visits += 1;
-            tree[k].reward += reward
-                .get(usize::from(tree[k].who.0))
-                .copied()
-                .unwrap_or(0.0);
+        // The better half stays, ties to the heuristic's order; the heuristic's own with it.
+        alive.sort_by(|&a, &b| {
+            mean(&rewards[b])
+                .total_cmp(&mean(&rewards[a]))
+                .then(a.cmp(&b))
+        });
+        alive.truncate(alive.len().div_ceil(2));
+        if !alive.contains(&0) {
+            alive.push(0);
         }
-        // Stop once no other root choice could catch up with the most visited.
-        let left = budget - done - 1;
-        let mut visits: Vec<u32> = tree[0].children.iter().map(|&k| tree[k].visits).collect();
-        visits.sort_unstable_by(|a, b| b.cmp(a));
-        if let [first, second, ..] = visits.as_slice() {
-            if first - second > left {
-                break;
-            }
-        }
+        alive.sort_unstable();
     }
-    let mut pick: Option<usize> = None;
-    // The heuristic's choice: the first root choice expanded that is legal here.
-    let mut first: Option<usize> = None;
-    for &k in &tree[0].children {
-        let n = &tree[k];
-        if n.who != me || !legal.contains(&n.choice) {
-            continue;
-        }
-        first = first.or(Some(k));
-        let better = match pick {
-            None => true,
-            Some(p) => {
-                let q = &tree[p];
-                n.visits > q.visits || (n.visits == q.visits && n.mean() > q.mean())
-            }
-        };
-        if better {
-            pick = Some(k);
-        }
-    }
-    // Leave the heuristic's choice only for one that did clearly better: choices the
+    let best = alive
+        .iter()
+        .copied()
+        .max_by(|&a, &b| {
+            mean(&rewards[a])
+                .total_cmp(&mean(&rewards[b]))
+                .then(b.cmp(&a))
+        })
+        .unwrap_or(0);
+    // Leave the heuristic's choice only for one clearly better on the deals both met: by
+    // MARGIN and by CONFIDENCE standard errors of the paired differences, so choices the
     // playouts cannot tell apart are left to the heuristic's judgement.
-    if let (Some(p), Some(f)) = (pick, first) {
-        if tree[p].mean() < tree[f].mean() + MARGIN {
-            pick = Some(f);
-        }
-    }
-    pick.map(|k| tree[k].choice.clone())
+    let pick = if best != 0 && clearly_better(&rewards[best], &rewards[0]) {
+        best
+    } else {
+        0
+    };
+    ranked.into_iter().nth(pick)
 }
 
-/// How many ranked choices a node with `visits` visits considers.
-fn widen(visits: u32) -> usize {
-    WIDEN_BASE + f64::from(visits).sqrt() as usize
+/// The mean of some rewards (0 for none).
+fn mean(rewards: &[f64]) -> f64 {
+    rewards.iter().sum::<f64>() / rewards.len().max(1) as f64
+}
+
+/// Whether `ours` beats `theirs` (rewards on the same deals, in order) by more than
+/// [`MARGIN`] plus [`CONFIDENCE`] standard errors of the mean difference.
+fn clearly_better(ours: &[f64], theirs: &[f64]) -> bool {
+    let diffs: Vec<f64> = ours.iter().zip(theirs).map(|(a, b)| a - b).collect();
+    let n = diffs.len() as f64;
+    if diffs.is_empty() {
+        return false;
+    }
+    let m = mean(&diffs);
+    // Before two deals nothing is known of the spread: the most a difference of two rewards
+    // in 0..1 can vary.
+    let variance = if diffs.len() < 2 {
+        1.0
+    } else {
+        diffs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0)
+    };
+    m > MARGIN + CONFIDENCE * (variance.max(MIN_VARIANCE) / n).sqrt()
 }
 
 /// Whether a playout has gone `HORIZON` turns past `start_turn` (checked between choices).
@@ -368,7 +310,7 @@ fn from_shipyard(c: &Choice) -> u32 {
 }
 
 /// The playout policy: the heuristic player's choice (its best score, ties at random from the
-/// stream; in a response window it passes: the tree, not the playout, weighs responses).
+/// stream; in a response window it passes: the search, not the playout, weighs responses).
 fn heuristic_choice(g: &Game, d: &Decision, choices: &[Choice], stream: &mut Dice) -> usize {
     if matches!(d.kind, DecisionKind::Respond) {
         if let Some(k) = choices.iter().position(|c| *c == Choice::Pass) {
@@ -617,26 +559,6 @@ const HAND_CARD: f64 = 2.0;
 const STOCKPILE: f64 = 0.3;
 const SHIPYARD_CARD: f64 = 0.1;
 
-/// The natural logarithm of `x >= 1` from IEEE arithmetic only (no platform `ln`, so every
-/// machine computes the same UCB values): `x = m·2^e`, `ln m = 2·atanh((m−1)/(m+1))`.
-fn ln(x: f64) -> f64 {
-    if x <= 1.0 {
-        return 0.0;
-    }
-    let bits = x.to_bits();
-    let e = ((bits >> 52) & 0x7ff) as i64 - 1023;
-    let m = f64::from_bits((bits & ((1u64 << 52) - 1)) | (1023u64 << 52));
-    let t = (m - 1.0) / (m + 1.0);
-    let t2 = t * t;
-    let mut term = t;
-    let mut sum = 0.0;
-    for k in 0..16 {
-        sum += term / f64::from(2 * k + 1);
-        term *= t2;
-    }
-    2.0 * sum + e as f64 * std::f64::consts::LN_2
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -803,10 +725,26 @@ mod tests {
     }
 
     #[test]
-    fn ln_matches_the_platform_closely() {
-        for x in [1.0, 1.5, 2.0, 3.0, 10.0, 64.0, 1000.0, 123_456.0] {
-            assert!((ln(x) - f64::ln(x)).abs() < 1e-12, "ln({x})");
-        }
+    fn only_a_choice_clearly_better_on_the_same_deals_replaces_the_heuristics() {
+        let heuristic = [0.40, 0.55, 0.30, 0.62, 0.48, 0.51, 0.35, 0.58];
+        let plus = |d: f64| heuristic.iter().map(|r| r + d).collect::<Vec<f64>>();
+        // The same rewards, or a gain within the margin: the heuristic's choice stays.
+        assert!(!clearly_better(&heuristic, &heuristic));
+        assert!(!clearly_better(&plus(0.015), &heuristic));
+        // A steady gain on every deal, however small the rewards' own spread allows.
+        assert!(clearly_better(&plus(0.06), &heuristic));
+        // The same mean gain as a steady 0.06, but won on some deals and lost on others: the
+        // paired differences spread too far to tell.
+        let noisy: Vec<f64> = heuristic
+            .iter()
+            .enumerate()
+            .map(|(j, r)| r + if j % 2 == 0 { 0.36 } else { -0.24 })
+            .collect();
+        assert!(mean(&noisy) - mean(&heuristic) > 0.05);
+        assert!(!clearly_better(&noisy, &heuristic));
+        // One deal says nothing of the spread.
+        assert!(!clearly_better(&[0.9], &[0.4]));
+        assert!(!clearly_better(&[], &[]));
     }
 
     #[test]
