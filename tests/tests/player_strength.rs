@@ -336,12 +336,12 @@ fn the_new_heuristic_beats_the_old_with_each_deck() {
 
 /// Issue #42: search:100 against the new heuristic, the same deck on both sides and seats
 /// swapped, for every bundled starter deck (docs/players.md, "What 'with each deck' means").
-/// A bounded version of the measurement in docs/players.md (200 games a deck there).
-/// Since the fifth round (the rollout search) these 120 games give 88 wins (31, 27 and 30);
-/// the tree search before it won 85 (31, 29, 25) — 40 games a deck cannot tell the two apart
-/// (docs/players.md measures that on 600), but they do tell the search from the heuristic it
-/// improves on, which would win about half of them: at even odds, 80 of 120 comes up less
-/// than once in 5,000 runs.
+/// A bounded version of the measurement in docs/players.md (600 games a deck there). Since
+/// the fifth round (the rollout search) these 120 games give 88 wins (31, 27 and 30); the
+/// tree search before it won 85 (31, 29, 25) — 40 games a deck cannot tell the two apart
+/// (docs/players.md does, on 200 to 600 games a deck), but they do tell the search from the
+/// heuristic it improves on, which would win about half of them: at even odds, 80 of 120
+/// comes up less than once in 5,000 runs.
 #[test]
 fn the_search_beats_the_heuristic_with_each_deck() {
     let db = pool();
