@@ -308,6 +308,14 @@ impl PageError {
             what: what.into(),
         }
     }
+
+    /// A fault of the workbench's own (a task that stopped unexpectedly), not of the request.
+    pub fn internal(what: impl Into<String>) -> PageError {
+        PageError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            what: what.into(),
+        }
+    }
 }
 
 impl IntoResponse for PageError {

@@ -280,7 +280,12 @@ async fn game(
         let file = file.clone();
         tokio::task::spawn_blocking(move || replayed(&state, &file, index, variant))
             .await
-            .map_err(|_| PageError::bad_request("the replay stopped"))??
+            .map_err(|_| {
+                PageError::internal(format!(
+                    "the replay of game {index} stopped on a fault in the workbench itself, \
+                     not in the request; the games file is unchanged"
+                ))
+            })??
     };
     let steps = played.parts.len() - 1;
     if step > steps {
