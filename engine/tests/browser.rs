@@ -225,6 +225,20 @@ async fn click_through(c: &Client, id: &str) {
         .expect("the next page");
 }
 
+/// Clicks the link `css` finds and waits for the element `landing` of the page it opens.
+async fn follow(c: &Client, css: &str, landing: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .expect("clicked");
+    c.wait()
+        .for_element(Locator::Id(landing))
+        .await
+        .unwrap_or_else(|e| panic!("#{landing} after following {css}: {e}"));
+}
+
 async fn click_choice(c: &Client, k: usize) {
     click_through(c, &format!("choice-{}", k + 1)).await;
     c.wait()
@@ -570,27 +584,9 @@ fn a_simulated_game_is_replayed_step_by_step() {
     run(async {
         let (_driver, c) = browser(&dir.path().join(".profile")).await;
         c.goto(&format!("{url}/sims")).await.expect("the list");
-        c.find(Locator::Css("#sims li a"))
-            .await
-            .expect("the games file's link")
-            .click()
-            .await
-            .expect("clicked");
-        c.wait()
-            .for_element(Locator::Id("sim-report"))
-            .await
-            .expect("the report");
+        follow(&c, "#sims li a", "sim-report").await;
         screenshot(&c, "sim-report.png").await;
-        c.find(Locator::Css("#sim-games a[data-game='1']"))
-            .await
-            .expect("game 1's link")
-            .click()
-            .await
-            .expect("clicked");
-        c.wait()
-            .for_element(Locator::Id("game-title"))
-            .await
-            .expect("the game");
+        follow(&c, "#sim-games a[data-game='1']", "game-title").await;
         assert!(
             c.find(Locator::Id("game-differs")).await.is_err(),
             "the replay is the recorded game"
@@ -640,18 +636,12 @@ fn the_swapped_side_of_an_ab_game_is_stepped_through() {
             ),
             "{report}"
         );
-        c.find(Locator::Css(
+        follow(
+            &c,
             "#sim-games a[data-game='1'][data-side='swapped']",
-        ))
-        .await
-        .expect("the swapped side of game 1")
-        .click()
-        .await
-        .expect("clicked");
-        c.wait()
-            .for_element(Locator::Id("game-title"))
-            .await
-            .expect("the game");
+            "game-title",
+        )
+        .await;
         let title = text_of(&c, "game-title").await;
         assert!(
             title.starts_with("Game 1, the swapped side (every `Merlin-class Frigate` replaced by `Griffin-class Battleship`)"),

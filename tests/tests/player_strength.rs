@@ -290,6 +290,30 @@ fn heuristics_rarely_leave_their_station_open() {
     );
 }
 
+/// Each bundled starter deck's mirror at seed 42, `player` against `against`, seats swapped
+/// every game: the deck and `player`'s wins in the first seat and in the second.
+fn mirror_wins(
+    db: &Arc<CardDb>,
+    player: &str,
+    against: &str,
+    games: u64,
+) -> Vec<(&'static str, usize, usize)> {
+    ["colonial-starter", "corporate-starter", "rdf-starter"]
+        .into_iter()
+        .map(|deck| {
+            let e = [entrant(db, deck, player), entrant(db, deck, against)];
+            let played = run(&e, 42, games, 100, 2);
+            let won_in = |seat: usize| {
+                played
+                    .iter()
+                    .filter(|p| p.first_entrant_seat == seat && p.winner == Some(0))
+                    .count()
+            };
+            (deck, won_in(0), won_in(1))
+        })
+        .collect()
+}
+
 /// Issue #42, read as a tournament judge reads "in both seats and with each deck"
 /// (docs/players.md): the same deck on both sides, seats swapped, for every bundled starter
 /// deck, so the figure is the player's and not the deck's. Since the fourth round of issue #42
@@ -302,19 +326,7 @@ fn heuristics_rarely_leave_their_station_open() {
 fn the_new_heuristic_beats_the_old_with_each_deck() {
     let db = pool();
     let mut total = 0;
-    for deck in ["colonial-starter", "corporate-starter", "rdf-starter"] {
-        let e = [
-            entrant(&db, deck, "heuristic"),
-            entrant(&db, deck, "heuristic-v1"),
-        ];
-        let played = run(&e, 42, 400, 100, 2);
-        let won_in = |seat: usize| {
-            played
-                .iter()
-                .filter(|p| p.first_entrant_seat == seat && p.winner == Some(0))
-                .count()
-        };
-        let (first, second) = (won_in(0), won_in(1));
+    for (deck, first, second) in mirror_wins(&db, "heuristic", "heuristic-v1", 400) {
         let won = first + second;
         println!("{deck} mirror: the new heuristic won {won} of 400 ({first} + {second} by seat)");
         assert!(
@@ -346,19 +358,7 @@ fn the_new_heuristic_beats_the_old_with_each_deck() {
 fn the_search_beats_the_heuristic_with_each_deck() {
     let db = pool();
     let mut total = 0;
-    for deck in ["colonial-starter", "corporate-starter", "rdf-starter"] {
-        let e = [
-            entrant(&db, deck, "search:100"),
-            entrant(&db, deck, "heuristic"),
-        ];
-        let played = run(&e, 42, 40, 100, 2);
-        let won_in = |seat: usize| {
-            played
-                .iter()
-                .filter(|p| p.first_entrant_seat == seat && p.winner == Some(0))
-                .count()
-        };
-        let (first, second) = (won_in(0), won_in(1));
+    for (deck, first, second) in mirror_wins(&db, "search:100", "heuristic", 40) {
         let won = first + second;
         println!("{deck} mirror: search:100 won {won} of 40 ({first} + {second} by seat)");
         assert!(
