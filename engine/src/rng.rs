@@ -154,6 +154,12 @@ impl Dice {
         }
     }
 
+    /// A seed for a stream of its own, drawn from this one (two `below(u32::MAX)` draws, so
+    /// every seed a player has drawn so stays the same).
+    pub fn seed(&mut self) -> u64 {
+        (u64::from(self.below(u32::MAX)) << 32) | u64::from(self.below(u32::MAX))
+    }
+
     /// Fisher–Yates shuffle (§8.3).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

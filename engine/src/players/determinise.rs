@@ -116,7 +116,7 @@ impl Unseen {
         for h in &self.owners {
             deal_owner(g, h, stream);
         }
-        let seed = (u64::from(stream.below(u32::MAX)) << 32) | u64::from(stream.below(u32::MAX));
+        let seed = stream.seed();
         g.dice = Dice::new(seed);
     }
 }

@@ -594,8 +594,7 @@ impl Player for HeuristicPlayer {
             return match self.style {
                 Style::V1 => Some(Choice::Pass),
                 Style::Defends => {
-                    let seed = (u64::from(self.dice.below(u32::MAX)) << 32)
-                        | u64::from(self.dice.below(u32::MAX));
+                    let seed = self.dice.seed();
                     Some(super::respond::best_response(
                         game,
                         d.who,

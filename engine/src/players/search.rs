@@ -136,8 +136,7 @@ impl Player for SearchPlayer {
             legal.into_iter().next()
         } else {
             // Each decision searches on a stream of its own, drawn from the player's.
-            let seed =
-                (u64::from(self.dice.below(u32::MAX)) << 32) | u64::from(self.dice.below(u32::MAX));
+            let seed = self.dice.seed();
             let mut stream = Dice::new(seed);
             let found = search(game, &d, &legal, self.budget, &mut stream);
             found.or_else(|| legal.into_iter().next())
@@ -192,9 +191,7 @@ fn search(
         // The choices still in have met the same deals, so far and in this round.
         let upto = rewards[alive[0]].len() + each;
         while deals.len() < upto {
-            deals.push(
-                (u64::from(stream.below(u32::MAX)) << 32) | u64::from(stream.below(u32::MAX)),
-            );
+            deals.push(stream.seed());
         }
         for &c in &alive {
             for &deal in &deals[rewards[c].len()..upto] {
